@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './errors';
+export * from './money';
+export * from './order-states';
+export * from './socket-events';

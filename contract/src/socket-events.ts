@@ -1,0 +1,15 @@
+import type { OrderStatus } from './order-states';
+
+/** Socket.IO events, shared by server and web. Rooms: `orders.{userId}` per customer, `admin`. */
+export interface ServerToClientEvents {
+  'order.status.updated': (payload: { id: number; status: OrderStatus; updated_at: string }) => void;
+  'order.created': (payload: { id: number; status: OrderStatus; total_amount: number; created_at: string }) => void;
+  'order.paid': (payload: { id: number; status: OrderStatus; updated_at: string }) => void;
+  'order.cancel_requested': (payload: { id: number; cancel_requested_at: string }) => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- clients send nothing yet
+export interface ClientToServerEvents {}
+
+export const userRoom = (userId: number) => `orders.${userId}`;
+export const ADMIN_ROOM = 'admin';

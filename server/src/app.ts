@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createDatabase, type Db } from './db/database.js';
+import accountsRoutes from './modules/accounts/routes.js';
+import cartRoutes from './modules/cart/routes.js';
+import catalogRoutes from './modules/catalog/routes.js';
+import healthRoutes from './modules/health/routes.js';
+import mailPlugin from './modules/mail/plugin.js';
+import newsletterRoutes from './modules/newsletter/routes.js';
+import ordersRoutes from './modules/orders/routes.js';
+import paymentPages from './modules/payments/pages.js';
+import paymentsRoutes from './modules/payments/routes.js';
+import realtime from './modules/realtime/plugin.js';
+import reviewsRoutes from './modules/reviews/routes.js';
+import wishlistRoutes from './modules/wishlist/routes.js';
+import auth from './plugins/auth.js';
+import core from './plugins/core.js';
+import docs from './plugins/docs.js';
+import errors from './plugins/errors.js';
+import redis from './plugins/redis.js';
+import security from './plugins/security.js';
+import web from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** false in most tests: background jobs (outbox, sweeper) are then run by hand */
+    jobsEnabled: boolean;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** an open database (tests); otherwise one is opened from the configuration and closed with the app */
+  db?: Db;
+  /** pino logger options, or false for none */
+  logger?: boolean | Record<string, unknown>;
+  /** run background jobs (mail outbox, reservation sweeper); default true */
+  jobs?: boolean;
+}
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Builds the whole application without listening: `main.ts` starts it, tests `inject` into it. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === undefined
+        ? {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          }
+        : options.logger,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('jobsEnabled', options.jobs ?? true);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  // Ecosystem plugins first, then ours, then routes (fastify/demo's order).
+  await app.register(core, {
+    config,
+    db: options.db ?? createDatabase(config.database),
+    ownsDb: !options.db,
+  });
+  await app.register(errors);
+  await app.register(redis);
+  await app.register(security);
+  await app.register(docs);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 8, fields: 40, fieldSize: 64 * 1024 },
+  });
+  await app.register(formbody);
+  await app.register(auth);
+  await app.register(mailPlugin);
+  await app.register(realtime);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(accountsRoutes);
+      await api.register(catalogRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(cartRoutes);
+      await api.register(wishlistRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(newsletterRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(paymentPages);
+  await app.register(web);
+
+  return app;
+}

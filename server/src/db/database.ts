@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type Db = Kysely<DB>;
+export type Trx = Transaction<DB>;
+/** Either the database or a transaction: repositories accept both. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+export type DialectKind = 'sqlite' | 'postgres';
+
+export type DatabaseOptions =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+// PostgreSQL returns bigint counts and numerics as strings, and timestamptz as Date objects;
+// read them as numbers and ISO strings so both databases give the same JavaScript values.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+pg.types.setTypeParser(1184, (v) => new Date(v).toISOString());
+pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString());
+
+const kinds = new WeakMap<object, DialectKind>();
+
+export function createDatabase(options: DatabaseOptions): Db {
+  let db: Db;
+  if (options.kind === 'sqlite') {
+    if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
+    const sqlite = new SQLite(options.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  } else {
+    const url = new URL(options.url);
+    if (options.schema) url.searchParams.set('options', `-c search_path=${options.schema}`);
+    const pool = new pg.Pool({ connectionString: url.toString(), max: options.poolSize ?? 10 });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  kinds.set(db, options.kind);
+  return db;
+}
+
+/** Which database a handle (or a transaction of it) talks to. */
+export function dialectOf(db: Executor): DialectKind {
+  const kind = kinds.get(db);
+  if (kind) return kind;
+  const name = db.getExecutor().adapter.constructor.name;
+  return name.startsWith('Postgres') ? 'postgres' : 'sqlite';
+}
+
+export function now(): string {
+  return new Date().toISOString();
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: string };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

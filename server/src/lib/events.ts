@@ -1,0 +1,34 @@
+import { EventEmitter } from 'node:events';
+import type { OrderStatus } from '../db/schema.js';
+
+/**
+ * Domain events, emitted by services only after their transaction has committed.
+ * The realtime plugin forwards them to sockets; other listeners may be added.
+ */
+export interface DomainEventMap {
+  'order.status.updated': { userId: number | null; id: number; status: OrderStatus; updated_at: string };
+  'order.created': { userId: number | null; id: number; status: OrderStatus; total_amount: number; created_at: string };
+  'order.paid': { userId: number | null; id: number; status: OrderStatus; updated_at: string };
+  'order.cancel_requested': { userId: number | null; id: number; cancel_requested_at: string };
+  /** tokens stopped working (logout, password change or reset, account deletion) */
+  'auth.tokens.revoked': { userId: number; tokenIds: number[] | 'all' | { allExcept: number } };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+
+export class DomainEvents {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(50);
+  }
+
+  emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  on<K extends DomainEventName>(name: K, listener: (payload: DomainEventMap[K]) => void): () => void {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

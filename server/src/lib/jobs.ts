@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Runs `task` every `intervalMs` (never two runs at once in this process). Tasks must be safe
+ * to run on several instances at the same time (conditional updates, claimed rows).
+ * Returns a function that stops the job and waits for a run in progress.
+ */
+export function startRepeatingJob(
+  name: string,
+  intervalMs: number,
+  task: () => Promise<unknown>,
+  log: FastifyBaseLogger,
+): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = task()
+      .catch((err: unknown) => log.error({ err, job: name }, `job ${name} failed`))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedIfEmpty } from './db/seed/index.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const db = createDatabase(config.database);
+  const app = await buildApp({ config, db });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  const applied = await migrateToLatest(db);
+  if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
+  await seedIfEmpty(db, config, app.log);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.shopName} is open at ${config.appUrl} (API docs: ${config.appUrl}/api/docs)`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

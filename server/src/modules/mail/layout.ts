@@ -1,0 +1,58 @@
+export interface EmailContent {
+  shopName: string;
+  /** the first line a mail client shows in the inbox list */
+  preheader?: string;
+  heading: string;
+  paragraphs: string[];
+  button?: { label: string; url: string };
+  /** label/value rows, e.g. order lines or totals (values already formatted) */
+  rows?: [string, string][];
+  /** a closing line under everything, e.g. why the person got this message */
+  footnote?: string;
+}
+
+const BRAND = '#7a3e1d';
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** One layout for every message: HTML with inline styles, and a plain-text twin. */
+export function renderEmail(c: EmailContent): { html: string; text: string } {
+  const rows = c.rows?.length
+    ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:16px 0">${c.rows
+        .map(
+          ([k, v]) =>
+            `<tr><td style="padding:6px 0;border-bottom:1px solid #eee">${escapeHtml(k)}</td><td style="padding:6px 0;border-bottom:1px solid #eee;text-align:right">${escapeHtml(v)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const button = c.button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(c.button.url)}" style="background:${BRAND};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(c.button.label)}</a></p><p style="font-size:13px;color:#555">If the button does not work, open this link: <br><a href="${escapeHtml(c.button.url)}" style="color:${BRAND};word-break:break-all">${escapeHtml(c.button.url)}</a></p>`
+    : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(c.heading)}</title></head>
+<body style="margin:0;background:#f6f1ec;font-family:Arial,Helvetica,sans-serif;color:#222">
+<span style="display:none">${escapeHtml(c.preheader ?? c.heading)}</span>
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<div style="font-size:22px;font-weight:bold;color:${BRAND};margin-bottom:16px">${escapeHtml(c.shopName)}</div>
+<div style="background:#fff;border-radius:8px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(c.heading)}</h1>
+${c.paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${rows}${button}
+</div>
+${c.footnote ? `<p style="font-size:12px;color:#777;margin-top:16px">${escapeHtml(c.footnote)}</p>` : ''}
+</div></body></html>`;
+
+  const text = [
+    c.shopName,
+    '',
+    c.heading,
+    '',
+    ...c.paragraphs.flatMap((p) => [p, '']),
+    ...(c.rows ?? []).map(([k, v]) => `${k}: ${v}`),
+    ...(c.rows?.length ? [''] : []),
+    ...(c.button ? [`${c.button.label}: ${c.button.url}`, ''] : []),
+    ...(c.footnote ? [c.footnote] : []),
+  ].join('\n');
+  return { html, text };
+}

@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError, forbidden, unauthenticated } from '../lib/errors.js';
+import { tokenRepository, type AuthUser } from '../modules/accounts/tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by the auth hooks; null for visitors. */
+    user: AuthUser | null;
+    authTokenId: number | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: reads the bearer token if any; never refuses. */
+    identify: preHandlerHookHandler;
+    /** preHandler: 401 `Unauthenticated.` without a live bearer token. */
+    requireUser: preHandlerHookHandler;
+    /** preHandler: 401 without a token, 403 `Forbidden.` for a customer. */
+    requireAdmin: preHandlerHookHandler;
+    /** preHandler: 401 without a token, 403 for an account whose e-mail is not verified. */
+    requireVerified: preHandlerHookHandler;
+  }
+}
+
+export const VERIFY_FIRST_MESSAGE = 'Please verify your email address first.';
+const TOUCH_EVERY_MS = 60_000;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export default fp(
+  async (app) => {
+    const tokens = tokenRepository(app.db);
+    app.decorateRequest('user', null);
+    app.decorateRequest('authTokenId', null);
+
+    async function identify(request: FastifyRequest): Promise<void> {
+      if (request.user) return;
+      const plain = bearerToken(request);
+      if (!plain) return;
+      const found = await tokens.authenticate(plain);
+      if (!found) return;
+      request.user = found.user;
+      request.authTokenId = found.tokenId;
+      const last = found.lastUsedAt ? Date.parse(found.lastUsedAt) : 0;
+      if (Date.now() - last > TOUCH_EVERY_MS) {
+        tokens.touch(found.tokenId).catch((err: unknown) => request.log.warn({ err }, 'could not record token use'));
+      }
+    }
+
+    async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+      await identify(request);
+      if (!request.user) throw unauthenticated();
+    }
+
+    app.decorate('identify', async (request: FastifyRequest) => identify(request));
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+      await requireUser(request, reply);
+      if (!request.user?.is_admin) throw forbidden();
+    });
+    app.decorate('requireVerified', async (request: FastifyRequest, reply: FastifyReply) => {
+      await requireUser(request, reply);
+      if (!request.user?.email_verified) throw new DomainError('forbidden', VERIFY_FIRST_MESSAGE);
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createDatabase, now, type Db } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { tokenRepository } from '../src/modules/accounts/tokens.js';
+import { hashPassword } from '../src/lib/passwords.js';
+
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  /** for PostgreSQL: the schema this test owns; a server process can use it via DATABASE_URL */
+  schema?: string;
+  /** a DATABASE_URL another process can use to reach this same database, when PostgreSQL */
+  url?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of its own: a temporary SQLite file, or a new PostgreSQL schema. */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-test-'));
+  let db: Db;
+  let schema: string | undefined;
+  let url: string | undefined;
+  if (TEST_DB === 'postgres') {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    db = createDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, poolSize: 20 });
+    const u = new URL(TEST_DATABASE_URL);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    url = u.toString();
+  } else {
+    db = createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'test.db') });
+  }
+  if (options.migrate !== false) await migrateToLatest(db);
+  return {
+    db,
+    kind: TEST_DB,
+    schema,
+    url,
+    dataDir,
+    async drop() {
+      await db.destroy();
+      if (schema) {
+        const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`drop schema if exists ${schema} cascade`);
+        await admin.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: 'low',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    APP_URL: 'http://shop.test',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, for `app.inject`. Background jobs are off unless asked for. */
+export async function buildTestApp(options: { env?: Record<string, string>; jobs?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(database.dataDir, options.env);
+  const app = await buildApp({ config, db: database.db, logger: false, jobs: options.jobs ?? false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** Creates an account directly in the database and signs it in. */
+export async function createUser(
+  db: Db,
+  options: { name?: string; email?: string; password?: string; admin?: boolean; verified?: boolean } = {},
+): Promise<{ id: number; email: string; name: string; token: string; password: string }> {
+  userCounter += 1;
+  const email = options.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const name = options.name ?? `Test User ${userCounter}`;
+  const password = options.password ?? 'correct horse battery';
+  const at = now();
+  const row = await db
+    .insertInto('users')
+    .values({
+      name,
+      email,
+      password_hash: await hashPassword(password, 'low'),
+      is_admin: options.admin ? 1 : 0,
+      email_verified_at: options.verified === false ? null : at,
+      google_sub: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { token } = await tokenRepository(db).issue(row.id);
+  return { id: row.id, email, name, token, password };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

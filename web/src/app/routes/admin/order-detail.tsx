@@ -1,0 +1,3 @@
+export default function AdminOrderDetailRoute() {
+  return <h1 className="h3">AdminOrderDetail</h1>;
+}

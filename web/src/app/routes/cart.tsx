@@ -1,0 +1,3 @@
+export default function CartRoute() {
+  return <h1 className="h3">Cart</h1>;
+}

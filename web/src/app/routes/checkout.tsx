@@ -1,0 +1,3 @@
+export default function CheckoutRoute() {
+  return <h1 className="h3">Checkout</h1>;
+}

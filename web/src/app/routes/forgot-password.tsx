@@ -1,0 +1,3 @@
+export default function ForgotPasswordRoute() {
+  return <h1 className="h3">ForgotPassword</h1>;
+}

@@ -1,0 +1,3 @@
+export default function HomeRoute() {
+  return <h1 className="h3">Home</h1>;
+}

@@ -1,0 +1,3 @@
+export default function OffersRoute() {
+  return <h1 className="h3">Offers</h1>;
+}

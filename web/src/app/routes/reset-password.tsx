@@ -1,0 +1,3 @@
+export default function ResetPasswordRoute() {
+  return <h1 className="h3">ResetPassword</h1>;
+}

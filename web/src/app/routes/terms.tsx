@@ -1,0 +1,3 @@
+export default function TermsRoute() {
+  return <h1 className="h3">Terms</h1>;
+}
