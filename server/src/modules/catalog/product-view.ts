@@ -1,0 +1,141 @@
+import type { Executor } from '../../db/database.js';
+import type { ProductCondition } from '../../db/schema.js';
+import { centsToAmount } from '@mtumba/contract';
+import { averageRating } from '../reviews/ratings.js';
+import { imageSrcset, imageUrl } from './images.js';
+
+export interface ProductImageJson {
+  id: number;
+  image_url: string;
+  srcset: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A product as the API shows it (SPEC.md section 3, plus the thrift attributes). */
+export interface ProductJson {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  stock_quantity: number;
+  image_url: string | null;
+  images: ProductImageJson[];
+  categories: { id: number; name: string }[];
+  average_rating: number;
+  review_count: number;
+  size: string | null;
+  brand: string | null;
+  condition: ProductCondition | null;
+  color: string | null;
+  is_featured: boolean;
+  is_trending: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The short form used by search results, cart lines and related products. */
+export interface ProductSummaryJson {
+  id: number;
+  name: string;
+  price: number;
+  image_url: string | null;
+  stock_quantity: number;
+}
+
+/**
+ * Loads full products for the given ids in three queries whatever their number (no N+1),
+ * in the order of `ids`. Soft-deleted products are left out unless `includeDeleted`.
+ */
+export async function loadProducts(
+  db: Executor,
+  ids: number[],
+  options: { includeDeleted?: boolean } = {},
+): Promise<ProductJson[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  let productQuery = db.selectFrom('products').selectAll().where('id', 'in', unique);
+  if (!options.includeDeleted) productQuery = productQuery.where('deleted_at', 'is', null);
+  const [products, images, categories] = await Promise.all([
+    productQuery.execute(),
+    db
+      .selectFrom('product_images')
+      .select(['id', 'product_id', 'file_key', 'width', 'height', 'position'])
+      .where('product_id', 'in', unique)
+      .orderBy('product_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('product_categories as pc')
+      .innerJoin('categories as c', 'c.id', 'pc.category_id')
+      .select(['pc.product_id', 'c.id', 'c.name'])
+      .where('pc.product_id', 'in', unique)
+      .orderBy('c.name')
+      .execute(),
+  ]);
+
+  const imagesByProduct = new Map<number, ProductImageJson[]>();
+  for (const img of images) {
+    const list = imagesByProduct.get(img.product_id) ?? [];
+    list.push({
+      id: img.id,
+      image_url: imageUrl(img.file_key),
+      srcset: imageSrcset(img.file_key),
+      width: img.width,
+      height: img.height,
+    });
+    imagesByProduct.set(img.product_id, list);
+  }
+  const categoriesByProduct = new Map<number, { id: number; name: string }[]>();
+  for (const c of categories) {
+    const list = categoriesByProduct.get(c.product_id) ?? [];
+    list.push({ id: c.id, name: c.name });
+    categoriesByProduct.set(c.product_id, list);
+  }
+
+  const byId = new Map(
+    products.map((p) => {
+      const imgs = imagesByProduct.get(p.id) ?? [];
+      const json: ProductJson = {
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        price: centsToAmount(p.price_cents),
+        stock_quantity: p.stock_quantity,
+        image_url: imgs[0]?.image_url ?? null,
+        images: imgs,
+        categories: categoriesByProduct.get(p.id) ?? [],
+        average_rating: averageRating(p.rating_sum, p.review_count),
+        review_count: p.review_count,
+        size: p.size,
+        brand: p.brand,
+        condition: p.condition,
+        color: p.color,
+        is_featured: p.is_featured === 1,
+        is_trending: p.is_trending === 1,
+        created_at: p.created_at,
+        updated_at: p.updated_at,
+      };
+      return [p.id, json] as const;
+    }),
+  );
+  return unique.map((id) => byId.get(id)).filter((p): p is ProductJson => p !== undefined);
+}
+
+/** The first image's file key of each product (lowest position), in one query. */
+export async function firstImageKeys(db: Executor, productIds: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(productIds)];
+  const result = new Map<number, string>();
+  if (unique.length === 0) return result;
+  const rows = await db
+    .selectFrom('product_images')
+    .select(['product_id', 'file_key'])
+    .where('product_id', 'in', unique)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) if (!result.has(row.product_id)) result.set(row.product_id, row.file_key);
+  return result;
+}
