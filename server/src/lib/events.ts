@@ -32,3 +32,12 @@ export class DomainEvents {
     return () => this.emitter.off(name, listener);
   }
 }
+
+/** An event a service decided on inside a transaction, to be emitted once it has committed. */
+export type PendingEvent = {
+  [K in DomainEventName]: { name: K; payload: DomainEventMap[K] };
+}[DomainEventName];
+
+export function emitAll(events: DomainEvents, pending: readonly PendingEvent[]): void {
+  for (const e of pending) events.emit(e.name, e.payload as never);
+}
