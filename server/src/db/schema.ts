@@ -131,6 +131,8 @@ export interface OrdersTable {
   stock_released_at: Timestamp | null;
   cancel_requested_at: Timestamp | null;
   paid_at: Timestamp | null;
+  /** set when starting a payment extended the reservation: that happens once per order */
+  reservation_extended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

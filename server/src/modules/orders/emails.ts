@@ -1,0 +1,168 @@
+import { formatKshCents, statusLabel } from '@mtumba/contract';
+import type { Executor } from '../../db/database.js';
+import type { Order, OrderItem } from '../../db/schema.js';
+import { renderEmail } from '../mail/layout.js';
+import { queueMail } from '../mail/outbox.js';
+
+export interface ShopContext {
+  shopName: string;
+  shopEmail: string;
+  appUrl: string;
+}
+
+interface Person {
+  name: string;
+  email: string;
+}
+
+function orderUrl(ctx: ShopContext, orderId: number): string {
+  return `${ctx.appUrl}/orders/${orderId}`;
+}
+
+function itemRows(items: Pick<OrderItem, 'product_name' | 'quantity' | 'unit_price_cents'>[]): [string, string][] {
+  return items.map((i) => [`${i.product_name} × ${i.quantity}`, formatKshCents(i.unit_price_cents * i.quantity)]);
+}
+
+function totalRows(order: Order): [string, string][] {
+  const rows: [string, string][] = [['Subtotal', formatKshCents(order.subtotal_cents)]];
+  if (order.discount_cents > 0) rows.push(['Discounts', `− ${formatKshCents(order.discount_cents)}`]);
+  rows.push([`Delivery (${order.shipping_address})`, formatKshCents(order.delivery_fee_cents)]);
+  rows.push(['Total', formatKshCents(order.total_cents)]);
+  return rows;
+}
+
+/** The receipt a customer gets when their payment is confirmed. */
+export async function mailReceipt(
+  db: Executor,
+  ctx: ShopContext,
+  to: Person,
+  order: Order,
+  items: OrderItem[],
+): Promise<void> {
+  const content = renderEmail({
+    shopName: ctx.shopName,
+    preheader: `We received your payment for order #${order.id}.`,
+    heading: `Thank you, order #${order.id} is paid`,
+    paragraphs: [
+      `Hi ${to.name},`,
+      `We received your payment of ${formatKshCents(order.total_cents)}. We are now preparing your order and will tell you when it is on its way.`,
+    ],
+    rows: [...itemRows(items), ...totalRows(order)],
+    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+    footnote: `You get this e-mail because you placed an order at ${ctx.shopName}.`,
+  });
+  await queueMail(db, { to: to.email, subject: `Receipt for order #${order.id}`, template: 'order_paid', ...content });
+}
+
+const statusSentences: Partial<Record<Order['order_status'], string>> = {
+  shipped: 'Your order is on its way.',
+  delivered: 'Your order was delivered. We hope you love it! You can now review the items you bought.',
+  cancelled: 'Your order was cancelled. If you already paid, we will refund you shortly.',
+  processing: 'We are preparing your order.',
+};
+
+/** Tells the customer their order moved to a new status. */
+export async function mailStatusChange(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
+  const label = statusLabel(order.order_status);
+  const content = renderEmail({
+    shopName: ctx.shopName,
+    preheader: `Order #${order.id} is now ${label}.`,
+    heading: `Order #${order.id}: ${label}`,
+    paragraphs: [`Hi ${to.name},`, statusSentences[order.order_status] ?? `Your order is now ${label}.`],
+    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+  });
+  await queueMail(db, {
+    to: to.email,
+    subject: `Order #${order.id} is ${label.toLowerCase()}`,
+    template: `order_${order.order_status}`,
+    ...content,
+  });
+}
+
+/** Tells the customer an unpaid order was cancelled because its reservation ran out. */
+export async function mailExpired(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
+  const content = renderEmail({
+    shopName: ctx.shopName,
+    preheader: `Order #${order.id} was not paid in time.`,
+    heading: `Order #${order.id} expired`,
+    paragraphs: [
+      `Hi ${to.name},`,
+      'We held the items of your order for you, but the payment did not arrive in time, so the order was cancelled and the items went back on sale.',
+      'If you still want them, place a new order while they are available.',
+    ],
+    button: { label: 'Continue shopping', url: `${ctx.appUrl}/products` },
+  });
+  await queueMail(db, { to: to.email, subject: `Order #${order.id} expired`, template: 'order_expired', ...content });
+}
+
+/** Tells the shop a payment arrived for an order whose items are gone: it must be refunded. */
+export async function mailRefundDueToShop(
+  db: Executor,
+  ctx: ShopContext,
+  order: Order,
+  customer: Person | undefined,
+): Promise<void> {
+  const content = renderEmail({
+    shopName: ctx.shopName,
+    heading: `Refund needed for order #${order.id}`,
+    paragraphs: [
+      `A payment of ${formatKshCents(order.total_cents)} arrived after order #${order.id} had expired, and its items could not be reserved again.`,
+      'The order stays cancelled and is marked "refund due". Please refund the customer.',
+    ],
+    rows: [
+      ['Customer', customer ? `${customer.name} <${customer.email}>` : 'deleted account'],
+      ['Phone', order.shipping_phone ?? '—'],
+      ['Amount', formatKshCents(order.total_cents)],
+    ],
+    button: { label: 'Open the order', url: `${ctx.appUrl}/admin/orders/${order.id}` },
+  });
+  await queueMail(db, {
+    to: ctx.shopEmail,
+    subject: `Refund needed: order #${order.id}`,
+    template: 'order_refund_due',
+    ...content,
+  });
+}
+
+/** Tells the customer their late payment will be refunded. */
+export async function mailRefundDueToCustomer(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
+  const content = renderEmail({
+    shopName: ctx.shopName,
+    heading: `We will refund your payment for order #${order.id}`,
+    paragraphs: [
+      `Hi ${to.name},`,
+      `Your payment of ${formatKshCents(order.total_cents)} arrived after the reservation of order #${order.id} had expired, and some of its items have been sold since.`,
+      'We are sorry: the order stays cancelled and we will refund you shortly.',
+    ],
+    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+  });
+  await queueMail(db, {
+    to: to.email,
+    subject: `Refund for order #${order.id}`,
+    template: 'order_refund_due_customer',
+    ...content,
+  });
+}
+
+/** Tells the shop a customer asked to cancel an order. */
+export async function mailCancelRequest(db: Executor, ctx: ShopContext, order: Order, customer: Person): Promise<void> {
+  const content = renderEmail({
+    shopName: ctx.shopName,
+    heading: `Cancellation requested for order #${order.id}`,
+    paragraphs: [
+      `${customer.name} (${customer.email}) asked to cancel order #${order.id}.`,
+      `The order is ${statusLabel(order.order_status).toLowerCase()} and its payment is ${order.payment_status.replace('_', ' ')}. The request does not cancel the order by itself.`,
+    ],
+    rows: [
+      ['Phone', order.shipping_phone ?? '—'],
+      ['Total', formatKshCents(order.total_cents)],
+    ],
+    button: { label: 'Open the order', url: `${ctx.appUrl}/admin/orders/${order.id}` },
+  });
+  await queueMail(db, {
+    to: ctx.shopEmail,
+    subject: `Cancellation request: order #${order.id}`,
+    template: 'order_cancel_request',
+    ...content,
+  });
+}
