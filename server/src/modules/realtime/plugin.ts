@@ -1,4 +1,191 @@
+import { ADMIN_ROOM, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@mtumba/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { DomainEventMap } from '../../lib/events.js';
+import { tokenRepository } from '../accounts/tokens.js';
+import { realtimeRepository } from './repository.js';
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- instances only relay adapter messages
+export interface InterServerEvents {}
+
+export interface SocketData {
+  userId: number;
+  tokenId: number;
+  isAdmin: boolean;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Socket.IO server of live order updates (DESIGN.md section 8). */
+    io: RealtimeServer;
+  }
+}
+
+export const SOCKET_PATH = '/socket.io';
+export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
+
+/**
+ * Internal rooms, never announced to clients: every socket of one token, and every socket of one
+ * user. Revocations address them, so with the Redis adapter the instance holding the socket drops it.
+ */
+export const tokenRoom = (tokenId: number) => `token.${tokenId}`;
+export const userSocketsRoom = (userId: number) => `user.${userId}`;
+
+function handshakeToken(socket: RealtimeSocket): string | undefined {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  const fromAuth = typeof auth?.token === 'string' ? auth.token : undefined;
+  // Node clients may send the usual header instead of the handshake payload.
+  const header = socket.handshake.headers.authorization;
+  const raw = fromAuth ?? (typeof header === 'string' ? header : undefined);
+  if (!raw) return undefined;
+  const token = raw.replace(/^Bearer\s+/i, '').trim();
+  return token === '' ? undefined : token;
+}
+
+function refusal(message: string, status: number): Error {
+  return Object.assign(new Error(message), { data: { status, message } });
+}
 
 /** Live order updates over Socket.IO on the same port (DESIGN.md section 8). */
-export default fp(async (_app) => {}, { name: 'realtime', dependencies: ['db', 'auth'] });
+export default fp(
+  async (app) => {
+    const tokens = tokenRepository(app.db);
+    const repo = realtimeRepository(app.db);
+    const { corsOrigins } = app.config;
+
+    const io: RealtimeServer = new Server(app.server, {
+      path: SOCKET_PATH,
+      serveClient: false,
+      // Clients never send anything but the handshake.
+      maxHttpBufferSize: 16 * 1024,
+      cors: corsOrigins.length ? { origin: corsOrigins, credentials: false } : undefined,
+    });
+    app.decorate('io', io);
+
+    let redisClients: Redis[] = [];
+    if (app.redis) {
+      const pub = app.redis.duplicate();
+      const sub = app.redis.duplicate();
+      for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err }, 'socket.io redis error'));
+      redisClients = [pub, sub];
+      const identity = await repo.identity(
+        app.config.database.kind === 'sqlite' ? app.config.database.file : undefined,
+      );
+      io.adapter(createAdapter(pub, sub, { key: `mtumba:${identity}:socket.io` }));
+    }
+
+    io.use((socket, next) => {
+      const token = handshakeToken(socket);
+      if (!token) {
+        next(refusal(UNAUTHENTICATED_MESSAGE, 401));
+        return;
+      }
+      tokens
+        .authenticate(token)
+        .then((found) => {
+          if (!found) {
+            next(refusal(UNAUTHENTICATED_MESSAGE, 401));
+            return;
+          }
+          socket.data = { userId: found.user.id, tokenId: found.tokenId, isAdmin: found.user.is_admin };
+          next();
+        })
+        .catch((err: unknown) => {
+          app.log.error({ err }, 'socket authentication failed');
+          next(refusal('The live updates service is unavailable. Please try again later.', 503));
+        });
+    });
+
+    io.on('connection', (socket) => {
+      const { userId, tokenId, isAdmin } = socket.data;
+      const rooms = [userRoom(userId), tokenRoom(tokenId), userSocketsRoom(userId)];
+      if (isAdmin) rooms.push(ADMIN_ROOM);
+      void socket.join(rooms);
+      // A revocation committed between the check above and joining the rooms would have missed
+      // this socket; look once more now that any later revocation is sure to reach it.
+      repo
+        .isTokenLive(tokenId)
+        .then((live) => {
+          if (!live) socket.disconnect(true);
+        })
+        .catch((err: unknown) => {
+          app.log.error({ err }, 'socket token re-check failed');
+          socket.disconnect(true);
+        });
+    });
+
+    const unsubscribe = forwardDomainEvents(app, io);
+
+    app.addHook('preClose', async () => {
+      for (const off of unsubscribe) off();
+      // Open WebSockets and long-polls would otherwise keep the HTTP server from closing.
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    });
+    app.addHook('onClose', async () => {
+      await io.close();
+      await Promise.all(redisClients.map((client) => client.quit().then(undefined, () => client.disconnect())));
+    });
+  },
+  { name: 'realtime', dependencies: ['db', 'auth', 'redis'] },
+);
+
+/** Domain events (emitted after their transaction committed) become socket events. */
+function forwardDomainEvents(app: FastifyInstance, io: RealtimeServer): Array<() => void> {
+  const safely =
+    <K extends keyof DomainEventMap>(name: K, send: (payload: DomainEventMap[K]) => void) =>
+    (payload: DomainEventMap[K]) => {
+      // The emitter is synchronous: a failure here must never reach the service that emitted.
+      try {
+        send(payload);
+      } catch (err) {
+        app.log.error({ err, event: name }, 'could not forward a live update');
+      }
+    };
+
+  return [
+    app.events.on(
+      'order.status.updated',
+      safely('order.status.updated', ({ userId, id, status, updated_at }) => {
+        if (userId === null) return;
+        io.to(userRoom(userId)).emit('order.status.updated', { id, status, updated_at });
+      }),
+    ),
+    app.events.on(
+      'order.created',
+      safely('order.created', ({ id, status, total_amount, created_at }) => {
+        io.to(ADMIN_ROOM).emit('order.created', { id, status, total_amount, created_at });
+      }),
+    ),
+    app.events.on(
+      'order.paid',
+      safely('order.paid', ({ id, status, updated_at }) => {
+        io.to(ADMIN_ROOM).emit('order.paid', { id, status, updated_at });
+      }),
+    ),
+    app.events.on(
+      'order.cancel_requested',
+      safely('order.cancel_requested', ({ id, cancel_requested_at }) => {
+        io.to(ADMIN_ROOM).emit('order.cancel_requested', { id, cancel_requested_at });
+      }),
+    ),
+    app.events.on(
+      'auth.tokens.revoked',
+      safely('auth.tokens.revoked', ({ userId, tokenIds }) => {
+        if (tokenIds === 'all') {
+          io.in(userSocketsRoom(userId)).disconnectSockets(true);
+        } else if (Array.isArray(tokenIds)) {
+          if (tokenIds.length) io.in(tokenIds.map(tokenRoom)).disconnectSockets(true);
+        } else {
+          io.in(userSocketsRoom(userId)).except(tokenRoom(tokenIds.allExcept)).disconnectSockets(true);
+        }
+      }),
+    ),
+  ];
+}
