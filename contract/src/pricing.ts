@@ -1,0 +1,55 @@
+import { OFFERS, type ShippingOption } from './constants';
+import type { PaymentStatus } from './order-states';
+
+export interface PricingInput {
+  /** unit prices read from the database at order time */
+  items: readonly { unitPriceCents: number; quantity: number }[];
+  shipping: ShippingOption;
+  /** the payment status of each of the customer's earlier orders */
+  previousPaymentStatuses: readonly PaymentStatus[];
+}
+
+export interface OrderPrice {
+  subtotalCents: number;
+  /** offers that lower the price (bulk, first order); never more than the subtotal */
+  discountCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  /** the labels of the offers applied, free delivery included */
+  appliedDiscounts: string[];
+}
+
+/**
+ * The one pricing rule of the shop (DESIGN.md section 3), in integer cents:
+ * bulk discount for 3+ items, 10% off while the customer has never paid an order (an unpaid
+ * order that expired or was cancelled does not count; a payment that had to be refunded neither),
+ * CBD delivery free above Ksh 1000 after discounts, custom delivery paid to the rider.
+ */
+export function priceOrder(input: PricingInput): OrderPrice {
+  const subtotalCents = input.items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0);
+  const itemCount = input.items.reduce((sum, i) => sum + i.quantity, 0);
+  const appliedDiscounts: string[] = [];
+  let discountCents = 0;
+
+  if (itemCount >= OFFERS.bulk.minItems) {
+    discountCents += OFFERS.bulk.discountCents;
+    appliedDiscounts.push(OFFERS.bulk.label);
+  }
+  if (!input.previousPaymentStatuses.includes('paid')) {
+    discountCents += Math.round((subtotalCents * OFFERS.welcome.percent) / 100);
+    appliedDiscounts.push(OFFERS.welcome.label);
+  }
+  discountCents = Math.min(discountCents, subtotalCents);
+
+  let deliveryFeeCents = 0;
+  if (input.shipping === 'CBD Delivery') {
+    if (subtotalCents - discountCents > OFFERS.freeDelivery.aboveCents) {
+      appliedDiscounts.push(OFFERS.freeDelivery.label);
+    } else {
+      deliveryFeeCents = OFFERS.cbdDeliveryFeeCents;
+    }
+  }
+
+  const totalCents = Math.max(0, subtotalCents - discountCents + deliveryFeeCents);
+  return { subtotalCents, discountCents, deliveryFeeCents, totalCents, appliedDiscounts };
+}
