@@ -1,6 +1,101 @@
+import { apiErrorSchema } from '@mtumba/contract';
+import {
+  addToCartBodySchema,
+  CART_MESSAGES,
+  cartItemReplySchema,
+  cartMessageReplySchema,
+  cartSchema,
+  idSchema,
+  updateCartItemBodySchema,
+} from '@mtumba/contract/cart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthenticated } from '../../lib/errors.js';
+import { cartService } from './service.js';
 
-/** The cart calls of SPEC.md section 7, under /api. */
-const cartRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const itemParams = z.object({ itemId: idSchema('cart item id') });
+const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+
+/** The cart calls of SPEC.md section 7, under /api: the signed-in customer's own cart only. */
+const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cart = cartService(app.db);
+  // onRequest, not preHandler: a visitor gets 401 before any body validation.
+  app.addHook('onRequest', app.requireUser);
+
+  const userId = (request: FastifyRequest) => {
+    if (!request.user) throw unauthenticated();
+    return request.user.id;
+  };
+
+  app.get(
+    '/cart',
+    { schema: { tags: ['cart'], summary: 'The signed-in customer’s cart', response: { 200: cartSchema, ...errors } } },
+    async (request) => cart.getCart(userId(request)),
+  );
+
+  app.post(
+    '/cart/add',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a product, or more of it (201 new line, 200 grown line)',
+        body: addToCartBodySchema,
+        response: { 200: cartItemReplySchema, 201: cartItemReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { product_id, quantity } = request.body;
+      const result = await cart.addItem(userId(request), product_id, quantity);
+      return reply
+        .status(result.created ? 201 : 200)
+        .send({ message: CART_MESSAGES.added, cart_item: result.item, cart_count: result.cartCount });
+    },
+  );
+
+  app.patch(
+    '/cart/:itemId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Set a line’s quantity (1 to the stock left)',
+        params: itemParams,
+        body: updateCartItemBodySchema,
+        response: { 200: cartItemReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await cart.setQuantity(userId(request), request.params.itemId, request.body.quantity);
+      return { message: CART_MESSAGES.updated, cart_item: result.item, cart_count: result.cartCount };
+    },
+  );
+
+  app.delete(
+    '/cart/remove/:itemId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove one line',
+        params: itemParams,
+        response: { 200: cartMessageReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { cartCount } = await cart.removeItem(userId(request), request.params.itemId);
+      return { message: CART_MESSAGES.removed, cart_count: cartCount };
+    },
+  );
+
+  app.delete(
+    '/cart/clear',
+    {
+      schema: { tags: ['cart'], summary: 'Empty the cart', response: { 200: cartMessageReplySchema, ...errors } },
+    },
+    async (request) => {
+      await cart.clear(userId(request));
+      return { message: CART_MESSAGES.cleared, cart_count: 0 };
+    },
+  );
+};
 
 export default cartRoutes;

@@ -1,0 +1,122 @@
+import { now, type Executor } from '../../db/database.js';
+
+/** A cart line joined with the product fields it shows; only lines of products not deleted. */
+export interface CartLineRow {
+  id: number;
+  user_id: number;
+  product_id: number;
+  quantity: number;
+  name: string;
+  price_cents: number;
+  stock_quantity: number;
+}
+
+/** What the cart needs to know about a product before taking it. */
+export interface CartableProduct {
+  id: number;
+  name: string;
+  stock_quantity: number;
+}
+
+export function cartRepository(db: Executor) {
+  const lines = () =>
+    db
+      .selectFrom('cart_items as ci')
+      .innerJoin('products as p', 'p.id', 'ci.product_id')
+      .select(['ci.id', 'ci.user_id', 'ci.product_id', 'ci.quantity', 'p.name', 'p.price_cents', 'p.stock_quantity'])
+      .where('p.deleted_at', 'is', null);
+
+  return {
+    listForUser(userId: number): Promise<CartLineRow[]> {
+      return lines().where('ci.user_id', '=', userId).orderBy('ci.id').execute();
+    },
+
+    findForUser(userId: number, itemId: number): Promise<CartLineRow | undefined> {
+      return lines().where('ci.user_id', '=', userId).where('ci.id', '=', itemId).executeTakeFirst();
+    },
+
+    findByProduct(userId: number, productId: number): Promise<CartLineRow | undefined> {
+      return lines().where('ci.user_id', '=', userId).where('ci.product_id', '=', productId).executeTakeFirst();
+    },
+
+    findProduct(productId: number): Promise<CartableProduct | undefined> {
+      return db
+        .selectFrom('products')
+        .select(['id', 'name', 'stock_quantity'])
+        .where('id', '=', productId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** Inserts a new line unless the user already has one for the product; the new id, or undefined. */
+    async insertIfAbsent(userId: number, productId: number, quantity: number): Promise<number | undefined> {
+      const at = now();
+      const row = await db
+        .insertInto('cart_items')
+        .values({ user_id: userId, product_id: productId, quantity, created_at: at, updated_at: at })
+        .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /**
+     * Adds to an existing line in one statement, so two adds at once both count; refuses (undefined)
+     * when the line is gone or the result would exceed `maxQuantity`.
+     */
+    async increase(
+      userId: number,
+      productId: number,
+      quantity: number,
+      maxQuantity: number,
+    ): Promise<number | undefined> {
+      const row = await db
+        .updateTable('cart_items')
+        .set((eb) => ({ quantity: eb('quantity', '+', quantity), updated_at: now() }))
+        .where('user_id', '=', userId)
+        .where('product_id', '=', productId)
+        .where((eb) => eb(eb('quantity', '+', quantity), '<=', maxQuantity))
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async setQuantity(userId: number, itemId: number, quantity: number): Promise<boolean> {
+      const result = await db
+        .updateTable('cart_items')
+        .set({ quantity, updated_at: now() })
+        .where('id', '=', itemId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async remove(userId: number, itemId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('cart_items')
+        .where('id', '=', itemId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async clear(userId: number): Promise<number> {
+      const result = await db.deleteFrom('cart_items').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Σ quantity of the lines the cart shows (deleted products left out). */
+    async countForUser(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('cart_items as ci')
+        .innerJoin('products as p', 'p.id', 'ci.product_id')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('ci.quantity'), eb.lit(0)).as('count'))
+        .where('ci.user_id', '=', userId)
+        .where('p.deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof cartRepository>;

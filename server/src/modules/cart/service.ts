@@ -1,0 +1,130 @@
+import { centsToAmount } from '@mtumba/contract';
+import { CART_MESSAGES, MAX_CART_QUANTITY, type Cart, type CartItem } from '@mtumba/contract/cart';
+import type { Db, Executor } from '../../db/database.js';
+import { DomainError, invalidField, notFound } from '../../lib/errors.js';
+import { imageUrl } from '../catalog/images.js';
+import { firstImageKeys } from '../catalog/product-view.js';
+import { cartRepository, type CartLineRow } from './repository.js';
+
+function outOfStock(name: string, stockQuantity: number): DomainError {
+  const message = CART_MESSAGES.outOfStock(name);
+  return new DomainError('invalid', message, {
+    errors: { quantity: [message] },
+    extra: { stock_quantity: Math.max(0, stockQuantity) },
+  });
+}
+
+function toCartItem(row: CartLineRow, imageKeys: Map<number, string>): CartItem {
+  const key = imageKeys.get(row.product_id);
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    quantity: row.quantity,
+    line_total: centsToAmount(row.price_cents * row.quantity),
+    product: {
+      id: row.product_id,
+      name: row.name,
+      price: centsToAmount(row.price_cents),
+      image_url: key ? imageUrl(key) : null,
+      stock_quantity: row.stock_quantity,
+    },
+  };
+}
+
+async function lineView(db: Executor, row: CartLineRow): Promise<CartItem> {
+  return toCartItem(row, await firstImageKeys(db, [row.product_id]));
+}
+
+export interface CartItemResult {
+  item: CartItem;
+  /** true when the product was not in the cart before */
+  created: boolean;
+  /** Σ quantity of the whole cart afterwards */
+  cartCount: number;
+}
+
+/** The signed-in customer's cart. Lines of deleted products are kept but never shown or counted. */
+export function cartService(db: Db) {
+  return {
+    async getCart(userId: number): Promise<Cart> {
+      const rows = await cartRepository(db).listForUser(userId);
+      const keys = await firstImageKeys(
+        db,
+        rows.map((r) => r.product_id),
+      );
+      const items = rows.map((r) => toCartItem(r, keys));
+      const subtotalCents = rows.reduce((sum, r) => sum + r.price_cents * r.quantity, 0);
+      return {
+        cart_items: items,
+        cartItems: items,
+        subtotal: centsToAmount(subtotalCents),
+        item_count: rows.reduce((sum, r) => sum + r.quantity, 0),
+      };
+    },
+
+    /**
+     * Adds `quantity` of a product, or grows the existing line. The line is unique per (user,
+     * product): a concurrent first add lands on the insert's conflict and becomes an increase.
+     */
+    async addItem(userId: number, productId: number, quantity: number): Promise<CartItemResult> {
+      return db.transaction().execute(async (trx) => {
+        const repo = cartRepository(trx);
+        const product = await repo.findProduct(productId);
+        if (!product) throw notFound(CART_MESSAGES.productNotFound);
+        if (product.stock_quantity <= 0 || quantity > product.stock_quantity) {
+          throw outOfStock(product.name, product.stock_quantity);
+        }
+        const limit = Math.min(product.stock_quantity, MAX_CART_QUANTITY);
+
+        // A line removed between the insert and the update sends us round again; twice is plenty.
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const insertedId = await repo.insertIfAbsent(userId, productId, quantity);
+          const itemId = insertedId ?? (await repo.increase(userId, productId, quantity, limit));
+          if (itemId !== undefined) {
+            const row = await repo.findForUser(userId, itemId);
+            if (!row) break;
+            return {
+              item: await lineView(trx, row),
+              created: insertedId !== undefined,
+              cartCount: await repo.countForUser(userId),
+            };
+          }
+          const existing = await repo.findByProduct(userId, productId);
+          if (existing) {
+            if (existing.quantity + quantity > product.stock_quantity) {
+              throw outOfStock(product.name, product.stock_quantity);
+            }
+            throw invalidField('quantity', `The quantity may not be greater than ${MAX_CART_QUANTITY}.`);
+          }
+        }
+        throw new DomainError('conflict', 'Your cart changed while adding. Please try again.');
+      });
+    },
+
+    async setQuantity(userId: number, itemId: number, quantity: number): Promise<CartItemResult> {
+      return db.transaction().execute(async (trx) => {
+        const repo = cartRepository(trx);
+        const line = await repo.findForUser(userId, itemId);
+        if (!line) throw notFound(CART_MESSAGES.itemNotFound);
+        if (quantity > line.stock_quantity) throw outOfStock(line.name, line.stock_quantity);
+        await repo.setQuantity(userId, itemId, quantity);
+        return {
+          item: await lineView(trx, { ...line, quantity }),
+          created: false,
+          cartCount: await repo.countForUser(userId),
+        };
+      });
+    },
+
+    /** Removes one of the customer's own lines (also one whose product has since been deleted). */
+    async removeItem(userId: number, itemId: number): Promise<{ cartCount: number }> {
+      const repo = cartRepository(db);
+      if (!(await repo.remove(userId, itemId))) throw notFound(CART_MESSAGES.itemNotFound);
+      return { cartCount: await repo.countForUser(userId) };
+    },
+
+    async clear(userId: number): Promise<{ removed: number }> {
+      return { removed: await cartRepository(db).clear(userId) };
+    },
+  };
+}
