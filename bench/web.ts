@@ -1,0 +1,101 @@
+/**
+ * Storefront benchmark: `npm run bench:web -- [--runs 3]`. Lighthouse 12 (mobile preset) in
+ * Debian's Chromium against the production build serving the demo shop; median of the runs for
+ * the home page, the products list and a product page. Figures, not a test.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { arg, ensureWebBuilt, median, printTable, startServer, writeResults } from './shared.js';
+
+const runs = Number(arg('runs', '3'));
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Sample {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsKb: number;
+  totalKb: number;
+}
+
+async function measure(url: string, port: number): Promise<Sample> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const summary =
+    (
+      lhr.audits['resource-summary']?.details as
+        { items?: { resourceType: string; transferSize: number }[] } | undefined
+    )?.items ?? [];
+  const size = (type: string) => (summary.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: Math.round(audit('largest-contentful-paint')),
+    tbt: Math.round(audit('total-blocking-time')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+    jsKb: Math.round(size('script') * 10) / 10,
+    totalKb: Math.round(size('total') * 10) / 10,
+  };
+}
+
+async function main(): Promise<void> {
+  ensureWebBuilt();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-bench-web-'));
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1' });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const products = (await (await fetch(`${server.url}/api/products?per_page=1`)).json()) as { id: number }[];
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'products list', path: '/products' },
+      { name: 'product detail', path: products[0] ? `/products/${products[0].id}` : '/products' },
+    ];
+    const rows: (string | number)[][] = [];
+    const data: Record<string, Sample & { runs: Sample[] }> = {};
+    for (const page of pages) {
+      const samples: Sample[] = [];
+      for (let i = 0; i < runs; i++) samples.push(await measure(`${server.url}${page.path}`, chrome.port));
+      const m = (k: keyof Sample) => median(samples.map((s) => s[k]));
+      const med: Sample = {
+        score: m('score'),
+        lcp: m('lcp'),
+        tbt: m('tbt'),
+        cls: m('cls'),
+        jsKb: m('jsKb'),
+        totalKb: m('totalKb'),
+      };
+      data[page.name] = { ...med, runs: samples };
+      rows.push([page.name, med.score, med.lcp, med.tbt, med.cls, med.jsKb, med.totalKb]);
+      console.log(`  ${page.name}: score ${med.score}`);
+    }
+    console.log(`\nLighthouse (mobile preset), median of ${runs} runs:`);
+    printTable(['page', 'score', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', 'total KB'], rows);
+    console.log(`\nResults written to ${writeResults('web', { date: new Date().toISOString(), runs, pages: data })}`);
+  } finally {
+    await chrome.kill();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
