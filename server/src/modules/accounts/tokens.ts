@@ -79,15 +79,27 @@ export function tokenRepository(db: Executor) {
         .execute();
     },
 
-    /** Revokes every live token of the user, except `keepTokenId` when given. */
-    async revokeAllForUser(userId: number, keepTokenId?: number): Promise<void> {
+    /** ids of the user's live tokens (e.g. before the account and its tokens are deleted) */
+    async liveIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('auth_tokens')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Revokes every live token of the user, except `keepTokenId` when given; returns the revoked ids. */
+    async revokeAllForUser(userId: number, keepTokenId?: number): Promise<number[]> {
       let q = db
         .updateTable('auth_tokens')
         .set({ revoked_at: now() })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null);
       if (keepTokenId !== undefined) q = q.where('id', '!=', keepTokenId);
-      await q.execute();
+      const rows = await q.returning('id').execute();
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -1,0 +1,124 @@
+import type { Executor } from '../../db/database.js';
+import { now } from '../../db/database.js';
+import type { NewUser, User, UserUpdate } from '../../db/schema.js';
+import { hashSecret, newSecret, type AuthUser } from './tokens.js';
+
+export type OneTimePurpose = 'verify_email' | 'reset_password';
+
+export function toAuthUser(row: Pick<User, 'id' | 'name' | 'email' | 'is_admin' | 'email_verified_at'>): AuthUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    is_admin: row.is_admin === 1,
+    email_verified: row.email_verified_at !== null,
+  };
+}
+
+export function userRepository(db: Executor) {
+  return {
+    findById(id: number): Promise<User | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** `email` must already be lower-cased: e-mails are stored that way. */
+    findByEmail(email: string): Promise<User | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+
+    findByGoogleSub(sub: string): Promise<User | undefined> {
+      return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+    },
+
+    create(values: Omit<NewUser, 'created_at' | 'updated_at'>): Promise<User> {
+      const at = now();
+      return db
+        .insertInto('users')
+        .values({ ...values, created_at: at, updated_at: at })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    update(id: number, values: Omit<UserUpdate, 'id' | 'created_at' | 'updated_at'>): Promise<User | undefined> {
+      return db
+        .updateTable('users')
+        .set({ ...values, updated_at: now() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** ids of the products the user reviewed, so their ratings can be recomputed */
+    async reviewedProductIds(userId: number): Promise<number[]> {
+      const rows = await db.selectFrom('reviews').select('product_id').where('user_id', '=', userId).execute();
+      return [...new Set(rows.map((r) => r.product_id))];
+    },
+
+    /** Orders stay for the shop's books; the phone number is the person's, not the shop's. */
+    async scrubOrders(userId: number): Promise<void> {
+      await db.updateTable('orders').set({ shipping_phone: null }).where('user_id', '=', userId).execute();
+    },
+  };
+}
+
+/** Single-use secrets sent by e-mail (verification, password reset); only a hash is stored. */
+export function oneTimeTokenRepository(db: Executor) {
+  return {
+    async issue(userId: number, purpose: OneTimePurpose, email: string, ttlMs: number): Promise<string> {
+      const secret = newSecret();
+      const at = new Date();
+      await db
+        .insertInto('one_time_tokens')
+        .values({
+          user_id: userId,
+          purpose,
+          token_hash: secret.hash,
+          email,
+          expires_at: new Date(at.getTime() + ttlMs).toISOString(),
+          used_at: null,
+          created_at: at.toISOString(),
+        })
+        .execute();
+      return secret.plain;
+    },
+
+    /** The unused, unexpired token of that purpose, or undefined. */
+    findUsable(plain: string, purpose: OneTimePurpose) {
+      return db
+        .selectFrom('one_time_tokens')
+        .select(['id', 'user_id', 'email'])
+        .where('token_hash', '=', hashSecret(plain))
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now())
+        .executeTakeFirst();
+    },
+
+    /** Marks the token used; false when another request used it first. */
+    async consume(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('one_time_tokens')
+        .set({ used_at: now() })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Spends every outstanding token of that purpose (e.g. reset links once the password changed). */
+    async consumeAll(userId: number, purpose: OneTimePurpose): Promise<void> {
+      await db
+        .updateTable('one_time_tokens')
+        .set({ used_at: now() })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+  };
+}

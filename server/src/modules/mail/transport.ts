@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
+
+export interface MailMessage {
+  /** the outbox row id, used to name files and in logs */
+  id: number;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+}
+
+/** Where messages go: an SMTP server, or `.eml` files a developer can open. */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'file';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Every http(s) link in a text, so a developer can click through without an inbox. */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+}
+
+// Short timeouts: a dead SMTP server should fail a delivery attempt quickly (it is retried later),
+// not hold the worker for nodemailer's default of two minutes.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  return {
+    kind: 'smtp',
+    async send(m) {
+      await transporter.sendMail({ from, to: m.to, subject: m.subject, html: m.html, text: m.text });
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+export function fileTransport(dir: string, from: string, log: FastifyBaseLogger): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    async send(m) {
+      const info = await composer.sendMail({ from, to: m.to, subject: m.subject, html: m.html, text: m.text });
+      await fs.mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${m.id}-${m.template.replace(/[^a-z0-9_-]/gi, '')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log.info({ to: m.to, subject: m.subject, links: linksIn(m.text), file }, `mail written: ${m.subject}`);
+    },
+    async close() {
+      composer.close();
+    },
+  };
+}
+
+/** SMTP when MAIL_URL is set, otherwise `.eml` files under DATA_DIR/mail. */
+export function createMailTransport(config: Config, log: FastifyBaseLogger): MailTransport {
+  return config.mail.url
+    ? smtpTransport(config.mail.url, config.mail.from)
+    : fileTransport(config.mailDir, config.mail.from, log);
+}
