@@ -1,14 +1,21 @@
-import { Migrator, type MigrationResultSet } from 'kysely';
-import type { Db } from './database.js';
+import { Migrator, sql, type MigrationResultSet } from 'kysely';
+import { dialectOf, type Db } from './database.js';
 import { migrations } from './migrations/index.js';
 
-function migrator(db: Db): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+async function migrator(db: Db): Promise<Migrator> {
+  // On PostgreSQL, Kysely looks for its bookkeeping tables across every schema unless told which
+  // one; name the connection's own schema so databases shared by several schemas stay apart.
+  let migrationTableSchema: string | undefined;
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  return new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
 }
 
 /** Applies every pending migration; running it again changes nothing. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const result: MigrationResultSet = await migrator(db).migrateToLatest();
+  const result: MigrationResultSet = await (await migrator(db)).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`, {
@@ -20,6 +27,6 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 
 /** True when every known migration has been applied. */
 export async function migrationsUpToDate(db: Db): Promise<boolean> {
-  const applied = await migrator(db).getMigrations();
+  const applied = await (await migrator(db)).getMigrations();
   return applied.every((m) => m.executedAt !== undefined);
 }
