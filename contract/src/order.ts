@@ -4,11 +4,17 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states';
 
 /** Shared shapes of the order calls (SPEC.md section 7, issue 5): bodies the web sends, replies it reads. */
 
+/** the largest id a 32-bit integer column holds */
+export const MAX_DB_ID = 2_147_483_647;
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
 
 export const placeOrderItemSchema = z.object({
-  product_id: z.number('The product id must be a number.').int().positive('The product id must be a positive number.'),
+  product_id: z
+    .number('The product id must be a number.')
+    .int('The product id must be a whole number.')
+    .positive('The product id must be a positive number.')
+    .max(MAX_DB_ID, 'The product id is invalid.'),
   quantity: z
     .number('The quantity must be a number.')
     .int('The quantity must be a whole number.')

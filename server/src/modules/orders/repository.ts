@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { OrderStatus, OrdersTable } from '../../db/schema.js';
+import type { OrderStatus, OrdersTable, PaymentStatus } from '../../db/schema.js';
 import type { Insertable } from 'kysely';
 
 export interface HistoryEntry {
@@ -34,16 +34,57 @@ export function ordersRepository(db: Executor) {
         .execute();
     },
 
-    /** Whether the customer already has a paid order (it uses up the first-order offer). */
-    async hasPaidOrder(userId: number): Promise<boolean> {
-      const row = await db
+    /** The payment statuses of the customer's orders so far (the first-order offer looks at them). */
+    async paymentStatusesOf(userId: number): Promise<PaymentStatus[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('payment_status')
+        .distinct()
+        .where('user_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.payment_status);
+    },
+
+    /** Live products with the given ids, for pricing and stock messages. */
+    productsForOrder(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('products')
+        .select(['id', 'name', 'price_cents', 'stock_quantity'])
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    /** A page of all orders, newest first, optionally of one status, with the total count. */
+    async page(filter: { status?: OrderStatus; limit: number; offset: number }) {
+      let base = db.selectFrom('orders');
+      if (filter.status) base = base.where('order_status', '=', filter.status);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Pending orders whose reservation ran out and whose stock is still held. */
+    expiredCandidates(at: string, limit: number) {
+      return db
         .selectFrom('orders')
         .select('id')
-        .where('user_id', '=', userId)
-        .where('paid_at', 'is not', null)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+        .where('order_status', '=', 'pending')
+        .where('payment_status', '!=', 'paid')
+        .where('reserved_until', '<', at)
+        .where('stock_released_at', 'is', null)
+        .orderBy('reserved_until')
+        .limit(limit)
+        .execute();
     },
 
     /** Takes `quantity` off the shelf if that many are there; false when not (nothing changes). */

@@ -1,6 +1,99 @@
+import { apiErrorSchema } from '@mtumba/contract';
+import { orderJsonSchema, orderMessageReplySchema, placeOrderBodySchema } from '@mtumba/contract/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emitAll } from '../../lib/events.js';
+import adminOrdersRoutes from './admin-routes.js';
+import sweeperJob from './sweeper-job.js';
+import { getCustomerOrder, listCustomerOrders, ORDER_PLACED, placeOrder, requestCancel } from './service.js';
+import { orderIdOf, orderParams, signedIn } from './http.js';
 
-/** The orders calls of SPEC.md section 7, under /api. */
-const ordersRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const errors = {
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  410: apiErrorSchema,
+  422: apiErrorSchema,
+};
+const tags = ['orders'];
+const security = [{ bearer: [] }];
+
+/** The orders calls of SPEC.md section 7, under /api; admin order calls and the sweeper too. */
+const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app;
+  const shop = { shopName: config.shopName, shopEmail: config.mail.shopEmail, appUrl: config.appUrl };
+
+  app.post(
+    '/orders',
+    {
+      onRequest: app.requireVerified,
+      schema: {
+        tags,
+        security,
+        summary: 'Place an order: prices and offers from the server, stock reserved until reserved_until',
+        body: placeOrderBodySchema,
+        response: { 201: orderMessageReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await placeOrder(db, signedIn(request), request.body, {
+        reservationSeconds: config.orders.reservationSeconds,
+      });
+      emitAll(app.events, result.events);
+      return reply.status(201).send({ message: ORDER_PLACED, order: result.value });
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in customer’s orders, newest first',
+        response: { 200: z.array(orderJsonSchema), ...errors },
+      },
+    },
+    async (request) => listCustomerOrders(db, signedIn(request).id),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'One of the customer’s orders (410 when its reservation expired unpaid)',
+        params: orderParams,
+        response: { 200: orderJsonSchema, ...errors },
+      },
+    },
+    async (request) => getCustomerOrder(db, signedIn(request).id, orderIdOf(request.params.id)),
+  );
+
+  app.post(
+    '/orders/:id/request-cancel',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Ask the shop to cancel a pending or processing order (it does not cancel by itself)',
+        params: orderParams,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await requestCancel(db, signedIn(request), orderIdOf(request.params.id), shop);
+      emitAll(app.events, result.events);
+      return { message: result.value };
+    },
+  );
+
+  await app.register(adminOrdersRoutes);
+  await app.register(sweeperJob);
+};
 
 export default ordersRoutes;

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { startRepeatingJob } from '../../lib/jobs.js';
+import { expireUnpaidOrders } from './sweeper.js';
+
+/** Runs the reservation sweeper in the background when the app runs its jobs. */
+const sweeperJob: FastifyPluginAsync = async (app) => {
+  if (!app.jobsEnabled) return;
+  const { config } = app;
+  const shop = { shopName: config.shopName, shopEmail: config.mail.shopEmail, appUrl: config.appUrl };
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startRepeatingJob(
+      'expire-unpaid-orders',
+      config.orders.sweepIntervalSeconds * 1000,
+      () => expireUnpaidOrders(app.db, new Date(), { shop, events: app.events }),
+      app.log,
+    );
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
+};
+
+export default sweeperJob;
