@@ -266,10 +266,12 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
             return (await users.update(existing.id, { google_sub: identity.sub }))!;
           }
           // Never verified: whoever registered it did not prove the address, Google's owner did.
-          // Their password and sessions must not survive (pre-registration takeover).
+          // Nothing they chose (password, sessions, name) survives (pre-registration takeover).
           revokedIds = await tokenRepository(trx).revokeAllForUser(existing.id);
           await oneTimeTokenRepository(trx).consumeAll(existing.id, 'reset_password');
+          await oneTimeTokenRepository(trx).consumeAll(existing.id, 'verify_email');
           return (await users.update(existing.id, {
+            name: identity.name,
             google_sub: identity.sub,
             password_hash: null,
             email_verified_at: now(),
