@@ -1,6 +1,145 @@
+import { apiErrorSchema } from '@mtumba/contract';
+import { idSchema } from '@mtumba/contract/cart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthenticated } from '../../lib/errors.js';
+import { paymentService, type NotificationResult } from './service.js';
 
-/** The payments calls of SPEC.md section 7, under /api. */
-const paymentsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+const initiateBody = z.object({ order_id: idSchema('order id') });
+const initiateReply = z.object({
+  checkout_url: z.string(),
+  reference: z.string(),
+  provider: z.string(),
+});
+
+const confirmBody = z.object({
+  order_id: idSchema('order id'),
+  tracking_id: z.string().trim().max(100, 'The tracking id is too long.').optional(),
+});
+const stateReply = z.object({
+  order_id: z.number(),
+  order_status: z.string(),
+  payment_status: z.string(),
+  payment: z.object({ reference: z.string(), provider: z.string(), status: z.string() }).nullable(),
+});
+
+const webhookReply = z
+  .object({ received: z.boolean(), outcome: z.string().optional(), message: z.string(), error: z.string().optional() })
+  .loose();
+
+const errors = {
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  410: apiErrorSchema,
+  422: apiErrorSchema,
+};
+
+/** The payments calls under /api: initiate, confirm, and the providers' webhooks. */
+const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const payments = paymentService({ db: app.db, config: app.config, events: app.events, log: app.log });
+
+  // SPEC.md: the web app shows `error` (or "Payment initiation failed"); every error reply here
+  // carries it next to `message`, whoever produced it (validation, auth, the service).
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    if (reply.statusCode >= 400 && payload && typeof payload === 'object' && !Array.isArray(payload)) {
+      const body = payload as Record<string, unknown>;
+      if (typeof body.message === 'string' && body.error === undefined) return { error: body.message, ...body };
+    }
+    return payload;
+  });
+
+  const userOf = (request: FastifyRequest) => {
+    if (!request.user) throw unauthenticated();
+    return request.user;
+  };
+
+  app.post(
+    '/payments/initiate',
+    {
+      preHandler: app.requireVerified,
+      schema: {
+        tags: ['payments'],
+        summary: 'Start paying for one of the customer’s own pending orders: a hosted checkout URL',
+        body: initiateBody,
+        response: { 201: initiateReply, ...errors, 502: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const result = await payments.initiate(user, request.body.order_id);
+      if (!result.ok) return reply.status(502).send({ error: result.message, message: result.message });
+      return reply.status(201).send({
+        checkout_url: result.checkout_url,
+        reference: result.reference,
+        provider: result.provider,
+      });
+    },
+  );
+
+  app.post(
+    '/payments/confirm',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'The order’s payment state; asks the provider about a pending payment first (the redirect is never trusted)',
+        body: confirmBody,
+        response: { 200: stateReply, ...errors },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      return payments.confirmForOrder(user.id, request.body.order_id, request.body.tracking_id);
+    },
+  );
+
+  // Webhooks read the raw body: signatures are computed over the exact bytes received.
+  await app.register(async (hooks) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    const answer = (reply: FastifyReply, result: NotificationResult) => {
+      if (result.status === 200) {
+        return reply.status(200).send({ received: true, outcome: result.outcome, message: result.message });
+      }
+      return reply.status(result.status).send({ received: false, error: result.message, message: result.message });
+    };
+
+    for (const code of ['sandbox', 'intasend'] as const) {
+      hooks.post(
+        `/payments/webhooks/${code}`,
+        {
+          schema: {
+            tags: ['payments'],
+            summary:
+              code === 'sandbox'
+                ? 'Sandbox notification, signed: X-Sandbox-Signature = hex HMAC-SHA256 of the raw body'
+                : 'IntaSend webhook: challenge checked, then confirmed with the status API',
+            response: {
+              200: webhookReply,
+              400: webhookReply,
+              401: webhookReply,
+              404: webhookReply,
+              502: webhookReply,
+              503: webhookReply,
+            },
+          },
+        },
+        async (request, reply) => {
+          const rawBody = typeof request.body === 'string' ? request.body : '';
+          const result = await payments.handleNotification(code, { rawBody, headers: request.headers });
+          return answer(reply, result);
+        },
+      );
+    }
+  });
+};
 
 export default paymentsRoutes;

@@ -1,0 +1,159 @@
+import type { Insertable } from 'kysely';
+import { now, type Executor } from '../../db/database.js';
+import type { Order, Payment, PaymentsTable } from '../../db/schema.js';
+
+export type PaymentWithOrder = Payment & {
+  order: Pick<Order, 'id' | 'user_id' | 'order_status' | 'payment_status' | 'shipping_phone' | 'reserved_until'>;
+};
+
+/** Payments and provider notifications. Kysely only; `undefined` means not found. */
+export function paymentRepository(db: Executor) {
+  return {
+    async insert(values: Insertable<PaymentsTable>): Promise<Payment> {
+      return db.insertInto('payments').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async findByReference(reference: string): Promise<Payment | undefined> {
+      return db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+    },
+
+    /** The payment and the few order fields the checkout page shows, in one query. */
+    async findWithOrder(reference: string): Promise<PaymentWithOrder | undefined> {
+      const row = await db
+        .selectFrom('payments as p')
+        .innerJoin('orders as o', 'o.id', 'p.order_id')
+        .selectAll('p')
+        .select([
+          'o.user_id as o_user_id',
+          'o.order_status as o_order_status',
+          'o.payment_status as o_payment_status',
+          'o.shipping_phone as o_shipping_phone',
+          'o.reserved_until as o_reserved_until',
+        ])
+        .where('p.reference', '=', reference)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { o_user_id, o_order_status, o_payment_status, o_shipping_phone, o_reserved_until, ...payment } = row;
+      return {
+        ...payment,
+        order: {
+          id: payment.order_id,
+          user_id: o_user_id,
+          order_status: o_order_status,
+          payment_status: o_payment_status,
+          shipping_phone: o_shipping_phone,
+          reserved_until: o_reserved_until,
+        },
+      };
+    },
+
+    async latestForOrder(orderId: number): Promise<Payment | undefined> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
+    async findOrderOf(
+      orderId: number,
+      userId: number,
+    ): Promise<Pick<Order, 'id' | 'order_status' | 'payment_status'> | undefined> {
+      return db
+        .selectFrom('orders')
+        .select(['id', 'order_status', 'payment_status'])
+        .where('id', '=', orderId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async setCheckout(
+      id: number,
+      checkout: { checkout_url: string; provider_checkout_id: string | null },
+    ): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ ...checkout, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** pending or failed → paid; false when it was already paid (nothing changed). */
+    async markPaid(id: number, details: { invoiceId?: string; method?: string }): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set((eb) => ({
+          status: 'paid',
+          provider_invoice_id: details.invoiceId ?? eb.ref('provider_invoice_id'),
+          method: details.method ?? eb.ref('method'),
+          failure_reason: null,
+          updated_at: now(),
+        }))
+        .where('id', '=', id)
+        .where('status', '<>', 'paid')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** pending → failed; false when it was not pending (a paid payment never becomes failed). */
+    async markFailed(id: number, details: { reason: string; invoiceId?: string; method?: string }): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set((eb) => ({
+          status: 'failed',
+          failure_reason: details.reason.slice(0, 500),
+          provider_invoice_id: details.invoiceId ?? eb.ref('provider_invoice_id'),
+          method: details.method ?? eb.ref('method'),
+          updated_at: now(),
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Notes why a notification was refused, without changing the payment's status. */
+    async noteProblem(id: number, reason: string): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ failure_reason: reason.slice(0, 500), updated_at: now() })
+        .where('id', '=', id)
+        .where('status', '<>', 'paid')
+        .execute();
+    },
+
+    async notificationSeen(provider: string, eventKey: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('payment_notifications')
+        .select('id')
+        .where('provider', '=', provider)
+        .where('event_key', '=', eventKey)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Records a notification once; false when (provider, event_key) was already recorded. On
+     * PostgreSQL a concurrent twin waits for the first to commit and then inserts nothing.
+     */
+    async recordNotification(values: {
+      provider: string;
+      event_key: string;
+      payment_id: number | null;
+      state: string;
+      payload: unknown;
+    }): Promise<boolean> {
+      const row = await db
+        .insertInto('payment_notifications')
+        .values({ ...values, payload: JSON.stringify(values.payload ?? null), created_at: now() })
+        .onConflict((oc) => oc.columns(['provider', 'event_key']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type PaymentRepository = ReturnType<typeof paymentRepository>;
