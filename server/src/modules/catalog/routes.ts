@@ -1,6 +1,260 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@mtumba/contract';
+import {
+  categoryInputSchema,
+  categorySchema,
+  productListQuerySchema,
+  productSchema,
+  productSummarySchema,
+} from '@mtumba/contract/product';
+import { z } from 'zod';
+import { invalidField, notFound } from '../../lib/errors.js';
+import { parseId, sendCachedJson, setPagingHeaders } from './http.js';
+import { readProductSubmission } from './product-form.js';
+import { CATEGORY_NOT_FOUND, PRODUCT_NOT_FOUND, catalogService } from './service.js';
 
-/** The catalog calls of SPEC.md section 7, under /api. */
-const catalogRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const idParams = z.object({ id: z.string() });
+const messageReply = z.object({ message: z.string() });
+const productList = z.array(productSchema);
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+const listHeaders = 'Paging: `X-Total-Count` and `Link` (rel first/prev/next/last). ETag / If-None-Match → 304.';
+
+const productFormDescription = [
+  'multipart/form-data (or JSON without images): name, description, price (Ksh, up to 2 decimals),',
+  'stock_quantity, categories[] (repeated ids), images[] (0-4 image files, 5 MB each), size, brand,',
+  'condition, color, is_featured, is_trending.',
+].join(' ');
+
+/** The catalogue calls of SPEC.md section 7, under /api. */
+const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalog = catalogService(app.db, { uploadDir: app.config.uploadDir });
+  const requireProductId = (raw: string) => {
+    const id = parseId(raw);
+    if (id === undefined) throw notFound(PRODUCT_NOT_FOUND);
+    return id;
+  };
+  const requireCategoryId = (raw: string) => {
+    const id = parseId(raw);
+    if (id === undefined) throw notFound(CATEGORY_NOT_FOUND);
+    return id;
+  };
+
+  // Categories
+
+  app.get(
+    '/categories',
+    { schema: { tags: ['catalog'], summary: 'All categories, by name', response: { 200: z.array(categorySchema) } } },
+    async (request, reply) => sendCachedJson(request, reply, await catalog.listCategories()),
+  );
+
+  app.post(
+    '/categories',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Create a category (admin)',
+        body: categoryInputSchema,
+        response: { 201: categorySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await catalog.createCategory(request.body.name)),
+  );
+
+  app.put(
+    '/categories/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Rename a category (admin)',
+        params: idParams,
+        body: categoryInputSchema,
+        response: { 200: categorySchema, ...errors },
+      },
+    },
+    async (request) => catalog.renameCategory(requireCategoryId(request.params.id), request.body.name),
+  );
+
+  app.delete(
+    '/categories/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Delete a category (admin); its products stay',
+        params: idParams,
+        response: { 200: messageReply, ...errors },
+      },
+    },
+    async (request) => {
+      await catalog.deleteCategory(requireCategoryId(request.params.id));
+      return { message: 'Category deleted.' };
+    },
+  );
+
+  app.get(
+    '/categories/:id/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products of a category',
+        description: listHeaders,
+        params: idParams,
+        querystring: productListQuerySchema,
+        response: { 200: productList, 404: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await catalog.listCategoryProducts(requireCategoryId(request.params.id), request.query);
+      setPagingHeaders(request, reply, page);
+      return sendCachedJson(request, reply, page.products);
+    },
+  );
+
+  // Products
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products, paged, filtered and sorted',
+        description: listHeaders,
+        querystring: productListQuerySchema,
+        response: { 200: productList, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await catalog.listProducts(request.query);
+      setPagingHeaders(request, reply, page);
+      return sendCachedJson(request, reply, page.products);
+    },
+  );
+
+  app.get(
+    '/products/search',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Search suggestions (at most 10; fewer than 2 characters gives [])',
+        querystring: z.object({ q: z.string().optional() }),
+        response: { 200: z.array(productSummarySchema) },
+      },
+    },
+    async (request) => catalog.search(typeof request.query.q === 'string' ? request.query.q : ''),
+  );
+
+  app.get(
+    '/products/trending',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Up to 10 products in demand over the last 30 days',
+        response: { 200: productList },
+      },
+    },
+    async (request, reply) => sendCachedJson(request, reply, await catalog.trending()),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product',
+        params: idParams,
+        response: { 200: productSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(request, reply, await catalog.getProduct(requireProductId(request.params.id))),
+  );
+
+  app.get(
+    '/products/:id/related',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Up to 4 other products sharing a category, in stock first',
+        params: idParams,
+        response: { 200: productList, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(request, reply, await catalog.related(requireProductId(request.params.id))),
+  );
+
+  app.post(
+    '/products',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Create a product (admin)',
+        description: productFormDescription,
+        response: {
+          201: productSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          422: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const submission = await readProductSubmission(request);
+      return reply.code(201).send(await catalog.createProduct(submission));
+    },
+  );
+
+  const updateSchema = {
+    tags: ['catalog'],
+    summary: 'Update a product (admin): new images replace the old set, none keeps it',
+    description: `${productFormDescription} POST takes the method-override field _method=PUT.`,
+    params: idParams,
+    response: { 200: productSchema, ...errors, 413: apiErrorSchema },
+  };
+
+  app.post('/products/:id', { preHandler: app.requireAdmin, schema: updateSchema }, async (request) => {
+    const id = requireProductId(request.params.id);
+    const submission = await readProductSubmission(request);
+    const method = submission.fields._method;
+    if (method !== undefined && !['PUT', 'PATCH'].includes(String(method).toUpperCase())) {
+      throw invalidField('_method', 'The _method field must be PUT.');
+    }
+    return catalog.updateProduct(id, submission);
+  });
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/products/:id',
+      preHandler: app.requireAdmin,
+      schema: updateSchema,
+      handler: async (request) => {
+        const id = requireProductId(request.params.id);
+        return catalog.updateProduct(id, await readProductSubmission(request));
+      },
+    });
+  }
+
+  app.delete(
+    '/products/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Delete a product (admin): it leaves the shop, carts and wishlists; orders keep it',
+        params: idParams,
+        response: { 200: messageReply, ...errors },
+      },
+    },
+    async (request) => {
+      await catalog.deleteProduct(requireProductId(request.params.id));
+      return { message: 'Product deleted.' };
+    },
+  );
+};
 
 export default catalogRoutes;

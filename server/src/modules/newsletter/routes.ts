@@ -1,6 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@mtumba/contract';
+import { z } from 'zod';
+import { subscriberRepository } from './repository.js';
+
+export const SUBSCRIBED_MESSAGE = 'Thanks for subscribing!';
+
+const subscribeBody = z.object({
+  email: z
+    .string({ error: 'The email field is required.' })
+    .trim()
+    .min(1, 'The email field is required.')
+    .max(254, 'The email may not be greater than 254 characters.')
+    .pipe(z.email('The email must be a valid email address.'))
+    .transform((v) => v.toLowerCase()),
+});
 
 /** The newsletter calls of SPEC.md section 7, under /api. */
-const newsletterRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const subscribers = subscriberRepository(app.db);
+
+  app.post(
+    '/subscribe',
+    {
+      config: { rateLimit: { max: app.config.rateLimit.authPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribe an e-mail address to the newsletter (again is fine)',
+        body: subscribeBody,
+        response: { 200: z.object({ message: z.string() }), 422: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await subscribers.subscribe(request.body.email);
+      return { message: SUBSCRIBED_MESSAGE };
+    },
+  );
+};
 
 export default newsletterRoutes;

@@ -1,6 +1,131 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@mtumba/contract';
+import { reviewInputSchema, reviewSchema, reviewUpdateSchema } from '@mtumba/contract/review';
+import { z } from 'zod';
+import { notFound, unauthenticated } from '../../lib/errors.js';
+import { parseId, sendCachedJson, setPagingHeaders } from '../catalog/http.js';
+import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
+import { DEFAULT_REVIEWS_PER_PAGE, REVIEW_NOT_FOUND, reviewService } from './service.js';
+
+const idParams = z.object({ id: z.string() });
+const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+
+const pageField = (label: string, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const n = /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
+      if (!(n >= 1 && n <= max)) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `The ${label} must be a whole number between 1 and ${max}.`,
+          input: v,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 /** The reviews calls of SPEC.md section 7, under /api. */
-const reviewsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = reviewService(app.db);
+  const userId = (request: FastifyRequest) => {
+    if (!request.user) throw unauthenticated();
+    return request.user.id;
+  };
+  const reviewId = (raw: string) => {
+    const id = parseId(raw);
+    if (id === undefined) throw notFound(REVIEW_NOT_FOUND);
+    return id;
+  };
+
+  app.get(
+    '/products/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A product's reviews, newest first",
+        description: 'Paging: `X-Total-Count` and `Link` headers; `per_page` at most 100.',
+        params: idParams,
+        querystring: z.object({ page: pageField('page', 1_000_000), per_page: pageField('per page', 100) }),
+        response: { 200: z.array(reviewSchema), 404: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const productId = parseId(request.params.id);
+      if (productId === undefined) throw notFound(PRODUCT_NOT_FOUND);
+      const page = await service.ofProduct(
+        productId,
+        request.query.page ?? 1,
+        request.query.per_page ?? DEFAULT_REVIEWS_PER_PAGE,
+      );
+      setPagingHeaders(request, reply, page);
+      return sendCachedJson(request, reply, page.reviews);
+    },
+  );
+
+  app.get(
+    '/reviews',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: "The caller's own review of a product (a one-element array, or [])",
+        querystring: z.object({ product_id: pageField('product id', 2_147_483_647) }),
+        response: { 200: z.array(reviewSchema), ...errors },
+      },
+    },
+    async (request) => service.mine(userId(request), request.query.product_id),
+  );
+
+  app.post(
+    '/reviews',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review a product from one of your delivered orders (one per product)',
+        body: reviewInputSchema,
+        response: { 201: reviewSchema, ...errors, 403: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(userId(request), request.body)),
+  );
+
+  app.put(
+    '/reviews/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Change your review',
+        params: idParams,
+        body: reviewUpdateSchema,
+        response: { 200: reviewSchema, ...errors },
+      },
+    },
+    async (request) => service.update(userId(request), reviewId(request.params.id), request.body),
+  );
+
+  app.delete(
+    '/reviews/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Delete your review',
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await service.delete(userId(request), reviewId(request.params.id));
+      return { message: 'Review deleted.' };
+    },
+  );
+};
 
 export default reviewsRoutes;

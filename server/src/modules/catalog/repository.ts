@@ -1,0 +1,338 @@
+import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import type { ProductSort } from '@mtumba/contract/product';
+import { type Executor } from '../../db/database.js';
+import type { CategoriesTable, ProductCondition, ProductsTable } from '../../db/schema.js';
+
+/** What a product list can be narrowed by; prices in cents, text already trimmed. */
+export interface ProductFilter {
+  categoryId?: number;
+  /** free text: every word must appear in name, brand or description */
+  q?: string;
+  /** the front page's selection: products in stock, the admin's featured ones first */
+  featured?: boolean;
+  inStock?: boolean;
+  size?: string;
+  brand?: string;
+  condition?: ProductCondition;
+  color?: string;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+}
+
+/** Escapes LIKE wildcards so a shopper's `%` or `_` matches itself. */
+export function likePattern(text: string, where: 'anywhere' | 'start'): string {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return where === 'start' ? `${escaped}%` : `%${escaped}%`;
+}
+
+/** Lower-cased words of a search text (the same lower-casing as `productSearchText`). */
+export function searchWords(text: string): string[] {
+  return text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+/** products.search_text: what `q` and search match against, lower-cased by the application. */
+export function productSearchText(name: string, brand: string | null, description: string): string {
+  return [name, brand ?? '', description].join(' ').toLowerCase();
+}
+
+const like = (column: string, pattern: string): Expression<SqlBool> =>
+  sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+
+const inStockFirst = sql`case when products.stock_quantity > 0 then 0 else 1 end`;
+
+export function categoryRepository(db: Executor) {
+  return {
+    async list(): Promise<{ id: number; name: string }[]> {
+      return db.selectFrom('categories').select(['id', 'name']).orderBy('name_key').orderBy('id').execute();
+    },
+
+    async find(id: number): Promise<{ id: number; name: string } | undefined> {
+      return db.selectFrom('categories').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+    },
+
+    async findByKey(nameKey: string): Promise<{ id: number } | undefined> {
+      return db.selectFrom('categories').select('id').where('name_key', '=', nameKey).executeTakeFirst();
+    },
+
+    async insert(values: Insertable<CategoriesTable>): Promise<{ id: number; name: string }> {
+      return db.insertInto('categories').values(values).returning(['id', 'name']).executeTakeFirstOrThrow();
+    },
+
+    async update(id: number, values: Updateable<CategoriesTable>): Promise<{ id: number; name: string } | undefined> {
+      return db.updateTable('categories').set(values).where('id', '=', id).returning(['id', 'name']).executeTakeFirst();
+    },
+
+    /** Deletes the category and its links; its products stay. False when there was none. */
+    async delete(id: number): Promise<boolean> {
+      await db.deleteFrom('product_categories').where('category_id', '=', id).execute();
+      const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Which of the given ids are categories. */
+    async existingIds(ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('categories').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}
+
+export function productRepository(db: Executor) {
+  /** Live products narrowed by the filter; the same conditions serve the page and the count. */
+  function filtered(filter: ProductFilter) {
+    let query = db.selectFrom('products').where('products.deleted_at', 'is', null);
+    if (filter.categoryId !== undefined) {
+      query = query.where(
+        'products.id',
+        'in',
+        db.selectFrom('product_categories').select('product_id').where('category_id', '=', filter.categoryId),
+      );
+    }
+    for (const word of searchWords(filter.q ?? '')) {
+      query = query.where(like('products.search_text', likePattern(word, 'anywhere')));
+    }
+    if (filter.inStock || filter.featured) query = query.where('products.stock_quantity', '>', 0);
+    if (filter.size) query = query.where(sql`lower(products.size)`, '=', filter.size.toLowerCase());
+    if (filter.brand) query = query.where(sql`lower(products.brand)`, '=', filter.brand.toLowerCase());
+    if (filter.color) query = query.where(sql`lower(products.color)`, '=', filter.color.toLowerCase());
+    if (filter.condition) query = query.where('products.condition', '=', filter.condition);
+    if (filter.minPriceCents !== undefined) query = query.where('products.price_cents', '>=', filter.minPriceCents);
+    if (filter.maxPriceCents !== undefined) query = query.where('products.price_cents', '<=', filter.maxPriceCents);
+    return query;
+  }
+
+  return {
+    /** One page of product ids, in display order (ties broken by id so pages never overlap). */
+    async pageIds(filter: ProductFilter, sort: ProductSort, limit: number, offset: number): Promise<number[]> {
+      let query = filtered(filter).select('products.id');
+      if (filter.featured) query = query.orderBy('products.is_featured', 'desc');
+      if (sort === 'price_asc') query = query.orderBy('products.price_cents', 'asc').orderBy('products.id', 'asc');
+      else if (sort === 'price_desc')
+        query = query.orderBy('products.price_cents', 'desc').orderBy('products.id', 'desc');
+      else query = query.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
+      const rows = await query.limit(limit).offset(offset).execute();
+      return rows.map((r) => r.id);
+    },
+
+    async count(filter: ProductFilter): Promise<number> {
+      const row = await filtered(filter)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /**
+     * Search suggestions: every word must match name, brand or description; names starting with
+     * the text come first, then names containing it, then the rest; in stock before sold.
+     */
+    async search(
+      text: string,
+      limit: number,
+    ): Promise<{ id: number; name: string; price_cents: number; stock_quantity: number }[]> {
+      const phrase = text.toLowerCase();
+      const rank = sql`case
+        when lower(products.name) like ${likePattern(phrase, 'start')} escape '\\' then 0
+        when lower(products.name) like ${likePattern(phrase, 'anywhere')} escape '\\' then 1
+        else 2 end`;
+      return filtered({ q: text })
+        .select(['products.id', 'products.name', 'products.price_cents', 'products.stock_quantity'])
+        .orderBy(rank)
+        .orderBy(inStockFirst)
+        .orderBy(sql`lower(products.name)`)
+        .orderBy('products.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Products in demand since `since`: units ordered in orders that were not cancelled, plus
+     * wishlist adds, plus `boost` for the admin's trending flag. In stock first, then by score.
+     */
+    async trendingIds(since: string, boost: number, limit: number): Promise<number[]> {
+      const ordered = db
+        .selectFrom('order_items as oi')
+        .innerJoin('orders as o', 'o.id', 'oi.order_id')
+        .where('o.created_at', '>=', since)
+        .where('o.order_status', '!=', 'cancelled')
+        .where('oi.product_id', 'is not', null)
+        .select(['oi.product_id as product_id', 'oi.quantity as weight']);
+      const wished = db
+        .selectFrom('wishlist_items as w')
+        .where('w.created_at', '>=', since)
+        .select(['w.product_id as product_id', sql<number>`1`.as('weight')]);
+      const demand = db
+        .selectFrom(ordered.unionAll(wished).as('d'))
+        .select(['d.product_id', (eb) => eb.fn.sum<number>('d.weight').as('score')])
+        .groupBy('d.product_id');
+      const score = sql<number>`coalesce(demand.score, 0) + case when products.is_trending = 1 then ${boost} else 0 end`;
+      const rows = await db
+        .selectFrom('products')
+        .leftJoin(demand.as('demand'), 'demand.product_id', 'products.id')
+        .where('products.deleted_at', 'is', null)
+        .where((eb) => eb.or([eb('demand.score', 'is not', null), eb('products.is_trending', '=', 1)]))
+        .select('products.id')
+        .orderBy(inStockFirst)
+        .orderBy(score, 'desc')
+        .orderBy('products.created_at', 'desc')
+        .orderBy('products.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Newest live products, in stock first, leaving out some ids (to fill short lists). */
+    async newestIds(limit: number, exclude: number[]): Promise<number[]> {
+      const ids: number[] = [];
+      // Two index-friendly queries rather than one sort of the whole catalogue by stock.
+      for (const inStock of [true, false]) {
+        if (ids.length >= limit) break;
+        let query = db
+          .selectFrom('products')
+          .where('products.deleted_at', 'is', null)
+          .where('products.stock_quantity', inStock ? '>' : '<=', 0)
+          .select('products.id')
+          .orderBy('products.created_at', 'desc')
+          .orderBy('products.id', 'desc')
+          .limit(limit - ids.length);
+        if (exclude.length > 0) query = query.where('products.id', 'not in', exclude);
+        ids.push(...(await query.execute()).map((r) => r.id));
+      }
+      return ids;
+    },
+
+    /** Other live products sharing a category with the product, in stock first, newest first. */
+    async relatedIds(productId: number, limit: number): Promise<number[]> {
+      const ids: number[] = [];
+      for (const inStock of [true, false]) {
+        if (ids.length >= limit) break;
+        const rows = await db
+          .selectFrom('products')
+          .where('products.deleted_at', 'is', null)
+          .where('products.id', '!=', productId)
+          .where('products.stock_quantity', inStock ? '>' : '<=', 0)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('product_categories as pc')
+                .select(sql`1`.as('one'))
+                .whereRef('pc.product_id', '=', 'products.id')
+                .where(
+                  'pc.category_id',
+                  'in',
+                  eb
+                    .selectFrom('product_categories as own')
+                    .select('own.category_id')
+                    .where('own.product_id', '=', productId),
+                ),
+            ),
+          )
+          .select('products.id')
+          .orderBy('products.created_at', 'desc')
+          .orderBy('products.id', 'desc')
+          .limit(limit - ids.length)
+          .execute();
+        ids.push(...rows.map((r) => r.id));
+      }
+      return ids;
+    },
+
+    async isLive(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('products')
+        .select('id')
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async findLive(id: number) {
+      return db
+        .selectFrom('products')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    async insert(values: Insertable<ProductsTable>): Promise<number> {
+      const row = await db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(id: number, values: Updateable<ProductsTable>): Promise<void> {
+      await db.updateTable('products').set(values).where('id', '=', id).where('deleted_at', 'is', null).execute();
+    },
+
+    async setCategories(productId: number, categoryIds: number[]): Promise<void> {
+      await db.deleteFrom('product_categories').where('product_id', '=', productId).execute();
+      if (categoryIds.length > 0) {
+        await db
+          .insertInto('product_categories')
+          .values(categoryIds.map((category_id) => ({ product_id: productId, category_id })))
+          .execute();
+      }
+    },
+
+    /** Replaces the product's images with the given ones (in order); returns the old file keys. */
+    async replaceImages(
+      productId: number,
+      images: { file_key: string; width: number; height: number }[],
+      at: string,
+    ): Promise<string[]> {
+      const old = await db
+        .selectFrom('product_images')
+        .select('file_key')
+        .where('product_id', '=', productId)
+        .execute();
+      await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+      if (images.length > 0) {
+        await db
+          .insertInto('product_images')
+          .values(
+            images.map((img, position) => ({
+              product_id: productId,
+              position,
+              file_key: img.file_key,
+              width: img.width,
+              height: img.height,
+              created_at: at,
+            })),
+          )
+          .execute();
+      }
+      return old.map((r) => r.file_key);
+    },
+
+    /** Soft-deletes a live product and takes it out of every cart and wishlist. */
+    async softDelete(id: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('products')
+        .set({ deleted_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await db.deleteFrom('cart_items').where('product_id', '=', id).execute();
+      await db.deleteFrom('wishlist_items').where('product_id', '=', id).execute();
+      return true;
+    },
+
+    /** The file keys among `keys` still shown somewhere: a product's images or an order's snapshot. */
+    async imageKeysInUse(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const [images, orderItems] = await Promise.all([
+        db.selectFrom('product_images').select('file_key').where('file_key', 'in', keys).execute(),
+        db
+          .selectFrom('order_items')
+          .select('product_image_key as file_key')
+          .where('product_image_key', 'in', keys)
+          .execute(),
+      ]);
+      return new Set([...images, ...orderItems].map((r) => r.file_key).filter((k): k is string => k !== null));
+    },
+  };
+}
+
+export type ProductRepository = ReturnType<typeof productRepository>;

@@ -1,0 +1,298 @@
+import { LIMITS } from '@mtumba/contract';
+import {
+  IMAGE_LIMIT_MESSAGE,
+  NOT_AN_IMAGE_MESSAGE,
+  productFieldsSchema,
+  type ProductFields,
+  type ProductListQuery,
+  type ProductSort,
+} from '@mtumba/contract/product';
+import type { z } from 'zod';
+import { isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
+import type { ProductsTable } from '../../db/schema.js';
+import { DomainError, invalidField, notFound, type FieldErrors } from '../../lib/errors.js';
+import { isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
+import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson } from './product-view.js';
+import { categoryRepository, productRepository, productSearchText, type ProductFilter } from './repository.js';
+import { imageUrl } from './images.js';
+import { centsToAmount } from '@mtumba/contract';
+import type { Updateable } from 'kysely';
+
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+export const CATEGORY_NOT_FOUND = 'Category not found.';
+export const CATEGORY_TAKEN = 'The name has already been taken.';
+export const DEFAULT_PER_PAGE = 100;
+export const TRENDING_LIMIT = 10;
+export const TRENDING_WINDOW_DAYS = 30;
+/** The admin's "trending" flag counts as much as this many recent orders or wishlist adds. */
+export const TRENDING_FLAG_BOOST = 5;
+export const RELATED_LIMIT = 4;
+
+export interface ProductPage {
+  products: ProductJson[];
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+/** A product form as received: text fields (or JSON values) and the image files, in order. */
+export interface ProductSubmission {
+  fields: Record<string, unknown>;
+  images: Buffer[];
+  /** how many image files were sent, including any beyond the limit that were not kept */
+  imageCount: number;
+}
+
+/** Zod issues → `{ field: [messages] }`, naming a list's field rather than its items. */
+function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'input');
+    const list = (errors[field] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return errors;
+}
+
+function validationError(errors: FieldErrors): DomainError {
+  const all = Object.values(errors).flat();
+  const more = all.length - 1;
+  const message = more > 0 ? `${all[0]} (and ${more} more error${more > 1 ? 's' : ''})` : all[0];
+  return new DomainError('invalid', message ?? 'The given data was invalid.', { errors });
+}
+
+function filterOf(query: ProductListQuery, categoryId?: number): ProductFilter {
+  return {
+    categoryId: categoryId ?? query.category,
+    q: query.q,
+    featured: query.featured,
+    inStock: query.in_stock,
+    size: query.size,
+    brand: query.brand,
+    condition: query.condition,
+    color: query.color,
+    minPriceCents: query.min_price,
+    maxPriceCents: query.max_price,
+  };
+}
+
+/** The catalogue: categories, product listing and search, and the admin's product changes. */
+export function catalogService(db: Db, options: { uploadDir: string }) {
+  const categories = categoryRepository(db);
+  const products = productRepository(db);
+
+  /** Removes the files of images no product or order shows any more. */
+  async function removeUnusedImages(keys: string[]): Promise<void> {
+    const unique = [...new Set(keys)];
+    if (unique.length === 0) return;
+    const inUse = await productRepository(db).imageKeysInUse(unique);
+    await Promise.all(unique.filter((k) => !inUse.has(k)).map((k) => removeImageFiles(k, options.uploadDir)));
+  }
+
+  /** Checks the fields and images together, so the form shows every problem at once. */
+  async function validateSubmission(
+    submission: ProductSubmission,
+    mode: 'create' | 'update',
+  ): Promise<Partial<ProductFields>> {
+    const schema = mode === 'create' ? productFieldsSchema : productFieldsSchema.partial();
+    const parsed = schema.safeParse(submission.fields);
+    const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (parsed.success && parsed.data.categories) {
+      const found = await categories.existingIds(parsed.data.categories);
+      if (parsed.data.categories.some((id) => !found.has(id))) {
+        errors.categories = ['The selected categories are invalid.'];
+      }
+    }
+    if (submission.imageCount > LIMITS.maxImages) {
+      errors.images = [IMAGE_LIMIT_MESSAGE];
+    } else {
+      const checks = await Promise.all(submission.images.map((buffer) => isImage(buffer)));
+      if (checks.some((ok) => !ok)) errors.images = [NOT_AN_IMAGE_MESSAGE];
+    }
+    if (Object.keys(errors).length > 0 || !parsed.success) throw validationError(errors);
+    return parsed.data;
+  }
+
+  /** Stores every image or none: a failure removes what this call wrote (unless in use). */
+  async function storeImages(buffers: Buffer[]): Promise<StoredImage[]> {
+    const stored: StoredImage[] = [];
+    try {
+      for (const buffer of buffers) stored.push(await storeImage(buffer, options.uploadDir));
+    } catch (err) {
+      await removeUnusedImages(stored.map((s) => s.file_key));
+      throw err;
+    }
+    return stored;
+  }
+
+  async function loadOne(executor: Executor, id: number): Promise<ProductJson> {
+    const [product] = await loadProducts(executor, [id]);
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    return product;
+  }
+
+  async function listPage(query: ProductListQuery, categoryId?: number): Promise<ProductPage> {
+    const filter = filterOf(query, categoryId);
+    const sort: ProductSort = query.sort ?? 'newest';
+    const perPage = query.per_page ?? (query.featured ? LIMITS.featuredCount : DEFAULT_PER_PAGE);
+    const page = query.page ?? 1;
+    const [ids, total] = await Promise.all([
+      products.pageIds(filter, sort, perPage, (page - 1) * perPage),
+      products.count(filter),
+    ]);
+    return { products: await loadProducts(db, ids), page, perPage, total };
+  }
+
+  return {
+    listCategories: () => categories.list(),
+
+    async createCategory(name: string): Promise<{ id: number; name: string }> {
+      const at = now();
+      try {
+        return await categories.insert({ name, name_key: name.toLowerCase(), created_at: at, updated_at: at });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw invalidField('name', CATEGORY_TAKEN);
+        throw err;
+      }
+    },
+
+    async renameCategory(id: number, name: string): Promise<{ id: number; name: string }> {
+      try {
+        const updated = await categories.update(id, { name, name_key: name.toLowerCase(), updated_at: now() });
+        if (!updated) throw notFound(CATEGORY_NOT_FOUND);
+        return updated;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw invalidField('name', CATEGORY_TAKEN);
+        throw err;
+      }
+    },
+
+    async deleteCategory(id: number): Promise<void> {
+      const deleted = await db.transaction().execute((trx) => categoryRepository(trx).delete(id));
+      if (!deleted) throw notFound(CATEGORY_NOT_FOUND);
+    },
+
+    listProducts: (query: ProductListQuery) => listPage(query),
+
+    async listCategoryProducts(categoryId: number, query: ProductListQuery): Promise<ProductPage> {
+      if (!(await categories.find(categoryId))) throw notFound(CATEGORY_NOT_FOUND);
+      return listPage(query, categoryId);
+    },
+
+    getProduct: (id: number) => loadOne(db, id),
+
+    async search(text: string): Promise<ProductSummaryJson[]> {
+      const q = text.trim().replace(/\s+/g, ' ').slice(0, 100);
+      if (q.length < LIMITS.searchMinChars) return [];
+      const rows = await products.search(q, LIMITS.searchMaxResults);
+      const keys = await firstImageKeys(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => {
+        const key = keys.get(r.id);
+        return {
+          id: r.id,
+          name: r.name,
+          price: centsToAmount(r.price_cents),
+          image_url: key ? imageUrl(key) : null,
+          stock_quantity: r.stock_quantity,
+        };
+      });
+    },
+
+    /** Never empty while live products exist: short lists are filled with the newest in stock. */
+    async trending(at: Date = new Date()): Promise<ProductJson[]> {
+      const since = new Date(at.getTime() - TRENDING_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
+      const ids = await products.trendingIds(since, TRENDING_FLAG_BOOST, TRENDING_LIMIT);
+      const fill = await products.newestIds(TRENDING_LIMIT - ids.length, ids);
+      return loadProducts(db, [...ids, ...fill]);
+    },
+
+    async related(id: number): Promise<ProductJson[]> {
+      if (!(await products.isLive(id))) throw notFound(PRODUCT_NOT_FOUND);
+      return loadProducts(db, await products.relatedIds(id, RELATED_LIMIT));
+    },
+
+    async createProduct(submission: ProductSubmission): Promise<ProductJson> {
+      const fields = (await validateSubmission(submission, 'create')) as ProductFields;
+      const stored = await storeImages(submission.images);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const repo = productRepository(trx);
+          const at = now();
+          const id = await repo.insert({
+            name: fields.name,
+            description: fields.description,
+            price_cents: fields.price,
+            stock_quantity: fields.stock_quantity,
+            size: fields.size,
+            brand: fields.brand,
+            condition: fields.condition,
+            color: fields.color,
+            is_featured: fields.is_featured ? 1 : 0,
+            is_trending: fields.is_trending ? 1 : 0,
+            search_text: productSearchText(fields.name, fields.brand, fields.description),
+            created_at: at,
+            updated_at: at,
+            deleted_at: null,
+          });
+          await repo.setCategories(id, fields.categories);
+          await repo.replaceImages(id, stored, at);
+          return loadOne(trx, id);
+        });
+      } catch (err) {
+        await removeUnusedImages(stored.map((s) => s.file_key));
+        throw err;
+      }
+    },
+
+    /** Changes only the fields sent; new images replace the old set, none keeps it. */
+    async updateProduct(id: number, submission: ProductSubmission): Promise<ProductJson> {
+      const current = await products.findLive(id);
+      if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      const fields = await validateSubmission(submission, 'update');
+      const stored = submission.images.length > 0 ? await storeImages(submission.images) : undefined;
+      let replaced: string[] = [];
+      try {
+        const product = await db.transaction().execute(async (trx) => {
+          const repo = productRepository(trx);
+          const at = now();
+          const changes: Updateable<ProductsTable> = { updated_at: at };
+          if (fields.name !== undefined) changes.name = fields.name;
+          if (fields.description !== undefined) changes.description = fields.description;
+          if (fields.price !== undefined) changes.price_cents = fields.price;
+          if (fields.stock_quantity !== undefined) changes.stock_quantity = fields.stock_quantity;
+          if (fields.size !== undefined) changes.size = fields.size;
+          if (fields.brand !== undefined) changes.brand = fields.brand;
+          if (fields.condition !== undefined) changes.condition = fields.condition;
+          if (fields.color !== undefined) changes.color = fields.color;
+          if (fields.is_featured !== undefined) changes.is_featured = fields.is_featured ? 1 : 0;
+          if (fields.is_trending !== undefined) changes.is_trending = fields.is_trending ? 1 : 0;
+          changes.search_text = productSearchText(
+            fields.name ?? current.name,
+            fields.brand !== undefined ? fields.brand : current.brand,
+            fields.description ?? current.description,
+          );
+          await repo.update(id, changes);
+          if (fields.categories) await repo.setCategories(id, fields.categories);
+          if (stored) replaced = await repo.replaceImages(id, stored, at);
+          return loadOne(trx, id);
+        });
+        await removeUnusedImages(replaced);
+        return product;
+      } catch (err) {
+        if (stored) await removeUnusedImages(stored.map((s) => s.file_key));
+        throw err;
+      }
+    },
+
+    /** Soft delete: the product leaves the shop, carts and wishlists; orders keep their snapshot. */
+    async deleteProduct(id: number): Promise<void> {
+      const deleted = await db.transaction().execute((trx) => productRepository(trx).softDelete(id, now()));
+      if (!deleted) throw notFound(PRODUCT_NOT_FOUND);
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof catalogService>;
