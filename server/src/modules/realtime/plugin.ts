@@ -124,8 +124,9 @@ export default fp(
 
     app.addHook('preClose', async () => {
       for (const off of unsubscribe) off();
-      // Open WebSockets and long-polls would otherwise keep the HTTP server from closing.
-      io.local.disconnectSockets(true);
+      // Open WebSockets and long-polls would otherwise keep the HTTP server from closing. Closing
+      // the transports (rather than sending Socket.IO's disconnect) lets clients reconnect, to
+      // another instance when there is one.
       io.engine.close();
     });
     app.addHook('onClose', async () => {
