@@ -54,6 +54,8 @@ const filled = (v: string | null | undefined): v is string => typeof v === 'stri
 
 export function accountService({ db, config, events, verifyGoogleToken }: AccountServiceDeps) {
   const hash = (password: string) => hashPassword(password, config.passwordHashCost);
+  // Prepare the dummy hash now, so the first sign-in with an unknown e-mail is not the slow one.
+  void verifyAgainstDummy('warm-up', config.passwordHashCost);
 
   function revoked(userId: number, tokenIds: number[]): void {
     if (tokenIds.length > 0) events.emit('auth.tokens.revoked', { userId, tokenIds });
