@@ -1,19 +1,54 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { SignInDialogProvider } from '@/features/auth/components/sign-in-dialog-provider';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { AppNavbar } from './navbar';
 
-/** The frame of every page: scroll to top on each path change, and the page content. */
+const Footer = lazy(() => import('./footer'));
+
+/** Screens that appear without the page fade (SPEC.md: Add New Product has no transition). */
+const NO_FADE = new Set([paths.addProduct()]);
+
+function PageFallback() {
+  return (
+    <div className="text-center py-5" role="status">
+      <span className="spinner-border text-secondary" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
+/** The frame of every page: navbar, verification banner, the page (fading in), footer. */
 export function AppLayout() {
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const firstPath = useRef(true);
+
   useEffect(() => {
     window.scrollTo(0, 0);
+    // After an in-app navigation, put keyboard and screen-reader focus at the start of the new page.
+    if (firstPath.current) firstPath.current = false;
+    else main.current?.focus({ preventScroll: true });
   }, [pathname]);
+
   return (
-    <>
-      <main id="main" className="container py-3">
-        <Suspense fallback={<div className="text-center py-5" role="status" aria-label="Loading" />}>
-          <Outlet />
+    <SignInDialogProvider>
+      <a href="#main" className="visually-hidden-focusable skip-link">
+        Skip to main content
+      </a>
+      <AppNavbar />
+      <VerifyEmailBanner />
+      <main id="main" ref={main} tabIndex={-1} className="container py-3 site-main">
+        <Suspense fallback={<PageFallback />}>
+          <div key={pathname} className={NO_FADE.has(pathname) ? undefined : 'page-fade'}>
+            <Outlet />
+          </div>
         </Suspense>
       </main>
-    </>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+    </SignInDialogProvider>
   );
 }

@@ -28,8 +28,17 @@ export function getStoredUser(): StoredUser | null {
   }
 }
 
+/** Fired when the stored user changes without a sign-in (e.g. after GET /user or an account edit). */
+export const USER_CHANGED_EVENT = 'userChanged';
+
 export function storeUser(user: StoredUser): void {
   localStorage.setItem(USER, JSON.stringify(user));
+  window.dispatchEvent(new Event(USER_CHANGED_EVENT));
+}
+
+/** A string that changes whenever the token or the stored user changes (for cheap change detection). */
+export function authStorageKey(): string {
+  return `${localStorage.getItem(TOKEN) ?? ''}\n${localStorage.getItem(USER) ?? ''}`;
 }
 
 export function signIn(token: string, user: StoredUser): void {

@@ -1,3 +1,5 @@
+import { AuthPage } from '@/features/auth/components/auth-page';
+
 export default function LoginRoute() {
-  return <h1 className="h3">Login</h1>;
+  return <AuthPage tab="login" />;
 }

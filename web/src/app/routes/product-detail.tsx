@@ -1,3 +1,90 @@
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { useProduct } from '@/features/catalog/api/get-product';
+import { useRelatedProducts } from '@/features/catalog/api/get-related-products';
+import { ProductDetails } from '@/features/catalog/components/product-details';
+import { ProductGrid } from '@/features/catalog/components/product-grid';
+import { ProductReviews } from '@/features/catalog/components/product-reviews';
+import { ApiError } from '@/lib/api-client';
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // 'default' is the key of the first page of the visit: there is nothing in the app to go back to.
+  const canGoBack = location.key !== 'default';
+  return (
+    <button
+      type="button"
+      className="btn btn-link px-0 mb-3"
+      onClick={() => (canGoBack ? navigate(-1) : navigate(paths.products()))}
+    >
+      ← Back to Products
+    </button>
+  );
+}
+
+function RelatedProducts({ productId }: { productId: number }) {
+  const { data } = useRelatedProducts(productId);
+  if (!data || data.length === 0) return null;
+  return (
+    <section className="mt-5" aria-labelledby="related-title">
+      <h2 id="related-title" className="h4 section-title">
+        Related Products
+      </h2>
+      <ProductGrid products={data} label="Related products" />
+    </section>
+  );
+}
+
 export default function ProductDetailRoute() {
-  return <h1 className="h3">ProductDetail</h1>;
+  const id = Number(useParams().id);
+  const product = useProduct(id);
+  const notFound =
+    !Number.isInteger(id) || id <= 0 || (product.error instanceof ApiError && product.error.status === 404);
+
+  if (notFound) {
+    return (
+      <div className="text-center py-5">
+        <title>Product not found — Mtumba</title>
+        <h1 className="h3">Product not found.</h1>
+        <p>It may have been sold or removed.</p>
+        <Link to={paths.products()} className="btn btn-primary">
+          Back to Products
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <BackButton />
+      {product.isPending ? (
+        <div className="row g-4 placeholder-glow" role="status" aria-label="Loading product">
+          <div className="col-12 col-lg-6">
+            <div className="placeholder w-100 ratio ratio-1x1" />
+          </div>
+          <div className="col-12 col-lg-6">
+            <span className="placeholder col-8 mb-3 d-block" style={{ height: '2rem' }} />
+            <span className="placeholder col-4 mb-3 d-block" />
+            <span className="placeholder col-12 mb-2 d-block" />
+            <span className="placeholder col-10 d-block" />
+          </div>
+        </div>
+      ) : product.isError ? (
+        <div className="alert alert-danger" role="alert">
+          Could not load this product.{' '}
+          <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={() => product.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          <title>{`${product.data.name} — Mtumba`}</title>
+          <ProductDetails product={product.data} />
+          <ProductReviews productId={id} />
+          <RelatedProducts productId={id} />
+        </>
+      )}
+    </>
+  );
 }

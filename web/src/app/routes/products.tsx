@@ -1,3 +1,78 @@
+import { LIMITS } from '@mtumba/contract/constants';
+import { PaginationNav } from '@/components/ui/pagination-nav';
+import { ProductGridSkeleton } from '@/components/ui/product-card-skeleton';
+import { useCategories } from '@/features/catalog/api/get-categories';
+import { useProducts } from '@/features/catalog/api/get-products';
+import { CategoryCarousel } from '@/features/catalog/components/category-carousel';
+import { ProductFilters } from '@/features/catalog/components/product-filters';
+import { ProductGrid } from '@/features/catalog/components/product-grid';
+import { ProductSearch } from '@/features/catalog/components/product-search';
+import { SortSelect } from '@/features/catalog/components/sort-select';
+import { FILTER_KEYS, useProductListParams } from '@/features/catalog/hooks/use-product-list-params';
+
+/** All products, or one category's (/products/category/:categoryId); the list's state is in the URL. */
 export default function ProductsRoute() {
-  return <h1 className="h3">Products</h1>;
+  const { params, filters, update, hrefForPage } = useProductListParams();
+  const products = useProducts(params);
+  const { data: categories } = useCategories();
+  const category = params.category ? categories?.find((c) => String(c.id) === String(params.category)) : undefined;
+  const heading = params.category ? (category ? category.name.toUpperCase() : 'Category') : 'All Products';
+  const total = products.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / LIMITS.pageSize));
+  const page = params.page ?? 1;
+  const filtered = Boolean(params.q) || FILTER_KEYS.some((k) => params[k]);
+
+  return (
+    <>
+      <title>{`${heading} — Mtumba`}</title>
+      <CategoryCarousel />
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <h1 className="h3 mb-0 me-auto">{heading}</h1>
+        <SortSelect value={params.sort ?? 'newest'} onChange={(sort) => update({ sort })} />
+      </div>
+      <div className="mb-3">
+        <ProductSearch key={params.q ?? ''} initialQuery={params.q ?? ''} onSearch={(q) => update({ q })} />
+      </div>
+      <ProductFilters
+        key={JSON.stringify(filters)}
+        value={filters}
+        onApply={(next) => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, next[k]])))}
+      />
+
+      {products.isPending ? (
+        <ProductGridSkeleton count={12} />
+      ) : products.isError ? (
+        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
+          Could not load products.
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => products.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : products.data.products.length === 0 ? (
+        <div className="text-center py-5">
+          <p className="lead">{filtered ? 'No products match your search.' : 'No products here yet.'}</p>
+          {filtered && (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => update({ q: undefined, ...Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])) })}
+            >
+              Clear search and filters
+            </button>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className="small text-body-secondary" aria-live="polite">
+            {params.q ? `Results for “${params.q}”: ` : ''}
+            {total} {total === 1 ? 'product' : 'products'}
+          </p>
+          <div className={products.isPlaceholderData ? 'opacity-50' : undefined} aria-busy={products.isPlaceholderData}>
+            <ProductGrid products={products.data.products} priorityFirst label={heading} />
+          </div>
+          <PaginationNav page={page} pageCount={pageCount} hrefFor={hrefForPage} label="Product pages" />
+        </>
+      )}
+    </>
+  );
 }

@@ -1,3 +1,5 @@
+import { AuthPage } from '@/features/auth/components/auth-page';
+
 export default function RegisterRoute() {
-  return <h1 className="h3">Register</h1>;
+  return <AuthPage tab="register" />;
 }

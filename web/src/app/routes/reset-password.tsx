@@ -1,3 +1,11 @@
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+
 export default function ResetPasswordRoute() {
-  return <h1 className="h3">ResetPassword</h1>;
+  return (
+    <div className="mx-auto" style={{ maxWidth: '28rem' }}>
+      <title>Reset Password — Mtumba</title>
+      <h1 className="h3 mb-3">Reset Password</h1>
+      <ResetPasswordForm />
+    </div>
+  );
 }

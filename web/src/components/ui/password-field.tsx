@@ -1,0 +1,44 @@
+import { useState, type ChangeEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+
+interface PasswordFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  required?: boolean;
+  error?: string;
+}
+
+/** A password input with a Show/Hide toggle (SPEC.md: every password field has one). */
+export function PasswordField({ id, label, value, onChange, autoComplete, required, error }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <InputGroup hasValidation>
+        <Form.Control
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
+          autoComplete={autoComplete}
+          required={required}
+          isInvalid={Boolean(error)}
+        />
+        <Button
+          variant="outline-secondary"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+          aria-pressed={visible}
+          aria-controls={id}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </Button>
+        {error && <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}
+      </InputGroup>
+    </Form.Group>
+  );
+}

@@ -1,0 +1,24 @@
+/** A grey stand-in for a product card while the list loads (SPEC.md section 4 gives the counts). */
+export function ProductCardSkeleton() {
+  return (
+    <div className="card h-100 product-card placeholder-glow" aria-hidden="true">
+      <div className="product-card__media placeholder w-100" />
+      <div className="card-body">
+        <span className="placeholder col-8 mb-2 d-block" />
+        <span className="placeholder col-4 mb-3 d-block" />
+        <span className="placeholder col-6 btn btn-secondary disabled" />
+      </div>
+    </div>
+  );
+}
+
+/** `count` skeleton cards in the same grid as the real cards, announced once as loading. */
+export function ProductGridSkeleton({ count, label = 'Loading products' }: { count: number; label?: string }) {
+  return (
+    <div className="product-grid" role="status" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { MessageReply } from '@/lib/api-types';
+
+export function forgotPassword(email: string): Promise<MessageReply> {
+  return api.post('/forgot-password', { email });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { AuthReply } from '@/lib/api-types';
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+export function register(input: RegisterInput): Promise<AuthReply> {
+  return apiRequest<AuthReply>('/register', { method: 'POST', body: input, signOutOn401: false }).then((r) => r.data);
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,35 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthForms, type AuthTab } from './auth-forms';
+
+/** /login and /register: the dialog's tabs as a page; the tab follows the URL. */
+export function AuthPage({ tab }: { tab: AuthTab }) {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const verified = search.get('verified');
+  return (
+    <div className="mx-auto" style={{ maxWidth: '28rem' }}>
+      <title>{tab === 'login' ? 'Login — Mtumba' : 'Register — Mtumba'}</title>
+      <h1 className="h3 text-center mb-3">{tab === 'login' ? 'Login' : 'Create your account'}</h1>
+      {verified === '1' && (
+        <div className="alert alert-success" role="status">
+          Your email has been verified. You can now log in.
+        </div>
+      )}
+      {verified === '0' && (
+        <div className="alert alert-warning" role="alert">
+          This verification link is invalid or has already been used. Log in to ask for a new one.
+        </div>
+      )}
+      <div className="card shadow-sm">
+        <div className="card-body">
+          <AuthForms
+            tab={tab}
+            onTabChange={(next) => navigate(next === 'login' ? paths.login() : paths.register(), { replace: true })}
+            onSignedIn={() => navigate(paths.home())}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { getStoredUser, setUnverifiedEmail, storeUser } from '@/lib/auth-storage';
+import { useCurrentUser } from '../api/get-user';
+import { useAuth } from '../hooks/use-auth';
+
+/** Query-key roots that hold no personal data and may stay cached across sign-in and sign-out. */
+const PUBLIC_ROOTS = new Set(['catalog', 'config']);
+
+/**
+ * Keeps the stored user fresh (GET /user on start and after sign-in) and the query cache honest:
+ * signing out drops every cached personal reply; signing in refetches what is on screen.
+ */
+export function AuthSync() {
+  const queryClient = useQueryClient();
+  const { isSignedIn } = useAuth();
+  const current = useCurrentUser({ enabled: isSignedIn });
+  const wasSignedIn = useRef(isSignedIn);
+
+  useEffect(() => {
+    const fresh = current.data;
+    if (!fresh || !isSignedIn) return;
+    const stored = getStoredUser();
+    const same =
+      stored &&
+      stored.id === fresh.id &&
+      stored.name === fresh.name &&
+      stored.email === fresh.email &&
+      stored.is_admin === fresh.is_admin &&
+      stored.email_verified === fresh.email_verified;
+    if (!same) storeUser(fresh);
+    if (fresh.email_verified) setUnverifiedEmail(null);
+  }, [current.data, isSignedIn]);
+
+  useEffect(() => {
+    if (wasSignedIn.current && !isSignedIn) {
+      queryClient.removeQueries({ predicate: (q) => !PUBLIC_ROOTS.has(String(q.queryKey[0])) });
+    } else if (!wasSignedIn.current && isSignedIn) {
+      void queryClient.invalidateQueries();
+    }
+    wasSignedIn.current = isSignedIn;
+  }, [isSignedIn, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,32 @@
+import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
+import { toast } from '@/lib/toast';
+import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
+import { useGoogleLogin } from '../api/google-login';
+
+/** Google's own button; its ID token is exchanged at /api/auth/google/token-login. Failures are only logged (SPEC.md section 8). */
+export default function GoogleSignIn({ clientId, onSignedIn }: { clientId: string; onSignedIn: () => void }) {
+  const exchange = useGoogleLogin();
+  return (
+    <GoogleOAuthProvider clientId={clientId}>
+      <div className="d-flex justify-content-center">
+        <GoogleLogin
+          onSuccess={(response) => {
+            if (!response.credential) return console.error('Google sign-in returned no credential');
+            exchange.mutate(response.credential, {
+              onSuccess: (reply) => {
+                signIn(reply.token, reply.user);
+                setUnverifiedEmail(null);
+                toast.success('Logged in!');
+                onSignedIn();
+              },
+              onError: (err) => console.error('Google sign-in failed', err),
+            });
+          }}
+          onError={() => console.error('Google sign-in failed')}
+          text="continue_with"
+          width="300"
+        />
+      </div>
+    </GoogleOAuthProvider>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router';
+import { toast } from '@/lib/toast';
+import { TIMINGS } from '@mtumba/contract/constants';
+import { PasswordField } from '@/components/ui/password-field';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
+import { useRegister } from '../api/register';
+
+export const REGISTERED_MESSAGE = 'Registration successful! Please check your email to verify your account.';
+
+/**
+ * Registration (SPEC.md: Register tab). On success the account is signed in, the e-mail is kept as
+ * unverified, and the page moves to /verify-email after 2.5 s.
+ */
+export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<ApiError | string | null>(null);
+  const [done, setDone] = useState(false);
+  const register = useRegister();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate(paths.verifyEmail()), TIMINGS.registerRedirectMs);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    register.mutate(
+      { name: name.trim(), email: email.trim(), password, password_confirmation: confirmation },
+      {
+        onSuccess: (reply) => {
+          signIn(reply.token, reply.user);
+          setUnverifiedEmail(reply.user.email ?? email.trim());
+          toast.success('Account created!');
+          setDone(true);
+          onRegistered?.();
+        },
+        onError: (err) => setError(err instanceof ApiError ? err : 'Registration error'),
+      },
+    );
+  }
+
+  const apiError = error instanceof ApiError ? error : null;
+  const summary =
+    typeof error === 'string'
+      ? error
+      : apiError && (apiError.body.message ?? apiError.fieldError('email') ?? 'Registration failed');
+
+  if (done) {
+    return (
+      <Alert variant="success" role="status">
+        {REGISTERED_MESSAGE}
+      </Alert>
+    );
+  }
+
+  return (
+    <Form onSubmit={submit} aria-label="Register">
+      {summary && (
+        <Alert variant="danger" role="alert">
+          {summary}
+        </Alert>
+      )}
+      <Form.Group className="mb-3" controlId="register-name">
+        <Form.Label>Name</Form.Label>
+        <Form.Control
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="name"
+          required
+          isInvalid={Boolean(apiError?.fieldError('name'))}
+        />
+        <Form.Control.Feedback type="invalid">{apiError?.fieldError('name')}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="register-email">
+        <Form.Label>Email</Form.Label>
+        <Form.Control
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+          required
+          isInvalid={Boolean(apiError?.fieldError('email'))}
+        />
+        <Form.Control.Feedback type="invalid">{apiError?.fieldError('email')}</Form.Control.Feedback>
+      </Form.Group>
+      <PasswordField
+        id="register-password"
+        label="Password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        required
+        error={apiError?.fieldError('password')}
+      />
+      <PasswordField
+        id="register-password-confirmation"
+        label="Confirm Password"
+        value={confirmation}
+        onChange={setConfirmation}
+        autoComplete="new-password"
+        required
+        error={apiError?.fieldError('password_confirmation')}
+      />
+      <Button type="submit" variant="primary" className="w-100" disabled={register.isPending}>
+        {register.isPending ? 'Creating account...' : 'Register'}
+      </Button>
+    </Form>
+  );
+}

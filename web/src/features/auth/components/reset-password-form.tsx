@@ -1,0 +1,98 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TIMINGS } from '@mtumba/contract/constants';
+import { PasswordField } from '@/components/ui/password-field';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+
+export const INVALID_RESET_LINK = 'Invalid or missing password reset link.';
+
+/** Reset password from the e-mailed link (?token=…&email=…); goes to /login 3 s after success. */
+export function ResetPasswordForm() {
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const linkEmail = search.get('email') ?? '';
+  const linkValid = token !== '' && linkEmail !== '';
+  const [email, setEmail] = useState(linkEmail);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string; error?: ApiError } | null>(null);
+  const reset = useResetPassword();
+  const navigate = useNavigate();
+  const done = result?.ok === true;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate(paths.login()), TIMINGS.forgotResetRedirectMs);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!linkValid) return;
+    setResult(null);
+    reset.mutate(
+      { token, email: email.trim(), password, password_confirmation: confirmation },
+      {
+        onSuccess: (reply) => setResult({ ok: true, text: reply?.message ?? 'Your password has been reset.' }),
+        onError: (err) =>
+          setResult({
+            ok: false,
+            text: errorMessage(err, 'Failed to reset password'),
+            error: err instanceof ApiError ? err : undefined,
+          }),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Reset password">
+      {!linkValid && (
+        <div className="alert alert-danger" role="alert">
+          {INVALID_RESET_LINK} <Link to={paths.forgotPassword()}>Ask for a new link</Link>.
+        </div>
+      )}
+      {result && (
+        <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`} role={result.ok ? 'status' : 'alert'}>
+          {result.text}
+        </div>
+      )}
+      <div className="mb-3">
+        <label htmlFor="reset-email" className="form-label">
+          Email
+        </label>
+        <input
+          id="reset-email"
+          type="email"
+          className="form-control"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <PasswordField
+        id="reset-password"
+        label="New Password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        required
+        error={result?.error?.fieldError('password')}
+      />
+      <PasswordField
+        id="reset-password-confirmation"
+        label="Confirm New Password"
+        value={confirmation}
+        onChange={setConfirmation}
+        autoComplete="new-password"
+        required
+        error={result?.error?.fieldError('password_confirmation')}
+      />
+      <button type="submit" className="btn btn-primary w-100" disabled={!linkValid || reset.isPending || done}>
+        {reset.isPending ? 'Resetting...' : 'Reset Password'}
+      </button>
+    </form>
+  );
+}

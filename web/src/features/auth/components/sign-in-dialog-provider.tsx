@@ -1,0 +1,70 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { SignInDialogContext, type OpenSignInOptions } from '../hooks/sign-in-dialog-context';
+import type { AuthTab } from './auth-forms';
+
+const SignInDialog = lazy(() => import('./sign-in-dialog'));
+
+/** Loads the dialog's code ahead of a likely click (hover or focus on Login). */
+export function preloadSignInDialog(): void {
+  void import('./sign-in-dialog');
+}
+
+/**
+ * Owns the one sign-in dialog of the app. Its code loads on first use. After a sign-in the pending
+ * action resumes (we stay on the page); without one, the app goes to / as SPEC.md says.
+ */
+export function SignInDialogProvider({ children }: { children: ReactNode }) {
+  const [tab, setTab] = useState<AuthTab | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const resume = useRef<(() => void) | undefined>(undefined);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const openSignIn = useCallback((options: OpenSignInOptions = {}) => {
+    resume.current = options.resume;
+    setLoaded(true);
+    setTab(options.tab ?? 'login');
+  }, []);
+
+  const close = useCallback(() => {
+    resume.current = undefined;
+    setTab(null);
+  }, []);
+
+  // Any navigation (a link in the dialog, the post-registration redirect) closes it.
+  useEffect(close, [pathname, close]);
+
+  const runPending = () => {
+    const action = resume.current;
+    resume.current = undefined;
+    action?.();
+    return action !== undefined;
+  };
+
+  const value = useMemo(() => ({ openSignIn }), [openSignIn]);
+
+  return (
+    <SignInDialogContext.Provider value={value}>
+      {children}
+      {loaded && (
+        <Suspense fallback={null}>
+          <SignInDialog
+            tab={tab}
+            onTabChange={setTab}
+            onHide={close}
+            onSignedIn={() => {
+              const resumed = runPending();
+              close();
+              if (!resumed) navigate(paths.home());
+            }}
+            onRegistered={() => {
+              runPending();
+            }}
+          />
+        </Suspense>
+      )}
+    </SignInDialogContext.Provider>
+  );
+}

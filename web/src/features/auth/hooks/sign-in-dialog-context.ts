@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import type { AuthTab } from '../components/auth-forms';
+
+export interface OpenSignInOptions {
+  tab?: AuthTab;
+  /** run once the shopper has signed in or registered through the dialog (instead of going to /) */
+  resume?: () => void;
+}
+
+export interface SignInDialogApi {
+  openSignIn: (options?: OpenSignInOptions) => void;
+}
+
+export const SignInDialogContext = createContext<SignInDialogApi | null>(null);
+
+/** Opens the Login/Register dialog (the navbar's Login and Register buttons use it). */
+export function useSignInDialog(): SignInDialogApi {
+  const api = useContext(SignInDialogContext);
+  return api ?? { openSignIn: () => console.warn('useSignInDialog: no SignInDialogProvider above this component') };
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { emitAppEvent } from '@/lib/events';
+import { cartKeys, type Cart } from './get-cart';
+
+export function clearCart(): Promise<unknown> {
+  return api.delete('/cart/clear');
+}
+
+/** DELETE /cart/clear (the Clear Cart button, and after a successful payment). */
+export function useClearCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: clearCart,
+    onSuccess: () => {
+      queryClient.setQueriesData<Cart>({ queryKey: cartKeys.all }, (cart) => cart && { ...cart, cart_items: [] });
+      emitAppEvent('cartUpdated');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+  });
+}

@@ -1,0 +1,52 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { api } from '@/lib/api-client';
+import type { ProductImage } from '@/lib/api-types';
+
+export interface CartProduct {
+  id: number;
+  name: string;
+  price: number;
+  image_url: string | null;
+  stock_quantity: number;
+  images?: ProductImage[];
+}
+
+export interface CartItem {
+  id: number;
+  quantity: number;
+  product: CartProduct;
+}
+
+export interface Cart {
+  cart_items: CartItem[];
+}
+
+/** GET /cart; the reply's list is `cart_items` (older servers said `cartItems`, SPEC.md section 3). */
+export async function getCart(): Promise<Cart> {
+  const data = await api.get<{ cart_items?: CartItem[]; cartItems?: CartItem[] } | null>('/cart');
+  return { ...data, cart_items: data?.cart_items ?? data?.cartItems ?? [] };
+}
+
+export const cartKeys = {
+  all: ['cart'] as const,
+  mine: (userId: number | null) => ['cart', userId] as const,
+};
+
+export const cartQueryOptions = (userId: number | null) =>
+  queryOptions({ queryKey: cartKeys.mine(userId), queryFn: getCart });
+
+/** The signed-in customer's cart (disabled, no data, when signed out). */
+export function useCart() {
+  const { isSignedIn, user } = useAuth();
+  return useQuery({ ...cartQueryOptions(user?.id ?? null), enabled: isSignedIn });
+}
+
+/** Pieces in the cart: the quantities summed (the navbar badge). */
+export function cartItemCount(cart: Cart | undefined): number {
+  return cart?.cart_items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+}
+
+export function useCartCount(): number {
+  return cartItemCount(useCart().data);
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { emitAppEvent } from '@/lib/events';
+import { cartKeys, type Cart } from './get-cart';
+
+export interface UpdateCartItemInput {
+  itemId: number;
+  quantity: number;
+}
+
+export function updateCartItem({ itemId, quantity }: UpdateCartItemInput): Promise<unknown> {
+  return api.patch(`/cart/${itemId}`, { quantity });
+}
+
+/** PATCH /cart/{itemId}: the new quantity shows at once and is rolled back if the server refuses. */
+export function useUpdateCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCartItem,
+    onMutate: async ({ itemId, quantity }) => {
+      await queryClient.cancelQueries({ queryKey: cartKeys.all });
+      const previous = queryClient.getQueriesData<Cart>({ queryKey: cartKeys.all });
+      queryClient.setQueriesData<Cart>(
+        { queryKey: cartKeys.all },
+        (cart) =>
+          cart && { ...cart, cart_items: cart.cart_items.map((i) => (i.id === itemId ? { ...i, quantity } : i)) },
+      );
+      return { previous };
+    },
+    onError: (_err, _input, context) => {
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: () => emitAppEvent('cartUpdated'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+  });
+}

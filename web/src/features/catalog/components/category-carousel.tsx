@@ -1,0 +1,76 @@
+import { useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { TIMINGS } from '@mtumba/contract/constants';
+import { paths } from '@/config/paths';
+import { useCategories } from '../api/get-categories';
+
+/**
+ * ALL plus one tab per category, in upper case; the arrows scroll the track by 70% of its width
+ * (SPEC.md section 9). The tab of the current path is highlighted.
+ */
+export function CategoryCarousel() {
+  const { data: categories, isLoading } = useCategories();
+  const track = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const activeId = /^\/products\/category\/([^/]+)/.exec(pathname)?.[1];
+  const allActive = pathname === paths.products() || pathname === paths.home();
+
+  const scroll = (direction: 1 | -1) => {
+    const el = track.current;
+    if (!el) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el.scrollBy({
+      left: direction * el.clientWidth * TIMINGS.categoryScrollStep,
+      behavior: reduced ? 'auto' : 'smooth',
+    });
+  };
+
+  return (
+    <nav className="category-carousel" aria-label="Shop by category">
+      <button
+        type="button"
+        className="category-carousel__arrow"
+        onClick={() => scroll(-1)}
+        aria-label="Scroll categories left"
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <div className="category-carousel__track" ref={track}>
+        <Link
+          to={paths.products()}
+          className={`category-pill ${allActive ? 'active' : ''}`}
+          aria-current={allActive ? 'page' : undefined}
+        >
+          ALL
+        </Link>
+        {isLoading
+          ? Array.from({ length: 5 }, (_, i) => (
+              <span key={i} className="category-pill placeholder-glow" aria-hidden="true">
+                <span className="placeholder" style={{ width: '5rem' }} />
+              </span>
+            ))
+          : (categories ?? []).map((category) => {
+              const active = String(category.id) === activeId;
+              return (
+                <Link
+                  key={category.id}
+                  to={paths.category(category.id)}
+                  className={`category-pill ${active ? 'active' : ''}`}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {category.name.toUpperCase()}
+                </Link>
+              );
+            })}
+      </div>
+      <button
+        type="button"
+        className="category-carousel__arrow"
+        onClick={() => scroll(1)}
+        aria-label="Scroll categories right"
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+    </nav>
+  );
+}

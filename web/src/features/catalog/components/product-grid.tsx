@@ -1,0 +1,36 @@
+import type { Product } from '@/lib/api-types';
+import { useProductActions } from '../hooks/use-product-actions';
+import { ProductCard } from './product-card';
+
+interface ProductGridProps {
+  products: Product[];
+  /** give the first card's image high priority (the first grid on the page) */
+  priorityFirst?: boolean;
+  hotDeal?: boolean;
+  label?: string;
+}
+
+/** A responsive grid of product cards with working cart and wishlist buttons and its Out of Stock modal. */
+export function ProductGrid({ products, priorityFirst, hotDeal, label }: ProductGridProps) {
+  const actions = useProductActions();
+  return (
+    <>
+      <div className="product-grid" role="list" aria-label={label}>
+        {products.map((product, i) => (
+          <div role="listitem" key={product.id}>
+            <ProductCard
+              product={product}
+              inWishlist={actions.isInWishlist(product.id)}
+              onAddToCart={actions.addToCart}
+              onAddToWishlist={actions.addToWishlist}
+              busy={actions.busyProductId === product.id}
+              priority={priorityFirst && i === 0}
+              hotDeal={hotDeal}
+            />
+          </div>
+        ))}
+      </div>
+      {actions.outOfStockModal}
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { LIMITS, TIMINGS } from '@mtumba/contract/constants';
+import { formatKsh } from '@mtumba/contract/money';
+import { paths } from '@/config/paths';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useProductSearch } from '../api/search-products';
+
+interface ProductSearchProps {
+  initialQuery?: string;
+  /** the Search button (or Enter without a highlighted suggestion) */
+  onSearch: (query: string) => void;
+}
+
+/**
+ * The search box with suggestions: asked from 2 characters, 300 ms after the last keystroke
+ * (SPEC.md section 5). A suggestion opens its product; arrows move, Enter picks, Escape closes.
+ */
+export function ProductSearch({ initialQuery = '', onSearch }: ProductSearchProps) {
+  const [text, setText] = useState(initialQuery);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const settled = useDebouncedValue(text, TIMINGS.searchDebounceMs);
+  const search = useProductSearch(settled);
+  const navigate = useNavigate();
+  const listId = useId();
+  const inputId = useId();
+
+  const ready = settled.trim().length >= LIMITS.searchMinChars && settled === text;
+  const suggestions = ready ? (search.data ?? []) : [];
+  const showList = open && ready && search.isSuccess;
+
+  function choose(id: number) {
+    setOpen(false);
+    navigate(paths.product(id));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (showList && active >= 0 && suggestions[active]) return choose(suggestions[active].id);
+    setOpen(false);
+    onSearch(text.trim());
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      setOpen(false);
+      setActive(-1);
+    } else if (event.key === 'ArrowDown' && suggestions.length) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (i + 1) % suggestions.length);
+    } else if (event.key === 'ArrowUp' && suggestions.length) {
+      event.preventDefault();
+      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+    }
+  }
+
+  return (
+    <form role="search" onSubmit={submit} className="product-search">
+      <label htmlFor={inputId} className="visually-hidden">
+        Search products
+      </label>
+      <div className="input-group">
+        <input
+          id={inputId}
+          type="search"
+          className="form-control"
+          placeholder="Search products, brands…"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          autoComplete="off"
+        />
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </div>
+      <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!showList}>
+        {showList && suggestions.length === 0 && (
+          <li className="search-suggestions__empty" role="presentation">
+            No matching products
+          </li>
+        )}
+        {showList &&
+          suggestions.map((s, i) => (
+            <li
+              key={s.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'active' : undefined}
+              // mousedown, not click: it must win against the input's blur
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(s.id);
+              }}
+            >
+              <span className="text-truncate">{s.name}</span>
+              <span className="ms-auto small">{formatKsh(s.price)}</span>
+            </li>
+          ))}
+      </ul>
+    </form>
+  );
+}

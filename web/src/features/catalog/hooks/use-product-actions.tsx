@@ -1,0 +1,89 @@
+import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { toast } from '@/lib/toast';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
+import { useAddToCart } from '@/features/cart/api/add-to-cart';
+import { useAddToWishlist } from '@/features/wishlist/api/add-to-wishlist';
+import { useWishlistProductIds } from '@/features/wishlist/api/get-wishlist';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import type { Product } from '@/lib/api-types';
+
+// The modal's code (react-bootstrap Modal) loads only when a sold item is first clicked.
+const OutOfStockModal = lazy(() => import('@/components/ui/out-of-stock-modal'));
+
+type ActionProduct = Pick<Product, 'id' | 'name' | 'stock_quantity'>;
+
+export interface ProductActions {
+  addToCart: (product: ActionProduct) => void;
+  addToWishlist: (product: ActionProduct) => void;
+  isInWishlist: (productId: number) => boolean;
+  /** the product whose cart or wishlist call is in flight */
+  busyProductId: number | undefined;
+  /** render this once on the page: the Out of Stock modal */
+  outOfStockModal: ReactElement;
+}
+
+/**
+ * The cart and wishlist buttons of product cards and the product page (SPEC.md sections 4, 5, 8):
+ * sold items open the Out of Stock modal without a server call; signed-out shoppers are asked to
+ * sign in first and the action then resumes.
+ */
+export function useProductActions(): ProductActions {
+  const requireSignIn = useRequireSignIn();
+  const cart = useAddToCart();
+  const wishlist = useAddToWishlist();
+  const wishlistIds = useWishlistProductIds();
+  const [soldName, setSoldName] = useState<string | null>(null);
+  const [modalLoaded, setModalLoaded] = useState(false);
+
+  const addToCart = (product: ActionProduct) => {
+    if (product.stock_quantity <= 0) {
+      setModalLoaded(true);
+      setSoldName(product.name);
+      return;
+    }
+    requireSignIn(() =>
+      cart.mutate(
+        { product_id: product.id, quantity: 1 },
+        {
+          onSuccess: () => toast.success('Added to Cart!', { toastId: `cart-${product.id}` }),
+          onError: (err) => toast.error(errorMessage(err, 'Failed to add to Cart'), { toastId: `cart-${product.id}` }),
+        },
+      ),
+    );
+  };
+
+  const addToWishlist = (product: ActionProduct) => {
+    requireSignIn(() =>
+      wishlist.mutate(product.id, {
+        onSuccess: () => toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 409) {
+            toast.info('This item is already in your wishlist.', { toastId: `wishlist-${product.id}` });
+          } else {
+            toast.error(errorMessage(err, 'Failed to add to wishlist'), { toastId: `wishlist-${product.id}` });
+          }
+        },
+      }),
+    );
+  };
+
+  const busyProductId = cart.isPending
+    ? cart.variables?.product_id
+    : wishlist.isPending
+      ? wishlist.variables
+      : undefined;
+
+  return {
+    addToCart,
+    addToWishlist,
+    isInWishlist: (productId) => wishlistIds.has(productId),
+    busyProductId,
+    outOfStockModal: modalLoaded ? (
+      <Suspense fallback={null}>
+        <OutOfStockModal productName={soldName} onClose={() => setSoldName(null)} />
+      </Suspense>
+    ) : (
+      <></>
+    ),
+  };
+}

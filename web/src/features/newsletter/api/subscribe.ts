@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { MessageReply } from '@/lib/api-types';
+
+export function subscribe(email: string): Promise<MessageReply> {
+  return api.post('/subscribe', { email });
+}
+
+export function useSubscribe() {
+  return useMutation({ mutationFn: subscribe });
+}

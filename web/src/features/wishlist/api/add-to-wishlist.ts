@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { emitAppEvent } from '@/lib/events';
+import { wishlistKeys, type WishlistEntry } from './get-wishlist';
+
+export function addToWishlist(productId: number): Promise<WishlistEntry> {
+  return api.post('/wishlist', { product_id: productId });
+}
+
+/**
+ * POST /wishlist; on success the wishlist refetches and 'wishlistUpdated' fires. A 409 (already in it)
+ * also refetches so the button turns into 'In Wishlist'. Toasts are the caller's.
+ */
+export function useAddToWishlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addToWishlist,
+    onSuccess: () => emitAppEvent('wishlistUpdated'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
+  });
+}

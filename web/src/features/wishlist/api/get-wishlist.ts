@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { api } from '@/lib/api-client';
+import type { Product } from '@/lib/api-types';
+
+export interface WishlistEntry {
+  id: number;
+  product_id: number;
+  /** the full product: categories, average_rating and review_count included */
+  product: Product;
+}
+
+export async function getWishlist(): Promise<WishlistEntry[]> {
+  const data = await api.get<WishlistEntry[] | { data?: WishlistEntry[]; wishlist?: WishlistEntry[] } | null>(
+    '/wishlist',
+  );
+  if (Array.isArray(data)) return data;
+  return data?.wishlist ?? data?.data ?? [];
+}
+
+export const wishlistKeys = {
+  all: ['wishlist'] as const,
+  mine: (userId: number | null) => ['wishlist', userId] as const,
+};
+
+export const wishlistQueryOptions = (userId: number | null) =>
+  queryOptions({ queryKey: wishlistKeys.mine(userId), queryFn: getWishlist });
+
+/** The signed-in customer's wishlist entries (disabled, no data, when signed out). */
+export function useWishlist() {
+  const { isSignedIn, user } = useAuth();
+  return useQuery({ ...wishlistQueryOptions(user?.id ?? null), enabled: isSignedIn });
+}
+
+/** Ids of the products in the wishlist, for 'In Wishlist' buttons. */
+export function useWishlistProductIds(): ReadonlySet<number> {
+  const { data } = useWishlist();
+  return useMemo(() => new Set((data ?? []).map((entry) => entry.product_id)), [data]);
+}
+
+export function useWishlistCount(): number {
+  return useWishlist().data?.length ?? 0;
+}
