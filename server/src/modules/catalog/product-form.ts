@@ -60,8 +60,12 @@ export async function readProductSubmission(request: FastifyRequest): Promise<Pr
     const fields: Record<string, unknown> = {};
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-        if (Array.isArray(value) && LIST_FIELDS.has(baseName(key))) for (const v of value) addField(fields, key, v);
-        else addField(fields, key, value);
+        if (Array.isArray(value) && LIST_FIELDS.has(baseName(key))) {
+          fields[baseName(key)] ??= [];
+          for (const v of value) addField(fields, key, v);
+        } else {
+          addField(fields, key, value);
+        }
       }
     }
     return { fields, images: [], imageCount: 0 };
