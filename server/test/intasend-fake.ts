@@ -67,6 +67,8 @@ export interface FakeIntaSend {
   webhookBody(invoiceId: string, overrides?: Record<string, unknown>): Record<string, unknown>;
   /** The next checkout request is answered with this status (an outage or a refusal). */
   failNextCheckout(status: number): void;
+  /** The next status request is answered with this status (an outage). */
+  failNextStatus(status: number): void;
   statusCalls(): RecordedRequest[];
   checkoutCalls(): RecordedRequest[];
   close(): Promise<void>;
@@ -104,6 +106,7 @@ export async function startFakeIntaSend(
   const checkouts = new Map<string, FakeCheckout>();
   const invoices = new Map<string, FakeInvoice>();
   let nextCheckoutFailure: number | undefined;
+  let nextStatusFailure: number | undefined;
   let base = '';
 
   function checkCheckout(headers: http.IncomingHttpHeaders, body: Record<string, unknown>): string[] {
@@ -274,6 +277,11 @@ export async function startFakeIntaSend(
           record.problems.push('invoice_id: required string');
           return send(400, drfErrors(['invoice_id: This field is required.']));
         }
+        if (nextStatusFailure !== undefined) {
+          const status = nextStatusFailure;
+          nextStatusFailure = undefined;
+          return send(status, { detail: 'Service temporarily unavailable.' });
+        }
         const inv = invoices.get(body.invoice_id);
         if (!inv) return send(404, drfErrors(['Invoice not found']));
         const checkout = inv.checkout_id ? checkouts.get(inv.checkout_id) : undefined;
@@ -347,6 +355,9 @@ export async function startFakeIntaSend(
     },
     failNextCheckout(status) {
       nextCheckoutFailure = status;
+    },
+    failNextStatus(status) {
+      nextStatusFailure = status;
     },
     statusCalls: () => requests.filter((r) => r.path === '/api/v1/payment/status/'),
     checkoutCalls: () => requests.filter((r) => r.path === '/api/v1/checkout/'),

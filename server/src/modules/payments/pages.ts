@@ -74,6 +74,7 @@ ${body}
 }
 
 const NOTICE = `<p class="notice" role="note"><strong>Test payment — no money moves.</strong> This is the shop's sandbox payment page: choose Pay to simulate a successful payment, or Cancel to simulate a failed one.</p>`;
+const SHORT_NOTICE = `<p class="notice" role="note"><strong>Test payment — no money moves.</strong></p>`;
 
 function checkoutPage(
   shopName: string,
@@ -115,7 +116,7 @@ function alreadyPaidPage(shopName: string, p: PaymentWithOrder): string {
   return layout(
     'Already paid',
     shopName,
-    `${NOTICE}
+    `${SHORT_NOTICE}
 <h1>Order #${escapeHtml(p.order_id)} is already paid</h1>
 <p>This payment of ${escapeHtml(formatKshCents(p.amount_cents))} has already been received. Nothing more to pay.</p>
 <a class="button" href="/orders/${escapeHtml(p.order_id)}">View your order</a>`,
