@@ -10,7 +10,13 @@ async function migrator(db: Db): Promise<Migrator> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
-  return new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema,
+    // Migrations are numbered per area and may land in any order; each is independent.
+    allowUnorderedMigrations: true,
+  });
 }
 
 /** Applies every pending migration; running it again changes nothing. */
