@@ -71,7 +71,9 @@ export default fp(
     let redisClients: Redis[] = [];
     if (app.redis) {
       const pub = app.redis.duplicate();
-      const sub = app.redis.duplicate();
+      // ioredis' ready check (INFO) can race the adapter's SUBSCRIBE on a fresh connection and
+      // lose the subscriptions; a subscriber connection has no use for it.
+      const sub = app.redis.duplicate({ enableReadyCheck: false });
       for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err }, 'socket.io redis error'));
       redisClients = [pub, sub];
       const identity = await repo.identity(
