@@ -301,6 +301,14 @@ describe('POST /api/payments/confirm with IntaSend', () => {
     expect(await paymentHistory(t.db, order.id)).toHaveLength(1);
   });
 
+  it('finds the paid checkout even when the customer opened a newer one afterwards', async () => {
+    const { customer, order, reference } = await orderWithCheckout();
+    expect((await initiate(customer.token, order.id)).statusCode).toBe(201);
+    const invoice = fake.pay(reference);
+    const res = await confirm(customer.token, order.id, invoice.invoice_id);
+    expect(res.json()).toMatchObject({ payment_status: 'paid', payment: { reference, status: 'paid' } });
+  });
+
   it("never trusts the redirect: another payment's tracking id pays nothing", async () => {
     const victim = await orderWithCheckout();
     const other = await orderWithCheckout();
@@ -310,6 +318,8 @@ describe('POST /api/payments/confirm with IntaSend', () => {
     expect(res.json()).toMatchObject({ payment_status: 'unpaid', payment: { status: 'pending' } });
     expect((await orderRow(t.db, victim.order.id)).payment_status).toBe('unpaid');
     expect((await orderRow(t.db, other.order.id)).payment_status).toBe('unpaid');
+    // and the other customer's own payment still goes through when its webhook arrives
+    expect((await webhook(fake.webhookBody(othersInvoice.invoice_id))).json()).toMatchObject({ outcome: 'paid' });
   });
 
   it('reports the current state when IntaSend has nothing yet or cannot be reached', async () => {

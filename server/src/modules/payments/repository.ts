@@ -47,14 +47,9 @@ export function paymentRepository(db: Executor) {
       };
     },
 
-    async latestForOrder(orderId: number): Promise<Payment | undefined> {
-      return db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+    /** Every payment of an order, oldest first. */
+    async listForOrder(orderId: number): Promise<Payment[]> {
+      return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
     },
 
     async findOrderOf(

@@ -94,7 +94,7 @@ export function paymentService(deps: {
    */
   async function settle(
     confirmed: ProviderPaymentStatus & { state: 'complete' | 'failed' },
-    record: { eventKey: string; payload: unknown; expectedReference?: string },
+    record: { eventKey: string; payload: unknown },
   ): Promise<NotificationResult> {
     const reference = confirmed.reference ?? '';
     const payment = reference ? await repo.findByReference(reference) : undefined;
@@ -114,9 +114,6 @@ export function paymentService(deps: {
 
     if (!payment || payment.provider !== provider.code) {
       return refuse('The payment reference is not one of ours.', {});
-    }
-    if (record.expectedReference !== undefined && record.expectedReference !== reference) {
-      return refuse('The confirmed payment is for another reference.', { expected: record.expectedReference });
     }
     if (
       confirmed.state === 'complete' &&
@@ -329,40 +326,38 @@ export function paymentService(deps: {
     async confirmForOrder(userId: number, orderId: number, trackingId?: string): Promise<PaymentState> {
       const order = await repo.findOrderOf(orderId, userId);
       if (!order) throw new DomainError('not_found', 'Order not found.');
-      let payment = await repo.latestForOrder(orderId);
-      if (
-        payment &&
-        payment.status === 'pending' &&
-        payment.provider === provider.code &&
-        !(provider instanceof SandboxProvider)
-      ) {
+      const open = (await repo.listForOrder(orderId)).filter(
+        (p) => p.status === 'pending' && p.provider === provider.code,
+      );
+      const latestOpen = open.at(-1);
+      if (latestOpen && order.payment_status !== 'paid' && !(provider instanceof SandboxProvider)) {
         try {
           const confirmed = await provider.confirm({
-            reference: payment.reference,
-            invoiceId: payment.provider_invoice_id ?? trackingId ?? null,
-            checkoutId: payment.provider_checkout_id,
+            reference: latestOpen.reference,
+            invoiceId: trackingId ?? latestOpen.provider_invoice_id,
+            checkoutId: latestOpen.provider_checkout_id,
           });
-          if (confirmed && confirmed.state !== 'pending' && confirmed.reference === payment.reference) {
+          const target = confirmed && open.find((p) => p.reference === confirmed.reference);
+          if (confirmed && target && confirmed.state !== 'pending') {
             await settle(
               { ...confirmed, state: confirmed.state },
               {
-                eventKey: `${confirmed.invoiceId ?? payment.reference}:${confirmed.providerState}`,
+                eventKey: `${confirmed.invoiceId ?? target.reference}:${confirmed.providerState}`,
                 payload: { source: 'status_api', order_id: orderId },
-                expectedReference: payment.reference,
               },
             );
           }
         } catch (err) {
-          log.warn({ err, reference: payment.reference }, 'could not confirm a payment with the provider');
+          log.warn({ err, order_id: orderId }, 'could not confirm a payment with the provider');
         }
-        payment = await repo.findByReference(payment.reference);
       }
-      const current = (await repo.findOrderOf(orderId, userId)) ?? order;
+      const [current, payments] = await Promise.all([repo.findOrderOf(orderId, userId), repo.listForOrder(orderId)]);
+      const shown = payments.findLast((p) => p.status === 'paid') ?? payments.at(-1);
       return {
-        order_id: current.id,
-        order_status: current.order_status,
-        payment_status: current.payment_status,
-        payment: payment ? { reference: payment.reference, provider: payment.provider, status: payment.status } : null,
+        order_id: orderId,
+        order_status: (current ?? order).order_status,
+        payment_status: (current ?? order).payment_status,
+        payment: shown ? { reference: shown.reference, provider: shown.provider, status: shown.status } : null,
       };
     },
 
