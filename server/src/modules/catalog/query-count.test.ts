@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCountingApp, insertCategory, insertProduct } from '../../../test/catalog.js';
+
+let t: Awaited<ReturnType<typeof buildCountingApp>>;
+let category: number;
+
+async function queriesFor(url: string): Promise<number> {
+  const before = t.queries.count;
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return t.queries.count - before;
+}
+
+async function addProducts(count: number) {
+  const other = await insertCategory(t.db, `Extra ${Math.random()}`);
+  for (let i = 0; i < count; i++) {
+    await insertProduct(t.db, {
+      categories: [category, other],
+      images: [`key${i}a`, `key${i}b`, `key${i}c`],
+    });
+  }
+}
+
+beforeAll(async () => {
+  t = await buildCountingApp();
+  category = await insertCategory(t.db, 'Counted');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('query counts (no N+1)', () => {
+  it('a page of products costs the same few queries for 2 products or 60', async () => {
+    await addProducts(2);
+    const small = {
+      list: await queriesFor('/api/products'),
+      category: await queriesFor(`/api/categories/${category}/products`),
+      trending: await queriesFor('/api/products/trending'),
+      search: await queriesFor('/api/products/search?q=fixture'),
+    };
+    await addProducts(58);
+    const large = {
+      list: await queriesFor('/api/products'),
+      category: await queriesFor(`/api/categories/${category}/products`),
+      trending: await queriesFor('/api/products/trending'),
+      search: await queriesFor('/api/products/search?q=fixture'),
+    };
+    const { trending: smallTrending, ...smallRest } = small;
+    const { trending: largeTrending, ...largeRest } = large;
+    expect(largeRest).toEqual(smallRest);
+    // one page of ids, one count, then products, images and categories
+    expect(large.list).toBe(5);
+    expect(large.category).toBe(6);
+    expect(large.search).toBe(2);
+    // ranked ids, one or two queries to fill the list, then the three loading queries
+    expect(smallTrending).toBeLessThanOrEqual(6);
+    expect(largeTrending).toBeLessThanOrEqual(6);
+  });
+
+  it('one product costs three queries', async () => {
+    const id = await insertProduct(t.db, { categories: [category], images: ['one', 'two'] });
+    expect(await queriesFor(`/api/products/${id}`)).toBe(3);
+  });
+});
