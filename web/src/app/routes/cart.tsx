@@ -1,3 +1,19 @@
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { CartView } from '@/features/cart/components/cart-view';
+import { CheckoutPanel } from '@/features/checkout/components/checkout-panel';
+import { SignInRequired } from '@/features/orders/components/sign-in-required';
+
 export default function CartRoute() {
-  return <h1 className="h3">Cart</h1>;
+  const { isSignedIn } = useAuth();
+  return (
+    <>
+      <title>Your cart — Mtumba</title>
+      <h1 className="h3 mb-3">Your Cart</h1>
+      {isSignedIn ? (
+        <CartView renderCheckout={(items) => <CheckoutPanel items={items} />} />
+      ) : (
+        <SignInRequired what="your cart" />
+      )}
+    </>
+  );
 }

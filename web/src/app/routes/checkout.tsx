@@ -1,3 +1,24 @@
+import { useParams, useSearchParams } from 'react-router';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { OrderCheckout } from '@/features/checkout/components/order-checkout';
+import { SignInRequired } from '@/features/orders/components/sign-in-required';
+
 export default function CheckoutRoute() {
-  return <h1 className="h3">Checkout</h1>;
+  const { isSignedIn } = useAuth();
+  const { orderId } = useParams();
+  const [params] = useSearchParams();
+  const id = Number(orderId);
+  return (
+    <>
+      <title>Checkout — Mtumba</title>
+      <h1 className="h3 mb-3">Checkout</h1>
+      {!isSignedIn ? (
+        <SignInRequired what="this order" />
+      ) : Number.isInteger(id) && id > 0 ? (
+        <OrderCheckout key={id} orderId={id} paymentFailed={params.get('payment') === 'failed'} />
+      ) : (
+        <div className="alert alert-warning">Order not found.</div>
+      )}
+    </>
+  );
 }

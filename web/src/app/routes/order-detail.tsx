@@ -1,3 +1,36 @@
+import { Link, useParams } from 'react-router';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { OrderDetail } from '@/features/orders/components/order-detail';
+import { SignInRequired } from '@/features/orders/components/sign-in-required';
+import { ReviewForm } from '@/features/reviews/components/review-form';
+import { paths } from '@/config/paths';
+
 export default function OrderDetailRoute() {
-  return <h1 className="h3">OrderDetail</h1>;
+  const { isSignedIn } = useAuth();
+  const { orderId } = useParams();
+  const id = Number(orderId);
+  return (
+    <>
+      <title>{`Order #${orderId ?? ''} — Mtumba`}</title>
+      <Link to={paths.orders()} className="d-inline-block mb-3">
+        ← Back to my orders
+      </Link>
+      {!isSignedIn ? (
+        <SignInRequired what="this order" />
+      ) : Number.isInteger(id) && id > 0 ? (
+        <OrderDetail
+          key={id}
+          orderId={id}
+          // Reviews only for delivered orders (SPEC.md section 4), and only while the product exists.
+          renderItemExtra={(item, order) =>
+            order.order_status === 'delivered' && item.product_id !== null ? (
+              <ReviewForm productId={item.product_id} productName={item.product.name} />
+            ) : null
+          }
+        />
+      ) : (
+        <div className="alert alert-warning">Order not found.</div>
+      )}
+    </>
+  );
 }

@@ -1,3 +1,14 @@
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { OrdersList } from '@/features/orders/components/orders-list';
+import { SignInRequired } from '@/features/orders/components/sign-in-required';
+
 export default function OrdersRoute() {
-  return <h1 className="h3">Orders</h1>;
+  const { isSignedIn } = useAuth();
+  return (
+    <>
+      <title>My orders — Mtumba</title>
+      <h1 className="h3 mb-3">My Orders</h1>
+      {isSignedIn ? <OrdersList /> : <SignInRequired what="your orders" />}
+    </>
+  );
 }

@@ -1,3 +1,20 @@
+import { useSearchParams } from 'react-router';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { PaymentConfirmation } from '@/features/checkout/components/payment-confirmation';
+import { SignInRequired } from '@/features/orders/components/sign-in-required';
+
 export default function PaymentConfirmationRoute() {
-  return <h1 className="h3">PaymentConfirmation</h1>;
+  const { isSignedIn } = useAuth();
+  const [params] = useSearchParams();
+  const orderId = Number(params.get('order_id'));
+  return (
+    <>
+      <title>Payment — Mtumba</title>
+      {isSignedIn ? (
+        <PaymentConfirmation key={orderId} orderId={orderId} trackingId={params.get('tracking_id')} />
+      ) : (
+        <SignInRequired what="your payment" />
+      )}
+    </>
+  );
 }

@@ -1,3 +1,14 @@
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { SignInRequired } from '@/features/orders/components/sign-in-required';
+import { WishlistView } from '@/features/wishlist/components/wishlist-view';
+
 export default function WishlistRoute() {
-  return <h1 className="h3">Wishlist</h1>;
+  const { isSignedIn } = useAuth();
+  return (
+    <>
+      <title>Your wishlist — Mtumba</title>
+      <h1 className="h3 mb-3">Your Wishlist</h1>
+      {isSignedIn ? <WishlistView /> : <SignInRequired what="your wishlist" />}
+    </>
+  );
 }

@@ -1,0 +1,220 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { TIMINGS } from '@mtumba/contract/constants';
+import { formatKsh } from '@mtumba/contract/money';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useClearCart } from '../api/clear-cart';
+import { useCart, type CartItem } from '../api/get-cart';
+import { useRemoveCartItem } from '../api/remove-cart-item';
+import { useUpdateCartItem } from '../api/update-cart-item';
+import { QuantityStepper } from './quantity-stepper';
+
+export const outOfStockMessage = (name: string) => `"${name}" is out of stock.`;
+
+/** Σ unit price × quantity, in Ksh (computed here: quantities change on screen before the server answers). */
+export function cartTotal(items: readonly CartItem[]): number {
+  const cents = items.reduce((sum, item) => sum + Math.round(item.product.price * 100) * item.quantity, 0);
+  return cents / 100;
+}
+
+function Thumbnail({ item }: { item: CartItem }) {
+  const { product } = item;
+  if (!product.image_url) {
+    return (
+      <div
+        className="bg-body-tertiary rounded"
+        style={{ width: 64, height: 64 }}
+        role="img"
+        aria-label={`${product.name} (no photo)`}
+      />
+    );
+  }
+  return (
+    <img
+      src={product.image_url}
+      alt={product.name}
+      width={64}
+      height={64}
+      loading="lazy"
+      decoding="async"
+      className="rounded"
+      style={{ objectFit: 'cover' }}
+    />
+  );
+}
+
+function StockNote({ item }: { item: CartItem }) {
+  const stock = item.product.stock_quantity;
+  if (stock <= 0) return <div className="small text-danger">Sold out: remove it to check out.</div>;
+  if (item.quantity > stock) return <div className="small text-danger">Only {stock} left: lower the quantity.</div>;
+  return null;
+}
+
+function CartSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your cart" className="placeholder-glow">
+      {[0, 1, 2].map((n) => (
+        <div key={n} className="d-flex gap-3 align-items-center py-2 border-bottom" aria-hidden="true">
+          <span className="placeholder rounded" style={{ width: 64, height: 64 }} />
+          <span className="placeholder col-5" />
+          <span className="placeholder col-2 ms-auto" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface CartViewProps {
+  /** the checkout panel under the total, given the current lines (composed by the cart page) */
+  renderCheckout?: (items: CartItem[]) => ReactNode;
+}
+
+/** The cart (SPEC.md section 2): lines with quantity steppers, total, Clear Cart, then the checkout panel. */
+export function CartView({ renderCheckout }: CartViewProps) {
+  const { data, isPending, isError, refetch, isFetching } = useCart();
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const clear = useClearCart();
+
+  if (isPending) return <CartSkeleton />;
+  if (isError) {
+    return (
+      <div className="alert alert-danger d-flex align-items-center" role="alert">
+        Could not load your cart
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger ms-auto"
+          onClick={() => refetch()}
+          disabled={isFetching}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const items = data.cart_items;
+  if (items.length === 0) {
+    return (
+      <div className="text-center py-5">
+        <p className="lead">Your cart is empty.</p>
+        <Link to={paths.products()} className="btn btn-primary">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const changeQuantity = (item: CartItem, quantity: number) =>
+    update.mutate(
+      { itemId: item.id, quantity },
+      {
+        onError: (err) =>
+          toast.error(errorMessage(err, 'Could not change the quantity'), {
+            toastId: `cart-qty-${item.id}`,
+            autoClose: TIMINGS.stockToastShortMs,
+          }),
+      },
+    );
+
+  const showLimit = (item: CartItem) =>
+    toast.error(outOfStockMessage(item.product.name), {
+      toastId: `stock-${item.product.id}`,
+      autoClose: TIMINGS.stockToastShortMs,
+    });
+
+  const removeItem = (item: CartItem) =>
+    remove.mutate(item.id, {
+      onSuccess: () => toast.success('Removed from cart', { toastId: `cart-remove-${item.id}` }),
+      onError: (err) => toast.error(errorMessage(err, 'Could not remove'), { toastId: `cart-remove-${item.id}` }),
+    });
+
+  const clearAll = () =>
+    clear.mutate(undefined, {
+      onSuccess: () => toast.success('Cart cleared', { toastId: 'cart-clear' }),
+      onError: (err) => toast.error(errorMessage(err, 'Could not clear the cart'), { toastId: 'cart-clear' }),
+    });
+
+  return (
+    <>
+      <div className="table-responsive">
+        <table className="table align-middle">
+          <caption className="visually-hidden">Items in your cart</caption>
+          <thead>
+            <tr>
+              <th scope="col">Image</th>
+              <th scope="col">Product</th>
+              <th scope="col">Quantity</th>
+              <th scope="col" className="text-end">
+                Unit price
+              </th>
+              <th scope="col" className="text-end">
+                Subtotal
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  <Link to={paths.product(item.product.id)} tabIndex={-1} aria-hidden="true">
+                    <Thumbnail item={item} />
+                  </Link>
+                </td>
+                <td className="text-break" style={{ minWidth: '8rem' }}>
+                  <Link to={paths.product(item.product.id)}>{item.product.name}</Link>
+                  <StockNote item={item} />
+                </td>
+                <td style={{ width: '9rem' }}>
+                  <QuantityStepper
+                    productName={item.product.name}
+                    quantity={item.quantity}
+                    stock={item.product.stock_quantity}
+                    onChange={(quantity) => changeQuantity(item, quantity)}
+                    onLimit={() => showLimit(item)}
+                  />
+                </td>
+                <td className="text-end text-nowrap">{formatKsh(item.product.price)}</td>
+                <td className="text-end text-nowrap" data-testid={`line-total-${item.id}`}>
+                  {formatKsh(item.product.price * item.quantity)}
+                </td>
+                <td className="text-end">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger"
+                    onClick={() => removeItem(item)}
+                    aria-label={`Remove ${item.product.name} from cart`}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={4} className="text-end">
+                Total
+              </th>
+              <td className="text-end fw-bold text-nowrap" data-testid="cart-total">
+                {formatKsh(cartTotal(items))}
+              </td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <div className="d-flex mb-4">
+        <button type="button" className="btn btn-outline-secondary" onClick={clearAll} disabled={clear.isPending}>
+          {clear.isPending ? 'Clearing…' : 'Clear Cart'}
+        </button>
+      </div>
+      {renderCheckout?.(items)}
+    </>
+  );
+}

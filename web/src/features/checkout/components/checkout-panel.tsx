@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { SHIPPING_OPTIONS, TIMINGS, type ShippingOption } from '@mtumba/contract/constants';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { cartKeys, type CartItem } from '@/features/cart/api/get-cart';
+import { isAwaitingPayment, useOrders } from '@/features/orders/api/get-orders';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { usePlaceOrder } from '../api/place-order';
+import { PriceEstimate } from './price-estimate';
+
+export const FILL_BOTH_MESSAGE = 'Please fill both the shipping address and phone number.';
+export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
+export const CHECKOUT_FAILED_MESSAGE = 'Checkout failed. Please try again.';
+export const PHONE_HINT = 'Enter a valid Kenyan mobile number, such as 0712 345 678 or +254 712 345 678.';
+
+const SHIPPING_NOTES: Record<ShippingOption, string> = {
+  'CBD Delivery':
+    'Ksh 50, with a pickup point in the city centre (Nairobi CBD). Free when your order is above Ksh 1000 after discounts.',
+  'Paid custom delivery': 'Delivered to your door; the delivery fee is paid to the rider on arrival.',
+};
+
+/** 07…, 01…, +254…, 254… with spaces or dashes: what the server accepts (it has the last word). */
+export function looksLikeKenyanMobile(input: string): boolean {
+  return /^(?:\+?254|0)?[17]\d{8}$/.test(input.replace(/[\s\-().]/g, ''));
+}
+
+/** The toast text for a failed POST /orders (SPEC.md section 8). */
+export function checkoutErrorMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return CHECKOUT_FAILED_MESSAGE;
+  const error = err.body.error;
+  if (typeof error === 'string' && error.startsWith('Not enough stock for')) {
+    return `${error}. Please reduce the quantity or choose another product.`;
+  }
+  return error ?? err.body.message ?? CHECKOUT_FAILED_MESSAGE;
+}
+
+/** Shipping option, phone and Proceed to Checkout under the cart (SPEC.md sections 2, 5 and 8). */
+export function CheckoutPanel({ items }: { items: CartItem[] }) {
+  const { isVerified } = useAuth();
+  const orders = useOrders();
+  const place = usePlaceOrder();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [shipping, setShipping] = useState<ShippingOption | ''>('');
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const shippingId = useId();
+  const shippingNoteId = useId();
+  const phoneId = useId();
+  const phoneHelpId = useId();
+
+  const waiting = orders.data?.find(isAwaitingPayment);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (items.length === 0) {
+      toast.error(EMPTY_CART_MESSAGE, { toastId: 'checkout' });
+      return;
+    }
+    if (!shipping || !phone.trim()) {
+      toast.error(FILL_BOTH_MESSAGE, { toastId: 'checkout' });
+      return;
+    }
+    if (!looksLikeKenyanMobile(phone)) {
+      setPhoneError(PHONE_HINT);
+      return;
+    }
+    setPhoneError(null);
+    place.mutate(
+      {
+        items: items.map((item) => ({ product_id: item.product.id, quantity: item.quantity })),
+        shipping_address: shipping,
+        shipping_phone: phone.trim(),
+        discount_code: null,
+      },
+      {
+        onSuccess: (reply) => navigate(paths.checkout(reply.order.id)),
+        onError: (err) => {
+          const stock = err instanceof ApiError && err.body.error?.startsWith('Not enough stock for');
+          if (stock) void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+          const fieldError = err instanceof ApiError ? err.fieldError('shipping_phone') : undefined;
+          if (fieldError) setPhoneError(fieldError);
+          toast.error(checkoutErrorMessage(err), {
+            toastId: 'checkout',
+            autoClose: stock ? TIMINGS.stockToastLongMs : undefined,
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="card" aria-labelledby="checkout-panel-title">
+      <form className="card-body" onSubmit={submit} noValidate>
+        <h2 className="h5" id="checkout-panel-title">
+          Delivery
+        </h2>
+        {waiting && (
+          <div className="alert alert-info small" role="status">
+            Order #{waiting.id} is still waiting for payment and holds its items for you.{' '}
+            <Link to={paths.checkout(waiting.id)}>Pay for order #{waiting.id}</Link>
+          </div>
+        )}
+        <div className="row g-3">
+          <div className="col-md-6">
+            <label htmlFor={shippingId} className="form-label">
+              Shipping option
+            </label>
+            <select
+              id={shippingId}
+              className="form-select"
+              value={shipping}
+              onChange={(e) => setShipping(e.target.value as ShippingOption | '')}
+              aria-describedby={shippingNoteId}
+              required
+            >
+              <option value="">Choose a shipping option</option>
+              {SHIPPING_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {option === 'CBD Delivery' ? 'CBD Delivery (Ksh 50)' : option}
+                </option>
+              ))}
+            </select>
+            <div id={shippingNoteId} className="form-text">
+              {shipping ? (
+                SHIPPING_NOTES[shipping]
+              ) : (
+                <>
+                  CBD Delivery: {SHIPPING_NOTES['CBD Delivery']} Paid custom delivery:{' '}
+                  {SHIPPING_NOTES['Paid custom delivery']}
+                </>
+              )}
+            </div>
+          </div>
+          <div className="col-md-6">
+            <label htmlFor={phoneId} className="form-label">
+              Phone number
+            </label>
+            <input
+              id={phoneId}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              className={`form-control ${phoneError ? 'is-invalid' : ''}`}
+              placeholder="0712 345 678"
+              value={phone}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                setPhoneError(null);
+              }}
+              aria-invalid={phoneError ? true : undefined}
+              aria-describedby={phoneHelpId}
+              maxLength={32}
+              required
+            />
+            <div id={phoneHelpId} className={phoneError ? 'invalid-feedback d-block' : 'form-text'}>
+              {phoneError ?? 'A Kenyan mobile number: we call it about your delivery.'}
+            </div>
+          </div>
+        </div>
+
+        <PriceEstimate items={items} shipping={shipping || null} orders={orders.data} />
+
+        {!isVerified && (
+          <div className="alert alert-warning mt-3 mb-0" role="alert">
+            Please verify your e-mail address before checking out: use the link we e-mailed you, or Resend Verification
+            Email above.
+          </div>
+        )}
+        <div className="d-flex justify-content-end mt-3">
+          <button type="submit" className="btn btn-primary btn-lg" disabled={place.isPending || !isVerified}>
+            {place.isPending ? 'Placing your order…' : 'Proceed to Checkout'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatKsh } from '@mtumba/contract/money';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useClearCart } from '@/features/cart/api/clear-cart';
+import { useOrder } from '@/features/orders/api/get-order';
+import { orderKeys } from '@/features/orders/api/get-orders';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { emitAppEvent } from '@/lib/events';
+import { confirmPayment } from '../api/confirm-payment';
+
+export const CONFIRM_POLL_MS = 1500;
+export const CONFIRM_MAX_WAIT_MS = 30_000;
+
+const TERMINAL = new Set(['paid', 'failed', 'refund_due']);
+
+export const paymentStateKey = (userId: number | null, orderId: number) => ['payment-state', userId, orderId] as const;
+
+interface PaymentConfirmationProps {
+  orderId: number;
+  /** IntaSend's invoice id from the redirect, passed on to the server's confirmation */
+  trackingId?: string | null;
+  pollMs?: number;
+  maxWaitMs?: number;
+}
+
+function Actions() {
+  return (
+    <div className="d-flex flex-wrap justify-content-center gap-2 mt-4">
+      <Link to={paths.orders()} className="btn btn-primary">
+        View My Orders
+      </Link>
+      <Link to={paths.products()} className="btn btn-outline-primary">
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+/** Clears the cart once the payment is confirmed (SPEC.md: DELETE /cart/clear after payment success). */
+function useClearCartOnce(paid: boolean) {
+  const clear = useClearCart();
+  const queryClient = useQueryClient();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!paid || done.current) return;
+    done.current = true;
+    clear.mutate();
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    emitAppEvent('ordersUpdated');
+  }, [paid, clear, queryClient]);
+}
+
+function PaidSummary({ orderId }: { orderId: number }) {
+  const { data: order } = useOrder(orderId);
+  return (
+    <>
+      <h1 className="h3">Payment successful</h1>
+      <p className="mb-1">Thank you! We received your payment for order #{orderId}.</p>
+      {order && (
+        <p className="mb-1">
+          Amount paid: <strong>{formatKsh(order.total_amount)}</strong>
+        </p>
+      )}
+      <p className="text-body-secondary">We are preparing your order and will keep you updated on its status.</p>
+    </>
+  );
+}
+
+/**
+ * The payment success page (SPEC.md section 2, DESIGN.md section 6): reads the order's real payment
+ * state, asks again every 1.5 s for up to 30 s while it is being confirmed, and clears the cart once paid.
+ */
+export function PaymentConfirmation({
+  orderId,
+  trackingId,
+  pollMs = CONFIRM_POLL_MS,
+  maxWaitMs = CONFIRM_MAX_WAIT_MS,
+}: PaymentConfirmationProps) {
+  const { user, isSignedIn } = useAuth();
+  const [startedAt, setStartedAt] = useState(() => Date.now());
+  const [timedOut, setTimedOut] = useState(false);
+  const valid = Number.isInteger(orderId) && orderId > 0;
+
+  const state = useQuery({
+    queryKey: paymentStateKey(user?.id ?? null, orderId),
+    queryFn: () => confirmPayment(orderId, trackingId),
+    enabled: isSignedIn && valid,
+    staleTime: 0,
+    gcTime: 0,
+    refetchInterval: (query) => {
+      const status = query.state.data?.payment_status;
+      if (status && TERMINAL.has(status)) return false;
+      return Date.now() - startedAt < maxWaitMs ? pollMs : false;
+    },
+  });
+
+  const status = state.data?.payment_status;
+  const settled = status !== undefined && TERMINAL.has(status);
+
+  useEffect(() => {
+    if (settled) return;
+    const timer = window.setTimeout(() => setTimedOut(true), Math.max(0, startedAt + maxWaitMs - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [settled, startedAt, maxWaitMs]);
+
+  useClearCartOnce(status === 'paid');
+
+  const checkAgain = () => {
+    setTimedOut(false);
+    setStartedAt(Date.now());
+    void state.refetch();
+  };
+
+  let body;
+  if (!valid) {
+    body = (
+      <>
+        <h1 className="h3">Payment</h1>
+        <p>We could not tell which order this payment is for.</p>
+      </>
+    );
+  } else if (state.isError && !state.data) {
+    const notFound = state.error instanceof ApiError && state.error.status === 404;
+    body = (
+      <div role="alert">
+        <h1 className="h3">Payment</h1>
+        <p>{notFound ? 'Order not found.' : 'Could not load order'}</p>
+        {!notFound && (
+          <button type="button" className="btn btn-outline-primary" onClick={checkAgain}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  } else if (status === 'paid') {
+    body = (
+      <div role="status">
+        <PaidSummary orderId={orderId} />
+      </div>
+    );
+  } else if (status === 'failed') {
+    body = (
+      <div role="alert">
+        <h1 className="h3">Payment not completed</h1>
+        <p>Your payment did not go through. You can try again.</p>
+        {state.data?.order_status === 'pending' && (
+          <Link to={`${paths.checkout(orderId)}?payment=failed`} className="btn btn-primary">
+            Try again
+          </Link>
+        )}
+      </div>
+    );
+  } else if (status === 'refund_due') {
+    body = (
+      <div role="alert">
+        <h1 className="h3">Payment received too late</h1>
+        <p>
+          Your payment for order #{orderId} arrived after its reservation ended and the items were no longer available.
+          A refund is due; the shop will contact you.
+        </p>
+      </div>
+    );
+  } else if (timedOut) {
+    body = (
+      <div role="status">
+        <h1 className="h3">Still waiting for your payment</h1>
+        <p>
+          We have not received a confirmation for order #{orderId} yet. Mobile-money payments can take a few minutes;
+          your order will update by itself once the payment arrives.
+        </p>
+        <button type="button" className="btn btn-outline-primary" onClick={checkAgain} disabled={state.isFetching}>
+          Check again
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <div role="status">
+        <span className="spinner-border text-secondary mb-3" aria-hidden="true" />
+        <h1 className="h3">Confirming your payment…</h1>
+        <p className="text-body-secondary">This usually takes a few seconds. Please keep this page open.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="text-center py-4 mx-auto" style={{ maxWidth: '36rem' }}>
+      {body}
+      <Actions />
+    </div>
+  );
+}

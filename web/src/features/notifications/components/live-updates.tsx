@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { statusLabel } from '@mtumba/contract/order-states';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { orderKeys } from '@/features/orders/api/get-orders';
+import { getToken } from '@/lib/auth-storage';
+import { emitAppEvent } from '@/lib/events';
+import { useSocketConnection, useSocketEvent, useSocketReconnect } from '@/lib/socket';
+import { addNotification } from '../notification-store';
+
+export const orderStatusMessage = (id: number, status: string) =>
+  `Order #${id} status changed to ${statusLabel(status)}`;
+
+/**
+ * Live order updates (SPEC.md section 4), mounted once under the QueryClient: keeps the Socket.IO
+ * connection in step with the signed-in state; a status change refreshes the orders list and the
+ * order in place, stores an unread notification for the bell and fires 'ordersUpdated'.
+ */
+export function LiveUpdates() {
+  const { isSignedIn, user } = useAuth();
+  const queryClient = useQueryClient();
+  // Read per render: signing in as someone else changes the user, and with it this value.
+  const token = isSignedIn && user ? getToken() : null;
+  useSocketConnection(token);
+
+  useSocketEvent('order.status.updated', ({ id, status, updated_at }) => {
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    addNotification({
+      id: `order-${id}-${status}-${updated_at}`,
+      message: orderStatusMessage(id, status),
+      timestamp: updated_at || new Date().toISOString(),
+      orderId: id,
+    });
+    emitAppEvent('ordersUpdated');
+  });
+
+  // Updates pushed while the connection was down are lost: refetch what is on screen.
+  useSocketReconnect(() => void queryClient.invalidateQueries({ queryKey: orderKeys.all }));
+
+  return null;
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderHistoryJson, OrderItemJson, OrderJson } from '@mtumba/contract/order';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { api } from '@/lib/api-client';
+
+export type Order = OrderJson;
+export type OrderItem = OrderItemJson;
+export type OrderHistoryEntry = OrderHistoryJson;
+
+/**
+ * Query keys of the customer's orders. Everything starts with 'orders', so a live status update
+ * (or the navbar's 'ordersUpdated' listener) refreshes the list and every open order at once.
+ */
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (userId: number | null) => ['orders', 'list', userId] as const,
+  detail: (userId: number | null, orderId: number) => ['orders', 'detail', userId, orderId] as const,
+};
+
+/** GET /orders: the signed-in customer's orders, newest first. */
+export async function getOrders(): Promise<Order[]> {
+  const data = await api.get<Order[] | null>('/orders');
+  return Array.isArray(data) ? data : [];
+}
+
+export const ordersQueryOptions = (userId: number | null) =>
+  queryOptions({ queryKey: orderKeys.list(userId), queryFn: getOrders });
+
+/** The signed-in customer's orders (disabled, no data, when signed out or an admin). */
+export function useOrders() {
+  const { isSignedIn, isAdmin, user } = useAuth();
+  return useQuery({ ...ordersQueryOptions(user?.id ?? null), enabled: isSignedIn && !isAdmin });
+}
+
+/** A pending order whose reservation ran out: the server answers 410 for it and the sweeper cancels it. */
+export function isReservationExpired(order: Pick<Order, 'order_status' | 'reserved_until'>, now = Date.now()): boolean {
+  return order.order_status === 'pending' && order.reserved_until !== null && Date.parse(order.reserved_until) <= now;
+}
+
+/** A pending order that can still be paid. */
+export function isAwaitingPayment(order: Pick<Order, 'order_status' | 'payment_status' | 'reserved_until'>): boolean {
+  return order.order_status === 'pending' && order.payment_status !== 'paid' && !isReservationExpired(order);
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { MessageReply } from '@/lib/api-types';
+import { orderKeys } from './get-orders';
+
+export function requestCancel(orderId: number): Promise<MessageReply> {
+  return api.post<MessageReply>(`/orders/${orderId}/request-cancel`);
+}
+
+/** POST /orders/{id}/request-cancel: asks the shop to cancel (it does not cancel by itself). */
+export function useRequestCancel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestCancel,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}

@@ -1,0 +1,240 @@
+import { useState, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { CANCEL_REQUESTABLE, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useOrder } from '../api/get-order';
+import { isAwaitingPayment, type Order, type OrderHistoryEntry, type OrderItem } from '../api/get-orders';
+import { useRequestCancel } from '../api/request-cancel';
+import { OrderAmounts } from './order-amounts';
+import { OrderItemRow } from './order-item-row';
+import { OrderProgress } from './order-progress';
+import { OrderStatusBadge } from './order-status-badge';
+
+const dateTime = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string) => dateTime.format(new Date(iso));
+
+const ACTORS: Record<string, string> = {
+  customer: 'you',
+  admin: 'the shop',
+  system: 'automatically',
+  payment: 'payment',
+};
+
+function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
+  const by = ACTORS[entry.actor] ?? entry.actor;
+  return (
+    <li className="mb-2">
+      <strong>
+        {entry.from_status
+          ? `${statusLabel(entry.from_status)} → ${statusLabel(entry.to_status)}`
+          : `Placed (${statusLabel(entry.to_status)})`}
+      </strong>{' '}
+      <span className="text-body-secondary">
+        {by === 'automatically' ? 'automatically' : `by ${by}`},{' '}
+        <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>
+      </span>
+      {entry.note && <div className="small">{entry.note}</div>}
+    </li>
+  );
+}
+
+/** Request Cancel with its confirmation dialog (SPEC.md: pending or processing only; a request, not a cancel). */
+function RequestCancel({ order }: { order: Order }) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useRequestCancel();
+
+  const send = () =>
+    cancel.mutate(order.id, {
+      onSuccess: (reply) => {
+        setConfirming(false);
+        toast.success(reply?.message || "Your cancellation request was sent. We'll update you shortly.");
+      },
+      onError: (err) => {
+        setConfirming(false);
+        toast.error(
+          err instanceof ApiError
+            ? (err.body.message ?? 'Failed to send cancellation request')
+            : 'Could not send cancellation request',
+        );
+      },
+    });
+
+  return (
+    <>
+      <Button variant="outline-danger" onClick={() => setConfirming(true)}>
+        Request Cancel
+      </Button>
+      <Modal
+        show={confirming}
+        onHide={() => !cancel.isPending && setConfirming(false)}
+        centered
+        aria-labelledby="cancel-order-title"
+      >
+        <Modal.Header closeButton>
+          <Modal.Title id="cancel-order-title">Request cancellation?</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-0">
+            We will ask the shop to cancel order #{order.id}. The shop reviews every request and will let you know; if
+            you have paid, your refund follows the cancellation.
+          </p>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
+            Keep Order
+          </Button>
+          <Button variant="danger" onClick={send} disabled={cancel.isPending}>
+            {cancel.isPending ? 'Sending…' : 'Request Cancel'}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}
+
+function LoadFailure({ error }: { error: unknown }) {
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div className="alert alert-warning" role="alert">
+        Order not found. <Link to={paths.orders()}>Back to my orders</Link>
+      </div>
+    );
+  }
+  if (error instanceof ApiError && error.status === 410) {
+    return (
+      <div className="alert alert-warning" role="alert">
+        {error.body.message ?? 'Your order reservation expired. Please recreate the order.'}{' '}
+        <Link to={paths.cart()}>Back to cart</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert-danger" role="alert">
+      Could not load order details
+    </div>
+  );
+}
+
+interface OrderDetailProps {
+  orderId: number;
+  /** extra content under an item, e.g. the review form of a delivered order */
+  renderItemExtra?: (item: OrderItem, order: Order) => ReactNode;
+}
+
+/** A customer's order (SPEC.md section 2): progress, shipping details, items, amounts, history, cancel request. */
+export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
+  const { data: order, isPending, isError, error } = useOrder(orderId);
+
+  if (isError) return <LoadFailure error={error} />;
+  if (isPending || !order) {
+    return (
+      <div className="text-center py-5" role="status">
+        <span className="spinner-border text-secondary" aria-hidden="true" />
+        <span className="visually-hidden">Loading order…</span>
+      </div>
+    );
+  }
+
+  const canRequestCancel = CANCEL_REQUESTABLE.includes(order.order_status as OrderStatus) && !order.cancel_requested_at;
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0">Order #{order.id}</h1>
+        <OrderStatusBadge status={order.order_status} />
+        <span className="text-body-secondary small">
+          Placed <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+        </span>
+      </div>
+
+      <div className="mb-4">
+        <OrderProgress orderId={order.id} status={order.order_status} showSteps />
+      </div>
+
+      {isAwaitingPayment(order) && (
+        <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status">
+          This order is awaiting payment.
+          <Link to={paths.checkout(order.id)} className="btn btn-sm btn-primary ms-auto">
+            Pay Now
+          </Link>
+        </div>
+      )}
+      {order.payment_status === 'refund_due' && (
+        <div className="alert alert-warning">
+          Your payment arrived after the reservation ended and the items were no longer available. A refund is due; the
+          shop will contact you.
+        </div>
+      )}
+      {order.cancel_requested_at && order.order_status !== 'cancelled' && (
+        <div className="alert alert-secondary">
+          Cancellation requested on{' '}
+          <time dateTime={order.cancel_requested_at}>{formatDate(order.cancel_requested_at)}</time>. We'll update you
+          shortly.
+        </div>
+      )}
+
+      <div className="row g-4">
+        <div className="col-lg-8">
+          <section className="card" aria-labelledby="order-items-title">
+            <div className="card-body">
+              <h2 className="h5" id="order-items-title">
+                Items
+              </h2>
+              <ul className="list-unstyled mb-0">
+                {order.order_items.map((item) => (
+                  <OrderItemRow key={item.id} item={item} thumbnailSize={64}>
+                    {renderItemExtra?.(item, order)}
+                  </OrderItemRow>
+                ))}
+              </ul>
+            </div>
+          </section>
+
+          {order.history.length > 0 && (
+            <section className="card mt-4" aria-labelledby="order-history-title">
+              <div className="card-body">
+                <h2 className="h5" id="order-history-title">
+                  Status history
+                </h2>
+                <ol className="mb-0 ps-3">
+                  {order.history.map((entry, index) => (
+                    <HistoryLine key={`${entry.created_at}-${index}`} entry={entry} />
+                  ))}
+                </ol>
+              </div>
+            </section>
+          )}
+        </div>
+
+        <div className="col-lg-4">
+          <section className="card mb-4" aria-labelledby="shipping-title">
+            <div className="card-body">
+              <h2 className="h5" id="shipping-title">
+                Shipping details
+              </h2>
+              <dl className="mb-0">
+                <dt>Delivery</dt>
+                <dd>{order.shipping_address}</dd>
+                <dt>Phone</dt>
+                <dd className="mb-0">{order.shipping_phone ?? '—'}</dd>
+              </dl>
+            </div>
+          </section>
+          <section className="card mb-4" aria-labelledby="amounts-title">
+            <div className="card-body">
+              <h2 className="h5" id="amounts-title">
+                Summary
+              </h2>
+              <OrderAmounts order={order} />
+            </div>
+          </section>
+          {canRequestCancel && <RequestCancel order={order} />}
+        </div>
+      </div>
+    </>
+  );
+}

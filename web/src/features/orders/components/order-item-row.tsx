@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatKsh } from '@mtumba/contract/money';
+import { paths } from '@/config/paths';
+import type { OrderItem } from '../api/get-orders';
+
+function Thumbnail({ item, size }: { item: OrderItem; size: number }) {
+  if (!item.product.image_url) {
+    return (
+      <div
+        className="bg-body-tertiary rounded flex-shrink-0"
+        style={{ width: size, height: size }}
+        role="img"
+        aria-label={`${item.product.name} (no photo)`}
+      />
+    );
+  }
+  return (
+    <img
+      src={item.product.image_url}
+      alt={item.product.name}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className="rounded flex-shrink-0"
+      style={{ objectFit: 'cover' }}
+    />
+  );
+}
+
+interface OrderItemRowProps {
+  item: OrderItem;
+  thumbnailSize?: number;
+  /** extra content under the line (the review form on a delivered order) */
+  children?: ReactNode;
+}
+
+/** One line of an order: thumbnail, name (linked while the product exists), quantity × unit price, subtotal. */
+export function OrderItemRow({ item, thumbnailSize = 56, children }: OrderItemRowProps) {
+  const unitPrice = Number(item.price);
+  return (
+    <li className="py-2 border-bottom">
+      <div className="d-flex gap-3 align-items-center">
+        <Thumbnail item={item} size={thumbnailSize} />
+        <div className="flex-grow-1 min-w-0">
+          <div className="text-break">
+            {item.product_id !== null ? (
+              <Link to={paths.product(item.product_id)}>{item.product.name}</Link>
+            ) : (
+              item.product.name
+            )}
+          </div>
+          <div className="small text-body-secondary">
+            {item.quantity} × {formatKsh(unitPrice)}
+          </div>
+        </div>
+        <div className="text-end fw-semibold">{formatKsh(item.subtotal ?? unitPrice * item.quantity)}</div>
+      </div>
+      {children}
+    </li>
+  );
+}

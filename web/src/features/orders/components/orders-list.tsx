@@ -1,0 +1,196 @@
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatKsh } from '@mtumba/contract/money';
+import { ORDER_STATUSES, statusLabel } from '@mtumba/contract/order-states';
+import { paths } from '@/config/paths';
+import { isAwaitingPayment, isReservationExpired, useOrders, type Order } from '../api/get-orders';
+import { OrderItemRow } from './order-item-row';
+import { OrderProgress } from './order-progress';
+import { OrderStatusBadge } from './order-status-badge';
+
+export const ORDER_FILTERS = ['all', ...ORDER_STATUSES] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+export const ORDER_SORTS = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  total_desc: 'Total: High to Low',
+  total_asc: 'Total: Low to High',
+} as const;
+export type OrderSort = keyof typeof ORDER_SORTS;
+
+const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function filterAndSortOrders(orders: readonly Order[], filter: OrderFilter, sort: OrderSort): Order[] {
+  const shown = filter === 'all' ? [...orders] : orders.filter((o) => o.order_status === filter);
+  const byDate = (a: Order, b: Order) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id;
+  switch (sort) {
+    case 'oldest':
+      return shown.sort(byDate);
+    case 'total_desc':
+      return shown.sort((a, b) => b.total_amount - a.total_amount || byDate(b, a));
+    case 'total_asc':
+      return shown.sort((a, b) => a.total_amount - b.total_amount || byDate(b, a));
+    default:
+      return shown.sort((a, b) => byDate(b, a));
+  }
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const titleId = useId();
+  const awaitingPayment = isAwaitingPayment(order);
+  const expired = isReservationExpired(order);
+  return (
+    <article className="card mb-3" aria-labelledby={titleId}>
+      <div className="card-header d-flex flex-wrap align-items-center gap-2">
+        <h2 className="h6 mb-0" id={titleId}>
+          Order #{order.id}
+        </h2>
+        <time className="small text-body-secondary" dateTime={order.created_at}>
+          {dateFormat.format(new Date(order.created_at))}
+        </time>
+        <span className="ms-auto">
+          <OrderStatusBadge status={order.order_status} />
+        </span>
+      </div>
+      <div className="card-body">
+        <OrderProgress orderId={order.id} status={order.order_status} />
+        {awaitingPayment && (
+          <p className="small mt-2 mb-0">
+            Awaiting payment. <Link to={paths.checkout(order.id)}>Pay now</Link>
+          </p>
+        )}
+        {expired && <p className="small text-danger mt-2 mb-0">The reservation of this order expired.</p>}
+        {order.cancel_requested_at && order.order_status !== 'cancelled' && (
+          <p className="small mt-2 mb-0">Cancellation requested</p>
+        )}
+        <ul className="list-unstyled mt-2 mb-0">
+          {order.order_items.map((item) => (
+            <OrderItemRow key={item.id} item={item} thumbnailSize={48} />
+          ))}
+        </ul>
+      </div>
+      <div className="card-footer d-flex align-items-center">
+        <span>
+          Total: <strong>{formatKsh(order.total_amount)}</strong>
+        </span>
+        <Link to={paths.order(order.id)} className="btn btn-sm btn-primary ms-auto" aria-describedby={titleId}>
+          View Details
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function OrdersSkeleton() {
+  return (
+    <div role="status" aria-label="Loading orders">
+      {[0, 1, 2].map((n) => (
+        <div key={n} className="card mb-3 placeholder-glow" aria-hidden="true">
+          <div className="card-body">
+            <span className="placeholder col-4 mb-3" />
+            <span className="placeholder col-12 mb-3" />
+            <span className="placeholder col-8" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function parseFilter(value: string | null): OrderFilter {
+  return (ORDER_FILTERS as readonly string[]).includes(value ?? '') ? (value as OrderFilter) : 'all';
+}
+
+function parseSort(value: string | null): OrderSort {
+  return value !== null && value in ORDER_SORTS ? (value as OrderSort) : 'newest';
+}
+
+/** The customer's orders (SPEC.md section 2, Orders): status filters and sort kept in the URL. */
+export function OrdersList() {
+  const { data, isPending, isError, refetch, isFetching } = useOrders();
+  const [params, setParams] = useSearchParams();
+  const filter = parseFilter(params.get('status'));
+  const sort = parseSort(params.get('sort'));
+  const sortId = useId();
+
+  const update = (key: 'status' | 'sort', value: string, fallback: string) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === fallback) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const shown = data ? filterAndSortOrders(data, filter, sort) : [];
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <div className="btn-group flex-wrap" role="group" aria-label="Filter orders by status">
+          {ORDER_FILTERS.map((status) => (
+            <button
+              key={status}
+              type="button"
+              className={`btn btn-sm ${filter === status ? 'btn-primary' : 'btn-outline-primary'}`}
+              aria-pressed={filter === status}
+              onClick={() => update('status', status, 'all')}
+            >
+              {status === 'all' ? 'All' : statusLabel(status)}
+            </button>
+          ))}
+        </div>
+        <div className="ms-auto d-flex align-items-center gap-2">
+          <label htmlFor={sortId} className="form-label mb-0 small">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            className="form-select form-select-sm w-auto"
+            value={sort}
+            onChange={(e) => update('sort', e.target.value, 'newest')}
+          >
+            {Object.entries(ORDER_SORTS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {isPending ? (
+        <OrdersSkeleton />
+      ) : isError ? (
+        <div className="alert alert-danger d-flex align-items-center" role="alert">
+          Could not load orders
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger ms-auto"
+            onClick={() => refetch()}
+            disabled={isFetching}
+          >
+            Try again
+          </button>
+        </div>
+      ) : shown.length === 0 ? (
+        <div className="text-center py-5">
+          <p className="mb-3">{filter === 'all' ? 'No orders found.' : `No orders with status ${filter}.`}</p>
+          <Link to={paths.products()} className="btn btn-primary">
+            Browse products
+          </Link>
+        </div>
+      ) : (
+        <div>
+          {shown.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

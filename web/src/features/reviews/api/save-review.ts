@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { catalogKeys } from '@/features/catalog/api/catalog-keys';
+import { api } from '@/lib/api-client';
+import type { Review } from '@/lib/api-types';
+import { reviewKeys } from './get-my-review';
+
+export interface SaveReviewInput {
+  /** the review being edited, or undefined for a new one */
+  reviewId?: number;
+  product_id: number;
+  rating: number;
+  review_text: string;
+}
+
+/** POST /reviews for a new review, PUT /reviews/{id} to change one's own. */
+export function saveReview({ reviewId, ...body }: SaveReviewInput): Promise<Review> {
+  return reviewId === undefined ? api.post<Review>('/reviews', body) : api.put<Review>(`/reviews/${reviewId}`, body);
+}
+
+/** Saves a review; the product's public reviews and rating refresh too. */
+export function useSaveReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveReview,
+    onSuccess: (saved, input) => {
+      if (saved && typeof saved === 'object' && 'id' in saved) {
+        queryClient.setQueriesData<Review | null>(
+          { queryKey: reviewKeys.all, predicate: (q) => q.queryKey[3] === input.product_id },
+          () => saved,
+        );
+      }
+    },
+    onSettled: (_data, _err, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.product(input.product_id) }),
+      ]),
+  });
+}

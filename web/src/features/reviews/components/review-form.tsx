@@ -1,0 +1,139 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { LIMITS, TIMINGS } from '@mtumba/contract/constants';
+import { errorMessage } from '@/lib/api-client';
+import type { Review } from '@/lib/api-types';
+import { useDeleteReview } from '../api/delete-review';
+import { useMyReview } from '../api/get-my-review';
+import { useSaveReview } from '../api/save-review';
+
+const RATING_WORDS: Record<number, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very good', 5: 'Excellent' };
+
+type Notice = { tone: 'success' | 'danger'; text: string } | null;
+
+/** A message that clears itself after 3 s (SPEC.md section 9). */
+function useNotice(): [Notice, (notice: Notice) => void] {
+  const [notice, setNotice] = useState<Notice>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(null), TIMINGS.bannerMs);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+  return [notice, setNotice];
+}
+
+interface FormProps {
+  productId: number;
+  productName: string;
+  review: Review | null;
+  // Kept by the parent: saving the first review or deleting one remounts these fields.
+  notice: Notice;
+  setNotice: (notice: Notice) => void;
+}
+
+function ReviewFields({ productId, productName, review, notice, setNotice }: FormProps) {
+  const [rating, setRating] = useState(review?.rating ?? LIMITS.ratingMax);
+  const [text, setText] = useState(review?.review_text ?? '');
+  const save = useSaveReview();
+  const remove = useDeleteReview();
+  const ratingId = useId();
+  const textId = useId();
+  const countId = useId();
+  const busy = save.isPending || remove.isPending;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { reviewId: review?.id, product_id: productId, rating, review_text: text.trim() },
+      {
+        onSuccess: () => setNotice({ tone: 'success', text: 'Review saved!' }),
+        onError: (err) => setNotice({ tone: 'danger', text: errorMessage(err, 'Save failed') }),
+      },
+    );
+  };
+
+  const onDelete = () => {
+    if (!review) return;
+    remove.mutate(
+      { reviewId: review.id, productId },
+      {
+        onSuccess: () => setNotice({ tone: 'success', text: 'Review deleted' }),
+        onError: () => setNotice({ tone: 'danger', text: 'Delete failed' }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="mt-2 p-2 bg-body-tertiary rounded" aria-label={`Review of ${productName}`}>
+      <div className="row g-2 align-items-end">
+        <div className="col-sm-4">
+          <label htmlFor={ratingId} className="form-label small mb-1">
+            Rating
+          </label>
+          <select
+            id={ratingId}
+            className="form-select form-select-sm"
+            value={rating}
+            onChange={(e) => setRating(Number(e.target.value))}
+            disabled={busy}
+          >
+            {[5, 4, 3, 2, 1].map((n) => (
+              <option key={n} value={n}>
+                {'★'.repeat(n)} {n} – {RATING_WORDS[n]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-12">
+          <label htmlFor={textId} className="form-label small mb-1">
+            Your review
+          </label>
+          <textarea
+            id={textId}
+            className="form-control form-control-sm"
+            rows={2}
+            maxLength={LIMITS.reviewTextMax}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby={countId}
+            disabled={busy}
+          />
+          <div id={countId} className="form-text">
+            {text.length}/{LIMITS.reviewTextMax} characters
+          </div>
+        </div>
+      </div>
+      <div className="d-flex flex-wrap align-items-center gap-2 mt-1">
+        <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+          {save.isPending ? 'Saving…' : review ? 'Update Review' : 'Submit Review'}
+        </button>
+        {review && (
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={onDelete} disabled={busy}>
+            {remove.isPending ? 'Deleting…' : 'Delete Review'}
+          </button>
+        )}
+        <span role="status" className={notice ? `small text-${notice.tone}` : 'small'}>
+          {notice?.text}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+/** The review form of one delivered item: write, change or delete one's own review (SPEC.md section 5). */
+export function ReviewForm({ productId, productName }: { productId: number; productName: string }) {
+  const { data, isPending, isError } = useMyReview(productId);
+  const [notice, setNotice] = useNotice();
+  if (isPending) return <p className="small text-body-secondary mt-2 mb-0">Loading your review…</p>;
+  if (isError) return <p className="small text-danger mt-2 mb-0">Could not load your review.</p>;
+  // Remount when the stored review changes so the fields show what the server has.
+  return (
+    <ReviewFields
+      key={data ? `${data.id}` : 'new'}
+      productId={productId}
+      productName={productName}
+      review={data}
+      notice={notice}
+      setNotice={setNotice}
+    />
+  );
+}

@@ -1,0 +1,243 @@
+import { useDeferredValue, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { formatKsh } from '@mtumba/contract/money';
+import { OutOfStockModal } from '@/components/ui/out-of-stock-modal';
+import { ProductImage, productImageSource } from '@/components/ui/product-image';
+import { RatingStars } from '@/components/ui/rating-stars';
+import { useAddToCart } from '@/features/cart/api/add-to-cart';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+import { useWishlist, type WishlistEntry } from '../api/get-wishlist';
+
+export const UNCATEGORIZED = 'Uncategorized';
+const CARD_SIZES = '(min-width: 1200px) 280px, (min-width: 768px) 33vw, 50vw';
+
+export interface WishlistGroup {
+  category: string;
+  entries: WishlistEntry[];
+}
+
+/**
+ * Entries whose name (or category) matches the search, grouped by their first category, groups in
+ * alphabetical order with 'Uncategorized' last.
+ */
+export function groupWishlist(entries: readonly WishlistEntry[], search: string): WishlistGroup[] {
+  const needle = search.trim().toLowerCase();
+  const groups = new Map<string, WishlistEntry[]>();
+  for (const entry of entries) {
+    const category = entry.product.categories?.[0]?.name ?? UNCATEGORIZED;
+    if (needle && !entry.product.name.toLowerCase().includes(needle) && !category.toLowerCase().includes(needle)) {
+      continue;
+    }
+    const list = groups.get(category);
+    if (list) list.push(entry);
+    else groups.set(category, [entry]);
+  }
+  return [...groups.entries()]
+    .map(([category, list]) => ({ category, entries: list }))
+    .sort((a, b) =>
+      a.category === UNCATEGORIZED ? 1 : b.category === UNCATEGORIZED ? -1 : a.category.localeCompare(b.category),
+    );
+}
+
+interface CardProps {
+  entry: WishlistEntry;
+  busy: boolean;
+  onMoveToCart: (entry: WishlistEntry) => void;
+  onRemove: (entry: WishlistEntry) => void;
+}
+
+function WishlistCard({ entry, busy, onMoveToCart, onRemove }: CardProps) {
+  const { product } = entry;
+  const titleId = useId();
+  const reviews = product.review_count ?? 0;
+  const sold = product.stock_quantity <= 0;
+  return (
+    <article className="card h-100" aria-labelledby={titleId}>
+      <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true" className="position-relative">
+        <ProductImage
+          source={productImageSource(product)}
+          alt={product.name}
+          sizes={CARD_SIZES}
+          className="card-img-top"
+        />
+        {sold && <span className="badge text-bg-dark position-absolute top-0 start-0 m-2">SOLD</span>}
+      </Link>
+      <div className="card-body d-flex flex-column p-2 p-sm-3">
+        <h3 className="h6 card-title mb-1 text-break" id={titleId}>
+          {product.name}
+        </h3>
+        <p className="mb-1 fw-semibold">{formatKsh(product.price)}</p>
+        <p className="small mb-2">
+          {reviews > 0 ? (
+            <>
+              <RatingStars rating={product.average_rating} showText={false} />{' '}
+              <span>
+                {Number(product.average_rating ?? 0).toFixed(1)} ({reviews} {reviews === 1 ? 'review' : 'reviews'})
+              </span>
+            </>
+          ) : (
+            <span className="text-body-secondary">No reviews</span>
+          )}
+        </p>
+        <div className="mt-auto d-grid gap-2">
+          <Link to={paths.product(product.id)} className="btn btn-sm btn-outline-primary" aria-describedby={titleId}>
+            View
+          </Link>
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            onClick={() => onMoveToCart(entry)}
+            disabled={busy}
+            aria-describedby={titleId}
+          >
+            Move to Cart
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            onClick={() => onRemove(entry)}
+            disabled={busy}
+            aria-describedby={titleId}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function WishlistSkeleton() {
+  return (
+    <div className="row g-3" role="status" aria-label="Loading your wishlist">
+      {[0, 1, 2, 3].map((n) => (
+        <div key={n} className="col-6 col-md-4 col-xl-3" aria-hidden="true">
+          <div className="card placeholder-glow">
+            <div className="placeholder w-100" style={{ aspectRatio: '1 / 1' }} />
+            <div className="card-body">
+              <span className="placeholder col-8 mb-2" />
+              <span className="placeholder col-4" />
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The wishlist (SPEC.md section 2): search, groups by category, View, Move to Cart, Remove. */
+export function WishlistView() {
+  const { data, isPending, isError, refetch, isFetching } = useWishlist();
+  const addToCart = useAddToCart();
+  const remove = useRemoveFromWishlist();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [soldName, setSoldName] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const searchId = useId();
+
+  const removeEntry = (entry: WishlistEntry) =>
+    remove.mutate(entry.id, {
+      onSuccess: () => toast.success('Removed from wishlist', { toastId: `wishlist-remove-${entry.id}` }),
+      onError: () => toast.error('Could not remove', { toastId: `wishlist-remove-${entry.id}` }),
+    });
+
+  const moveToCart = (entry: WishlistEntry) => {
+    if (entry.product.stock_quantity <= 0) {
+      setSoldName(entry.product.name);
+      return;
+    }
+    setBusyId(entry.id);
+    addToCart.mutate(
+      { product_id: entry.product_id, quantity: 1 },
+      {
+        onSuccess: () => {
+          toast.success('Moved to cart', { toastId: `wishlist-move-${entry.id}` });
+          remove.mutate(entry.id, {
+            onError: () => toast.error('Could not remove', { toastId: `wishlist-remove-${entry.id}` }),
+          });
+        },
+        onError: (err) =>
+          toast.error(errorMessage(err, 'Failed to add to cart'), { toastId: `wishlist-move-${entry.id}` }),
+        onSettled: () => setBusyId(null),
+      },
+    );
+  };
+
+  let content;
+  if (isPending) {
+    content = <WishlistSkeleton />;
+  } else if (isError) {
+    content = (
+      <div className="alert alert-danger d-flex align-items-center" role="alert">
+        Could not load your wishlist
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger ms-auto"
+          onClick={() => refetch()}
+          disabled={isFetching}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (data.length === 0) {
+    content = (
+      <div className="text-center py-5">
+        <p className="lead">Your wishlist is empty.</p>
+        <Link to={paths.products()} className="btn btn-primary">
+          Browse products
+        </Link>
+      </div>
+    );
+  } else {
+    const groups = groupWishlist(data, deferredSearch);
+    content =
+      groups.length === 0 ? (
+        <p className="py-4">No wishlist items match “{deferredSearch.trim()}”.</p>
+      ) : (
+        groups.map((group, index) => (
+          <section key={group.category} className="mb-4" aria-labelledby={`${searchId}-group-${index}`}>
+            <h2 className="h5 border-bottom pb-1" id={`${searchId}-group-${index}`}>
+              {group.category}
+            </h2>
+            <div className="row g-3">
+              {group.entries.map((entry) => (
+                <div key={entry.id} className="col-6 col-md-4 col-xl-3">
+                  <WishlistCard
+                    entry={entry}
+                    busy={busyId === entry.id}
+                    onMoveToCart={moveToCart}
+                    onRemove={removeEntry}
+                  />
+                </div>
+              ))}
+            </div>
+          </section>
+        ))
+      );
+  }
+
+  return (
+    <>
+      <div className="mb-3" style={{ maxWidth: '24rem' }} role="search">
+        <label htmlFor={searchId} className="form-label visually-hidden">
+          Search your wishlist
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="form-control"
+          placeholder="Search your wishlist"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {content}
+      <OutOfStockModal productName={soldName} onClose={() => setSoldName(null)} />
+    </>
+  );
+}
