@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AuthSync } from '@/features/auth/components/auth-sync';
+import { LiveUpdates } from '@/features/notifications/components/live-updates';
 import { createQueryClient } from '@/lib/query-client';
 
 const ToastArea = lazy(() => import('./toast-area'));
@@ -11,6 +12,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthSync />
+      <LiveUpdates />
       {children}
       <Suspense fallback={null}>
         <ToastArea />
