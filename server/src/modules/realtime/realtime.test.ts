@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { connectClient, connectionRefusal, type LiveClient, type Received } from '../../../test/realtime-helpers.js';
+import { createProduct, placeOrder } from '../../../test/payment-fixtures.js';
 import { tokenRepository } from '../accounts/tokens.js';
+import { expireUnpaidOrders } from '../orders/sweeper.js';
 
 let t: TestApp;
 let baseUrl: string;
@@ -285,5 +287,110 @@ describe('HTTP requests still work next to the sockets', () => {
     const res = await fetch(`${baseUrl}/api/nope`, { headers: bearer(user.token) });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
+  });
+});
+
+describe('through the real calls', () => {
+  async function put(adminToken: string, orderId: number, status: string) {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${orderId}`,
+      headers: bearer(adminToken),
+      payload: { order_status: status },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  async function payInSandbox(token: string, orderId: number) {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: bearer(token),
+      payload: { order_id: orderId },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { reference } = started.json() as { reference: string };
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/pay/sandbox/${reference}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ outcome: 'success', method: 'card' }).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBeLessThan(400);
+  }
+
+  it("tell the owner about every change of an order's life, and the admins about theirs", async () => {
+    const admin = await createUser(t.db, { admin: true });
+    const owner = await createUser(t.db);
+    const other = await createUser(t.db);
+    const adminClient = await live(admin.token);
+    const ownerClient = await live(owner.token);
+    const otherClient = await live(other.token);
+
+    // Placed → admins hear of it; the customer asks to cancel → admins hear of it.
+    const product = await createProduct(t.db, { stock: 3 });
+    const order = await placeOrder(t.app, owner.token, [{ product_id: product.id, quantity: 1 }]);
+    expect(await adminClient.next('order.created', (p) => p.id === order.id)).toMatchObject({
+      id: order.id,
+      status: 'pending',
+    });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/request-cancel`,
+      headers: bearer(owner.token),
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(await adminClient.next('order.cancel_requested', (p) => p.id === order.id)).toMatchObject({
+      id: order.id,
+    });
+
+    // Paid → processing for the owner, order.paid for the admins; then the admin ships it.
+    await payInSandbox(owner.token, order.id);
+    expect(await ownerClient.next('order.status.updated', (p) => p.status === 'processing')).toMatchObject({
+      id: order.id,
+    });
+    expect(await adminClient.next('order.paid', (p) => p.id === order.id)).toMatchObject({ status: 'processing' });
+    await put(admin.token, order.id, 'shipped');
+    await put(admin.token, order.id, 'delivered');
+
+    // Cancelled by the shop, and expired by the sweeper.
+    const second = await placeOrder(t.app, owner.token, [{ product_id: product.id, quantity: 1 }]);
+    await put(admin.token, second.id, 'cancelled');
+    const third = await placeOrder(t.app, owner.token, [{ product_id: product.id, quantity: 1 }]);
+    const later = new Date(Date.now() + 24 * 3600 * 1000);
+    expect(await expireUnpaidOrders(t.db, later, { events: t.app.events })).toContain(third.id);
+
+    await ownerClient.next('order.status.updated', (p) => p.id === third.id);
+    expect(ownerClient.received.filter((r) => r.event === 'order.status.updated').map((r) => r.payload)).toEqual([
+      { id: order.id, status: 'processing', updated_at: expect.any(String) },
+      { id: order.id, status: 'shipped', updated_at: expect.any(String) },
+      { id: order.id, status: 'delivered', updated_at: expect.any(String) },
+      { id: second.id, status: 'cancelled', updated_at: expect.any(String) },
+      { id: third.id, status: 'cancelled', updated_at: expect.any(String) },
+    ]);
+    expect(ownerClient.received.map((r) => r.event)).not.toContain('order.created');
+
+    // The other customer heard nothing of it: their own order's change, made last, is all.
+    const theirs = await placeOrder(t.app, other.token, [{ product_id: product.id, quantity: 1 }]);
+    await put(admin.token, theirs.id, 'cancelled');
+    await otherClient.next('order.status.updated', (p) => p.id === theirs.id);
+    expect(otherClient.received).toEqual([
+      {
+        event: 'order.status.updated',
+        payload: { id: theirs.id, status: 'cancelled', updated_at: expect.any(String) },
+      },
+    ]);
+  });
+
+  it('logging out disconnects the sockets of that session only', async () => {
+    const user = await createUser(t.db);
+    const other = await tokenRepository(t.db).issue(user.id);
+    const loggedOut = await live(user.token);
+    const stays = await live(other.token);
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(user.token) });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await loggedOut.disconnected()).toBe('io server disconnect');
+    expect((await connectionRefusal(baseUrl, user.token)).message).toBe('Unauthenticated.');
+    expect(stays.socket.connected).toBe(true);
   });
 });
