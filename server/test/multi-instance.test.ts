@@ -55,6 +55,20 @@ const statusUpdate = (userId: number, id: number, status: 'shipped' | 'cancelled
 });
 
 describe.runIf(TEST_DB === 'postgres')('several instances on one PostgreSQL and one Redis', () => {
+  beforeAll(async () => {
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (err) {
+      throw new Error(`Redis is not reachable at ${REDIS_URL}: these tests need it (set REDIS_URL to another one)`, {
+        cause: err,
+      });
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   describe('two apps in one process, joined by the Redis adapter', () => {
     let database: TestDatabase;
     let a: FastifyInstance;
