@@ -19,7 +19,8 @@ const MyAccountModal = lazy(() => import('@/features/auth/components/my-account-
 function CountBadge({ count, label }: { count: number; label: string }) {
   return (
     <>
-      <span className="badge rounded-pill nav-badge ms-1" aria-hidden="true">
+      {' '}
+      <span className="badge rounded-pill nav-badge" aria-hidden="true">
         {count}
       </span>
       <span className="visually-hidden">

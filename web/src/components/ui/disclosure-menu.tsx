@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
 interface DisclosureMenuProps {
@@ -11,6 +11,8 @@ interface DisclosureMenuProps {
   className?: string;
   /** the items: links or buttons; the menu closes when one is chosen */
   children: ReactNode;
+  /** told every time the menu opens or closes */
+  onOpenChange?: (open: boolean) => void;
 }
 
 /**
@@ -25,14 +27,27 @@ export function DisclosureMenu({
   buttonClassName = 'nav-link dropdown-toggle',
   className = 'nav-item dropdown',
   children,
+  onOpenChange,
 }: DisclosureMenuProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const openRef = useRef(open);
+  const notify = useRef(onOpenChange);
+  useEffect(() => {
+    notify.current = onOpenChange;
+  });
+  const setOpen = useCallback((next: boolean | ((was: boolean) => boolean)) => {
+    const value = typeof next === 'function' ? next(openRef.current) : next;
+    if (value === openRef.current) return;
+    openRef.current = value;
+    setOpenState(value);
+    notify.current?.(value);
+  }, []);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const { pathname, search } = useLocation();
 
-  useEffect(() => setOpen(false), [pathname, search]);
+  useEffect(() => setOpen(false), [pathname, search, setOpen]);
 
   useEffect(() => {
     if (!open) return;
@@ -51,7 +66,7 @@ export function DisclosureMenu({
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   return (
     <div

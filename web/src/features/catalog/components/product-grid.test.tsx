@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignInDialogProvider } from '@/features/auth/components/sign-in-dialog-provider';
+import type { Product } from '@/lib/api-types';
+import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
+import { ProductGrid } from './product-grid';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const product = (over: Partial<Product>): Product => ({
+  id: 1,
+  name: 'Denim jacket',
+  description: 'Blue, barely worn',
+  price: 1500,
+  stock_quantity: 1,
+  image_url: '/uploads/a-640.webp',
+  images: [{ id: 11, image_url: '/uploads/a-640.webp', srcset: '/uploads/a-320.webp 320w, /uploads/a-640.webp 640w' }],
+  categories: [],
+  ...over,
+});
+
+const products = [
+  product({ id: 1, name: 'Denim jacket', price: 1500 }),
+  product({ id: 2, name: 'Kitenge dress', price: 1234.5, stock_quantity: 0, images: [], image_url: null }),
+  product({ id: 3, name: 'Leather boots', price: 2999 }),
+];
+
+function setup(api: Parameters<typeof mockApi>[0] = {}) {
+  const server = mockApi({ 'GET /api/wishlist': [], 'GET /api/cart': { cart_items: [] }, ...api });
+  renderWithProviders(
+    <SignInDialogProvider>
+      <ProductGrid products={products} priorityFirst />
+    </SignInDialogProvider>,
+  );
+  const card = (name: string) => screen.getByRole('article', { name });
+  return { server, card, user: userEvent.setup() };
+}
+
+describe('ProductGrid', () => {
+  it('shows prices in Ksh, never with a dollar sign, and SOLD on items without stock', () => {
+    const { card } = setup();
+    expect(within(card('Denim jacket')).getByText('Ksh 1,500')).toBeInTheDocument();
+    expect(within(card('Kitenge dress')).getByText(/Ksh 1,234\.50/)).toBeInTheDocument();
+    expect(within(card('Leather boots')).getByText('Ksh 2,999')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('$');
+    expect(within(card('Kitenge dress')).getByText('SOLD')).toBeInTheDocument();
+    expect(within(card('Denim jacket')).queryByText('SOLD')).toBeNull();
+  });
+
+  it('uses the responsive image set, loading only the first image eagerly', () => {
+    const { card } = setup();
+    const first = within(card('Denim jacket')).getByRole('img', { hidden: true, name: 'Denim jacket' });
+    expect(first).toHaveAttribute('srcset', '/uploads/a-320.webp 320w, /uploads/a-640.webp 640w');
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    const third = within(card('Leather boots')).getByRole('img', { hidden: true, name: 'Leather boots' });
+    expect(third).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('opens the Out of Stock modal for a sold item without calling the server', async () => {
+    signInAs();
+    const { server, card, user } = setup({ 'POST /api/cart/add': {} });
+    await user.click(within(card('Kitenge dress')).getByRole('button', { name: 'Add to Cart' }));
+
+    const modal = await screen.findByRole('dialog', { name: 'Out of Stock' });
+    expect(modal).toHaveTextContent('Kitenge dress');
+    expect(server.callsTo('POST /api/cart/add')).toHaveLength(0);
+
+    await user.click(within(modal).getByText('Close', { selector: '.modal-footer button' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('adds to the cart, toasts and fires cartUpdated', async () => {
+    signInAs();
+    const cartUpdated = vi.fn();
+    window.addEventListener('cartUpdated', cartUpdated);
+    const { server, card, user } = setup({ 'POST /api/cart/add': { message: 'Added' } });
+    await user.click(within(card('Denim jacket')).getByRole('button', { name: 'Add to Cart' }));
+
+    expect(await screen.findByText('Added to Cart!')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/cart/add')[0].body).toEqual({ product_id: 1, quantity: 1 });
+    await waitFor(() => expect(cartUpdated).toHaveBeenCalled());
+    window.removeEventListener('cartUpdated', cartUpdated);
+  });
+
+  it("shows 'In Wishlist' disabled for products already in the wishlist, and the 409 message", async () => {
+    signInAs();
+    const { card, user } = setup({
+      'GET /api/wishlist': [{ id: 50, product_id: 3, product: products[2] }],
+      'POST /api/wishlist': { status: 409, body: { message: 'Product already in wishlist' } },
+    });
+    expect(await within(card('Leather boots')).findByRole('button', { name: 'In Wishlist' })).toBeDisabled();
+
+    await user.click(within(card('Denim jacket')).getByRole('button', { name: 'Add to Wishlist' }));
+    expect(await screen.findByText('This item is already in your wishlist.')).toBeInTheDocument();
+  });
+
+  it('asks a visitor to sign in instead of calling the server', async () => {
+    const { server, card, user } = setup({ 'GET /api/config': { google_enabled: false } });
+    await user.click(within(card('Denim jacket')).getByRole('button', { name: 'Add to Wishlist' }));
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(server.callsTo('POST /api/wishlist')).toHaveLength(0);
+  });
+});

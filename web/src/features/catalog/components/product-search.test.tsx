@@ -1,0 +1,64 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '@/lib/testing';
+import { ProductSearch } from './product-search';
+
+// Fake timers make the 300 ms rule exact; fireEvent (not user-event) because Testing Library's
+// async wrapper waits on a real setTimeout that Vitest's fake timers would never fire.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const type = (box: HTMLElement, value: string) => fireEvent.change(box, { target: { value } });
+
+describe('ProductSearch', () => {
+  it('asks for suggestions only from 2 characters, 300 ms after the last keystroke', async () => {
+    const api = mockApi({
+      'GET /api/products/search': ({ url }: { url: URL }) => [
+        { id: 4, name: `Denim jacket (${url.searchParams.get('q')})`, price: 1500, image_url: null },
+      ],
+    });
+    const searches = () => api.callsTo('GET /api/products/search');
+    renderWithProviders(<ProductSearch onSearch={vi.fn()} />);
+    const box = screen.getByRole('combobox', { name: 'Search products' });
+    box.focus();
+
+    type(box, 'd');
+    await wait(1000);
+    expect(searches()).toHaveLength(0);
+
+    type(box, 'de');
+    await wait(299);
+    type(box, 'den');
+    await wait(299);
+    expect(searches()).toHaveLength(0);
+
+    await wait(1);
+    await wait(0);
+    expect(searches()).toHaveLength(1);
+    expect(searches()[0].url.searchParams.get('q')).toBe('den');
+
+    const option = screen.getByRole('option', { name: /Denim jacket \(den\)/ });
+    expect(option).toHaveTextContent('Ksh 1,500');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+
+    // Back under 2 characters: the list goes away and nothing more is asked.
+    type(box, 'd');
+    await wait(1000);
+    expect(searches()).toHaveLength(1);
+    expect(screen.queryByRole('option')).toBeNull();
+  });
+
+  it('submits the typed text with the Search button', async () => {
+    mockApi({ 'GET /api/products/search': [] });
+    const onSearch = vi.fn();
+    renderWithProviders(<ProductSearch onSearch={onSearch} />);
+
+    type(screen.getByRole('combobox', { name: 'Search products' }), ' kitenge ');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(onSearch).toHaveBeenCalledWith('kitenge');
+  });
+});
