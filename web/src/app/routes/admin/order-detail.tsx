@@ -1,3 +1,12 @@
+import { useParams } from 'react-router';
+import { AdminGuard } from '@/features/admin/components/admin-guard';
+import { AdminOrderDetailScreen } from '@/features/admin/components/admin-order-detail-screen';
+
 export default function AdminOrderDetailRoute() {
-  return <h1 className="h3">AdminOrderDetail</h1>;
+  const { id } = useParams();
+  return (
+    <AdminGuard>
+      <AdminOrderDetailScreen key={id} orderId={id} />
+    </AdminGuard>
+  );
 }

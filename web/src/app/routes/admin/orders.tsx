@@ -1,3 +1,10 @@
+import { AdminGuard } from '@/features/admin/components/admin-guard';
+import { AdminOrdersScreen } from '@/features/admin/components/admin-orders-screen';
+
 export default function AdminOrdersRoute() {
-  return <h1 className="h3">AdminOrders</h1>;
+  return (
+    <AdminGuard>
+      <AdminOrdersScreen />
+    </AdminGuard>
+  );
 }

@@ -1,3 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { catalogKeys } from '@/features/catalog/api/catalog-keys';
+import { AdminGuard } from '@/features/admin/components/admin-guard';
+import { AdminProductsScreen } from '@/features/admin/components/admin-products-screen';
+
 export default function AdminProductsRoute() {
-  return <h1 className="h3">AdminProducts</h1>;
+  const queryClient = useQueryClient();
+  // The shop's own cached lists (home, product pages) show the change without waiting.
+  const refreshShop = () => void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+  return (
+    <AdminGuard>
+      <AdminProductsScreen onCatalogChanged={refreshShop} />
+    </AdminGuard>
+  );
 }

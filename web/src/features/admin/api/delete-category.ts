@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { adminKeys } from './admin-keys';
+
+/** DELETE /categories/{id}: the category goes; its products stay. */
+export function deleteCategory(id: number): Promise<unknown> {
+  return api.delete(`/categories/${id}`);
+}
+
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

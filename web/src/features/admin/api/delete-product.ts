@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { adminKeys } from './admin-keys';
+
+/** DELETE /products/{id}: the product leaves the shop; orders keep showing it. */
+export function deleteProduct(id: number): Promise<unknown> {
+  return api.delete(`/products/${id}`);
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
+  });
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderJson } from '@mtumba/contract/order';
+import type { OrderStatus } from '@mtumba/contract/order-states';
+import { adminKeys } from './admin-keys';
+import type { AdminOrderDetail } from './get-admin-order';
+import type { AdminOrderPage } from './get-admin-orders';
+import { xhrRequest } from './xhr-request';
+
+export interface UpdateOrderStatusReply {
+  message: string;
+  order: AdminOrderJson;
+}
+
+/** PUT /admin/orders/{id} {order_status}; a refused move is a 422 "Cannot change status from a to b." */
+export function updateOrderStatus({
+  id,
+  status,
+}: {
+  id: number;
+  status: OrderStatus;
+}): Promise<UpdateOrderStatusReply> {
+  return xhrRequest<UpdateOrderStatusReply>(`/admin/orders/${id}`, { method: 'PUT', body: { order_status: status } });
+}
+
+/**
+ * Changes one order's status. On success every cached copy of the order (list pages, detail)
+ * takes the server's reply at once, then the lists refetch (a filter may no longer match).
+ */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrderStatus,
+    onSuccess: ({ order }) => {
+      queryClient.setQueriesData<AdminOrderPage>({ queryKey: adminKeys.orderLists() }, (page) =>
+        page ? { ...page, orders: page.orders.map((o) => (o.id === order.id ? { ...o, ...order } : o)) } : page,
+      );
+      queryClient.setQueryData<AdminOrderDetail>(adminKeys.order(order.id), (detail) =>
+        detail ? { ...detail, ...order } : detail,
+      );
+      void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
+    },
+  });
+}

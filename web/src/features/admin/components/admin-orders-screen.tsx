@@ -1,0 +1,187 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { LIMITS } from '@mtumba/contract/constants';
+import { formatKsh } from '@mtumba/contract/money';
+import { ORDER_STATUSES, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
+import { PaginationNav } from '@/components/ui/pagination-nav';
+import { paths } from '@/config/paths';
+import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
+import { toast } from '@/lib/toast';
+import { adminKeys } from '../api/admin-keys';
+import { useAdminOrders, type AdminOrder } from '../api/get-admin-orders';
+import { useUpdateOrderStatus } from '../api/update-order-status';
+import { failureMessage } from './failure-message';
+import { formatDateTime } from './format';
+import { OrderStatusSelect } from './order-status-select';
+import { CancelRequestedBadge, PaymentStatusBadge } from './payment-status-badge';
+
+const FILTERS = ['all', ...ORDER_STATUSES] as const;
+type Filter = (typeof FILTERS)[number];
+
+function filterFrom(raw: string | null): Filter {
+  return FILTERS.includes(raw as Filter) ? (raw as Filter) : 'all';
+}
+
+function pageFrom(raw: string | null): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+function OrderRow({ order }: { order: AdminOrder }) {
+  const update = useUpdateOrderStatus();
+  const change = (status: OrderStatus) =>
+    update.mutate(
+      { id: order.id, status },
+      {
+        onSuccess: () => toast.success(`Order #${order.id} status updated.`),
+        onError: (err) => toast.error(failureMessage('Save failed', err)),
+      },
+    );
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={paths.adminOrder(order.id)}>#{order.id}</Link>
+      </th>
+      <td>
+        {order.user ? (
+          <>
+            <div>{order.user.name}</div>
+            <div className="small text-muted">{order.user.email}</div>
+          </>
+        ) : (
+          <span className="text-muted">Deleted account</span>
+        )}
+      </td>
+      <td className="text-nowrap">{formatDateTime(order.created_at)}</td>
+      <td className="text-end">{order.item_count}</td>
+      <td className="text-end text-nowrap">{formatKsh(order.total_amount)}</td>
+      <td style={{ minWidth: 150 }}>
+        <OrderStatusSelect
+          size="sm"
+          status={order.order_status}
+          saving={update.isPending}
+          onChange={change}
+          aria-label={`Status of order #${order.id}`}
+        />
+      </td>
+      <td>
+        <div className="d-flex flex-wrap gap-1">
+          <PaymentStatusBadge status={order.payment_status} />
+          {order.cancel_requested_at && <CancelRequestedBadge />}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** /admin/orders: every order, filtered by status, 20 per page, kept live by the admin room's events. */
+export function AdminOrdersScreen() {
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const status = filterFrom(params.get('status'));
+  const page = pageFrom(params.get('page'));
+  const orders = useAdminOrders({ status, page });
+  const queryClient = useQueryClient();
+  const filterId = useId();
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.orderLists() });
+  useSocketEvent('order.created', refresh);
+  useSocketEvent('order.paid', refresh);
+  useSocketEvent('order.cancel_requested', refresh);
+  useSocketEvent('order.status.updated', refresh);
+  useSocketReconnect(refresh);
+
+  const hrefFor = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p > 1) next.set('page', String(p));
+    else next.delete('page');
+    const qs = next.toString();
+    return qs ? `${pathname}?${qs}` : pathname;
+  };
+
+  const total = orders.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / LIMITS.pageSize));
+  const rows = orders.data?.orders ?? [];
+
+  let body;
+  if (orders.isPending) {
+    body = (
+      <div className="text-center py-4" role="status">
+        <Spinner animation="border" aria-hidden="true" />
+        <span className="visually-hidden">Loading orders…</span>
+      </div>
+    );
+  } else if (orders.isError) {
+    body = (
+      <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
+        <span className="me-auto">Could not load orders</span>
+        <Button size="sm" variant="outline-danger" onClick={() => void orders.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (rows.length === 0) {
+    body = <p className="text-muted">No orders found.</p>;
+  } else {
+    body = (
+      <div className="table-responsive">
+        <Table hover className="align-middle">
+          <caption className="caption-top">
+            {total === 1 ? '1 order' : `${total} orders`}
+            {status !== 'all' ? ` (${statusLabel(status)})` : ''}, page {page} of {pageCount}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Date</th>
+              <th scope="col" className="text-end">
+                Items
+              </th>
+              <th scope="col" className="text-end">
+                Total
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">Payment</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+          </tbody>
+        </Table>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <h1 className="h3 mb-4">Manage Orders</h1>
+      <Form.Group className="d-flex align-items-center gap-2 mb-3" controlId={filterId} style={{ maxWidth: 320 }}>
+        <Form.Label className="mb-0 text-nowrap">Show</Form.Label>
+        <Form.Select
+          value={status}
+          onChange={(e) => {
+            const next = new URLSearchParams();
+            if (e.target.value !== 'all') next.set('status', e.target.value);
+            setParams(next);
+          }}
+        >
+          {FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {f === 'all' ? 'All orders' : statusLabel(f)}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      {body}
+      <PaginationNav page={page} pageCount={pageCount} hrefFor={hrefFor} label="Order pages" />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { LIMITS } from '@mtumba/contract/constants';
+import type { ProductImage } from '@mtumba/contract/product';
+import type { ImageSelection } from '../hooks/use-image-selection';
+
+const THUMB = 96;
+
+interface ImagePickerProps {
+  selection: ImageSelection;
+  /** the product's current pictures (editing): kept unless new ones are chosen */
+  existing?: ProductImage[];
+  disabled?: boolean;
+  /** a server message about the images */
+  serverError?: string;
+}
+
+/**
+ * Up to 4 product images with previews; reorder with Move left/right, remove one by one. Choosing
+ * more than 4 in total, or a file that is not an image, is refused and the selection stays.
+ */
+export function ImagePicker({ selection, existing = [], disabled, serverError }: ImagePickerProps) {
+  const inputId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const { images } = selection;
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    // Let the same file be chosen again after a refusal or a removal.
+    event.target.value = '';
+    if (files.length === 0) return;
+    setProblem(selection.add(files));
+  };
+
+  const error = problem ?? serverError ?? null;
+
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6 mb-1">Images</legend>
+      <Form.Text id={`${inputId}-help`} className="d-block mb-2">
+        Up to {LIMITS.maxImages} images, {LIMITS.maxImageBytes / (1024 * 1024)} MB each. The first one is the main
+        picture.
+        {existing.length > 0 && ' Choosing new images replaces all the current ones.'}
+      </Form.Text>
+
+      {existing.length > 0 && images.length === 0 && (
+        <div className="mb-2">
+          <p className="small text-muted mb-1">Current images (kept if you choose none):</p>
+          <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+            {existing.map((image, i) => (
+              <li key={image.id}>
+                <img
+                  src={image.image_url}
+                  alt={`Current image ${i + 1}`}
+                  width={THUMB}
+                  height={THUMB}
+                  className="rounded border object-fit-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <Form.Label htmlFor={inputId} className="visually-hidden">
+        Choose images
+      </Form.Label>
+      <Form.Control
+        id={inputId}
+        type="file"
+        accept="image/*"
+        multiple
+        onChange={choose}
+        disabled={disabled}
+        aria-describedby={`${inputId}-help`}
+        isInvalid={error !== null}
+      />
+      {error && (
+        <Alert variant="warning" className="mt-2 mb-0 py-2" role="alert">
+          {error}
+        </Alert>
+      )}
+
+      {images.length > 0 && (
+        <ol className="list-unstyled d-flex flex-wrap gap-3 mt-3 mb-0" aria-label="Chosen images">
+          {images.map((image, i) => (
+            <li key={image.key} className="text-center">
+              <img
+                src={image.previewUrl}
+                alt={`Image ${i + 1}: ${image.file.name}`}
+                width={THUMB}
+                height={THUMB}
+                className="rounded border object-fit-cover d-block"
+              />
+              <div className="btn-group btn-group-sm mt-1" role="group" aria-label={`Image ${i + 1}`}>
+                <Button
+                  variant="outline-secondary"
+                  onClick={() => selection.move(image.key, -1)}
+                  disabled={disabled || i === 0}
+                  aria-label={`Move image ${i + 1} left`}
+                >
+                  <span aria-hidden="true">←</span>
+                </Button>
+                <Button
+                  variant="outline-secondary"
+                  onClick={() => selection.move(image.key, 1)}
+                  disabled={disabled || i === images.length - 1}
+                  aria-label={`Move image ${i + 1} right`}
+                >
+                  <span aria-hidden="true">→</span>
+                </Button>
+                <Button
+                  variant="outline-danger"
+                  onClick={() => {
+                    setProblem(null);
+                    selection.remove(image.key);
+                  }}
+                  disabled={disabled}
+                  aria-label={`Remove image ${i + 1}`}
+                >
+                  <span aria-hidden="true">×</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </fieldset>
+  );
+}
