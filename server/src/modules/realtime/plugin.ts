@@ -70,15 +70,15 @@ export default fp(
 
     let redisClients: Redis[] = [];
     if (app.redis) {
+      const identity = await repo.identity(
+        app.config.database.kind === 'sqlite' ? app.config.database.file : undefined,
+      );
       const pub = app.redis.duplicate();
       // ioredis' ready check (INFO) can race the adapter's SUBSCRIBE on a fresh connection and
       // lose the subscriptions; a subscriber connection has no use for it.
       const sub = app.redis.duplicate({ enableReadyCheck: false });
       for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err }, 'socket.io redis error'));
       redisClients = [pub, sub];
-      const identity = await repo.identity(
-        app.config.database.kind === 'sqlite' ? app.config.database.file : undefined,
-      );
       io.adapter(createAdapter(pub, sub, { key: `mtumba:${identity}:socket.io` }));
     }
 
@@ -118,7 +118,8 @@ export default fp(
         })
         .catch((err: unknown) => {
           app.log.error({ err }, 'socket token re-check failed');
-          socket.disconnect(true);
+          // Dropping the transport (not a Socket.IO disconnect) makes the client try again later.
+          socket.conn.close();
         });
     });
 
