@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial.js';
+import * as m0003 from './0003_catalog_indexes.js';
 import * as m0004 from './0004_order_reservation_extension.js';
 
 /**
@@ -8,5 +9,6 @@ import * as m0004 from './0004_order_reservation_extension.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0003_catalog_indexes': m0003,
   '0004_order_reservation_extension': m0004,
 };

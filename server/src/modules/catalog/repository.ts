@@ -80,13 +80,26 @@ export function categoryRepository(db: Executor) {
 
 export function productRepository(db: Executor) {
   /** Live products narrowed by the filter; the same conditions serve the page and the count. */
-  function filtered(filter: ProductFilter) {
+  function filtered(filter: ProductFilter, purpose: 'page' | 'count' = 'page') {
     let query = db.selectFrom('products').where('products.deleted_at', 'is', null);
-    if (filter.categoryId !== undefined) {
+    const categoryId = filter.categoryId;
+    if (categoryId !== undefined && purpose === 'count') {
+      // Counting walks the category's links once.
       query = query.where(
         'products.id',
         'in',
-        db.selectFrom('product_categories').select('product_id').where('category_id', '=', filter.categoryId),
+        db.selectFrom('product_categories').select('product_id').where('category_id', '=', categoryId),
+      );
+    } else if (categoryId !== undefined) {
+      // A page walks the sort order's index and stops once it has enough products of the category.
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('product_categories as pc')
+            .select(sql`1`.as('one'))
+            .whereRef('pc.product_id', '=', 'products.id')
+            .where('pc.category_id', '=', categoryId),
+        ),
       );
     }
     for (const word of searchWords(filter.q ?? '')) {
@@ -116,7 +129,7 @@ export function productRepository(db: Executor) {
     },
 
     async count(filter: ProductFilter): Promise<number> {
-      const row = await filtered(filter)
+      const row = await filtered(filter, 'count')
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow();
       return Number(row.total);
@@ -161,16 +174,22 @@ export function productRepository(db: Executor) {
         .selectFrom('wishlist_items as w')
         .where('w.created_at', '>=', since)
         .select(['w.product_id as product_id', sql<number>`1`.as('weight')]);
-      const demand = db
-        .selectFrom(ordered.unionAll(wished).as('d'))
-        .select(['d.product_id', (eb) => eb.fn.sum<number>('d.weight').as('score')])
+      // The admin's picks join the candidates with no demand of their own, so the ranking reads
+      // only products with recent demand or the flag, never the whole catalogue.
+      const flagged = db
+        .selectFrom('products as f')
+        .where('f.is_trending', '=', 1)
+        .where('f.deleted_at', 'is', null)
+        .select(['f.id as product_id', sql<number>`0`.as('weight')]);
+      const candidates = db
+        .selectFrom(ordered.unionAll(wished).unionAll(flagged).as('d'))
+        .select(['d.product_id', (eb) => eb.fn.sum<number>('d.weight').as('demand')])
         .groupBy('d.product_id');
-      const score = sql<number>`coalesce(demand.score, 0) + case when products.is_trending = 1 then ${boost} else 0 end`;
+      const score = sql<number>`c.demand + case when products.is_trending = 1 then ${boost} else 0 end`;
       const rows = await db
-        .selectFrom('products')
-        .leftJoin(demand.as('demand'), 'demand.product_id', 'products.id')
+        .selectFrom(candidates.as('c'))
+        .innerJoin('products', 'products.id', 'c.product_id')
         .where('products.deleted_at', 'is', null)
-        .where((eb) => eb.or([eb('demand.score', 'is not', null), eb('products.is_trending', '=', 1)]))
         .select('products.id')
         .orderBy(inStockFirst)
         .orderBy(score, 'desc')
