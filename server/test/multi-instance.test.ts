@@ -11,7 +11,7 @@ import { repoRoot } from '../src/config.js';
 import { now, type Db } from '../src/db/database.js';
 import { tokenRepository } from '../src/modules/accounts/tokens.js';
 import { realtimeRepository } from '../src/modules/realtime/repository.js';
-import { bearer, createTestDatabase, createUser, TEST_DB, testConfig, type TestDatabase } from './helpers.js';
+import { bearer, createTestDatabase, createUser, testConfig, type TestDatabase } from './helpers.js';
 import { connectClient, connectionRefusal, waitUntil, type LiveClient } from './realtime-helpers.js';
 
 /*
@@ -54,7 +54,7 @@ const statusUpdate = (userId: number, id: number, status: 'shipped' | 'cancelled
   updated_at: new Date().toISOString(),
 });
 
-describe.runIf(TEST_DB === 'postgres')('several instances on one PostgreSQL and one Redis', () => {
+describe('several instances on one PostgreSQL and one Redis', () => {
   beforeAll(async () => {
     const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     try {

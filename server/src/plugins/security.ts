@@ -37,6 +37,8 @@ export default fp(
       timeWindow: '1 minute',
       redis: app.redis ?? undefined,
       nameSpace: 'mtumba-rl:',
+      // A Redis outage must not take the shop down: serve without limits until it is back.
+      skipOnError: true,
       errorResponseBuilder: (_request, context) => ({
         statusCode: context.statusCode,
         message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
