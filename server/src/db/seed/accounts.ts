@@ -1,0 +1,89 @@
+import { randomSecret, type Config } from '../../config.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { Executor } from '../database.js';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@mtumba.local';
+export const DEFAULT_CUSTOMER_EMAIL = 'customer@mtumba.local';
+
+export interface SeedAccount {
+  role: 'admin' | 'customer';
+  name: string;
+  email: string;
+  password: string;
+  /** true when the password was made up here: it is shown once, nowhere else */
+  generated: boolean;
+  passwordHash: string;
+}
+
+/** The shop's first admin and a verified demo customer, from the configuration or made up. */
+export async function prepareSeedAccounts(config: Config, options: { customer: boolean }): Promise<SeedAccount[]> {
+  const wanted: Omit<SeedAccount, 'passwordHash'>[] = [
+    {
+      role: 'admin',
+      name: `${config.shopName} Admin`,
+      email: (config.seed.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
+      password: config.seed.adminPassword ?? randomSecret(12),
+      generated: !config.seed.adminPassword,
+    },
+  ];
+  const customerEmail = (config.seed.customerEmail ?? DEFAULT_CUSTOMER_EMAIL).toLowerCase();
+  if (options.customer && customerEmail !== wanted[0].email) {
+    wanted.push({
+      role: 'customer',
+      name: 'Demo Customer',
+      email: customerEmail,
+      password: config.seed.customerPassword ?? randomSecret(12),
+      generated: !config.seed.customerPassword,
+    });
+  }
+  return Promise.all(
+    wanted.map(async (a) => ({ ...a, passwordHash: await hashPassword(a.password, config.passwordHashCost) })),
+  );
+}
+
+/** Inserts the accounts, verified, and returns their ids by role. */
+export async function insertSeedAccounts(
+  db: Executor,
+  accounts: SeedAccount[],
+  at: string,
+): Promise<Partial<Record<SeedAccount['role'], number>>> {
+  const ids: Partial<Record<SeedAccount['role'], number>> = {};
+  for (const account of accounts) {
+    const row = await db
+      .insertInto('users')
+      .values({
+        name: account.name,
+        email: account.email,
+        password_hash: account.passwordHash,
+        is_admin: account.role === 'admin' ? 1 : 0,
+        email_verified_at: at,
+        google_sub: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids[account.role] = row.id;
+  }
+  return ids;
+}
+
+/** The console message that tells whoever started the shop how to sign in. */
+export function signInNotice(config: Config, accounts: SeedAccount[]): string {
+  const line = (a: SeedAccount) =>
+    a.generated
+      ? `Sign in as ${a.role}: ${a.email} / ${a.password}`
+      : `Sign in as ${a.role}: ${a.email} (password from ${a.role === 'admin' ? 'ADMIN_PASSWORD' : 'DEMO_CUSTOMER_PASSWORD'})`;
+  const lines = [`${config.shopName} is ready at ${config.appUrl}`, '', ...accounts.map(line)];
+  if (accounts.some((a) => a.generated)) {
+    lines.push(
+      '',
+      'These passwords are shown only this once: note them down.',
+      'Choose your own with ADMIN_EMAIL / ADMIN_PASSWORD and',
+      'DEMO_CUSTOMER_EMAIL / DEMO_CUSTOMER_PASSWORD on a fresh database.',
+    );
+  }
+  const width = Math.max(...lines.map((l) => l.length));
+  const bar = '─'.repeat(width + 4);
+  return [`┌${bar}┐`, ...lines.map((l) => `│  ${l.padEnd(width)}  │`), `└${bar}┘`].join('\n');
+}

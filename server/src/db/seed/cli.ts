@@ -1,0 +1,40 @@
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from '../../config.js';
+import { createDatabase } from '../database.js';
+import { migrateToLatest } from '../migrate.js';
+import { seedIfEmpty } from './index.js';
+
+// `npm run seed`: migrate, then seed the demo shop when the database is empty (as `npm start` does).
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    const result = await seedIfEmpty(db, config, pino({ level: config.logLevel }));
+    if (!result.seeded) {
+      console.log(
+        'The database already has accounts or products: nothing was seeded (seeding only fills an empty database).',
+      );
+    }
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
