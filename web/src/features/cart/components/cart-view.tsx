@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';

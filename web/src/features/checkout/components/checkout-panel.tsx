@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { SHIPPING_OPTIONS, TIMINGS, type ShippingOption } from '@mtumba/contract/constants';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { cartKeys, type CartItem } from '@/features/cart/api/get-cart';
@@ -57,11 +57,11 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (items.length === 0) {
-      toast.error(EMPTY_CART_MESSAGE, { toastId: 'checkout' });
+      toast.error(EMPTY_CART_MESSAGE, { toastId: EMPTY_CART_MESSAGE });
       return;
     }
     if (!shipping || !phone.trim()) {
-      toast.error(FILL_BOTH_MESSAGE, { toastId: 'checkout' });
+      toast.error(FILL_BOTH_MESSAGE, { toastId: FILL_BOTH_MESSAGE });
       return;
     }
     if (!looksLikeKenyanMobile(phone)) {
@@ -83,8 +83,9 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
           if (stock) void queryClient.invalidateQueries({ queryKey: cartKeys.all });
           const fieldError = err instanceof ApiError ? err.fieldError('shipping_phone') : undefined;
           if (fieldError) setPhoneError(fieldError);
-          toast.error(checkoutErrorMessage(err), {
-            toastId: 'checkout',
+          const message = checkoutErrorMessage(err);
+          toast.error(message, {
+            toastId: message,
             autoClose: stock ? TIMINGS.stockToastLongMs : undefined,
           });
         },

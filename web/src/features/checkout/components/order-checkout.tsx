@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useOrder } from '@/features/orders/api/get-order';
 import type { Order } from '@/features/orders/api/get-orders';
 import { OrderAmounts } from '@/features/orders/components/order-amounts';
@@ -8,6 +8,7 @@ import { OrderItemRow } from '@/features/orders/components/order-item-row';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useInitiatePayment } from '../api/initiate-payment';
+import { leaveForPayment } from '../leave-for-payment';
 
 const timeFormat = new Intl.DateTimeFormat('en-KE', { timeStyle: 'short' });
 
@@ -36,7 +37,7 @@ function PayNow({ order }: { order: Order }) {
   const pay = useInitiatePayment();
   const start = () =>
     pay.mutate(order.id, {
-      onSuccess: (reply) => window.location.assign(reply.checkout_url),
+      onSuccess: (reply) => leaveForPayment(reply.checkout_url),
       onError: (err) => toast.error(paymentErrorMessage(err), { toastId: `pay-${order.id}` }),
     });
   // After a success the browser is leaving for the payment page: keep the button busy.

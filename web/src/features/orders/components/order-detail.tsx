@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { CANCEL_REQUESTABLE, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';

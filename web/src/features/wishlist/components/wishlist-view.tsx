@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { formatKsh } from '@mtumba/contract/money';
 import { OutOfStockModal } from '@/components/ui/out-of-stock-modal';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
