@@ -56,7 +56,7 @@ describe('navbar', () => {
     signInAs({ name: 'Wanjiku' });
     const { nav, user, server } = setup();
     expect(await within(nav).findByRole('link', { name: 'Cart (3 items in cart)' })).toHaveAttribute('href', '/cart');
-    expect(await within(nav).findByRole('link', { name: 'Wishlist (1 items in wishlist)' })).toBeInTheDocument();
+    expect(await within(nav).findByRole('link', { name: 'Wishlist (1 item in wishlist)' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /^Orders/ })).toHaveAttribute('href', '/orders');
     expect(within(nav).getByRole('link', { name: 'Home' })).toBeInTheDocument();
     expect(within(nav).queryByRole('button', { name: 'Login' })).toBeNull();

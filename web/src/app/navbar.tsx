@@ -16,7 +16,7 @@ import { useAppEvent } from '@/lib/events';
 
 const MyAccountModal = lazy(() => import('@/features/auth/components/my-account-modal'));
 
-function CountBadge({ count, label }: { count: number; label: string }) {
+function CountBadge({ count, one, many }: { count: number; one: string; many: string }) {
   return (
     <>
       {' '}
@@ -24,7 +24,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
         {count}
       </span>
       <span className="visually-hidden">
-        ({count} {label})
+        ({count} {count === 1 ? one : many})
       </span>
     </>
   );
@@ -78,15 +78,15 @@ function CustomerLinks() {
     <>
       <NavItem to={paths.wishlist()}>
         Wishlist
-        <CountBadge count={wishlistCount} label="items in wishlist" />
+        <CountBadge count={wishlistCount} one="item in wishlist" many="items in wishlist" />
       </NavItem>
       <NavItem to={paths.cart()}>
         Cart
-        <CountBadge count={cartCount} label="items in cart" />
+        <CountBadge count={cartCount} one="item in cart" many="items in cart" />
       </NavItem>
       <NavItem to={paths.orders()}>
         Orders
-        <CountBadge count={ordersCount} label="orders" />
+        <CountBadge count={ordersCount} one="order" many="orders" />
       </NavItem>
     </>
   );

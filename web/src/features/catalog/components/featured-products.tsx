@@ -10,7 +10,7 @@ export function FeaturedProducts() {
   const { data, isPending } = useFeaturedProducts();
   return (
     <section className="mb-5" aria-labelledby="featured-title">
-      <div className="d-flex align-items-baseline justify-content-between mb-3">
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between column-gap-3 mb-3">
         <h2 id="featured-title" className="h4 section-title mb-0">
           Featured Products
         </h2>

@@ -38,7 +38,7 @@ export function HeroCarousel() {
         onClick={() => setPaused((p) => !p)}
         aria-pressed={paused}
       >
-        {paused ? '▶ Play slideshow' : '❚❚ Pause slideshow'}
+        <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span> {paused ? 'Play slideshow' : 'Pause slideshow'}
       </button>
     </section>
   );

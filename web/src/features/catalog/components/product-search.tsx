@@ -43,7 +43,9 @@ export function ProductSearch({ initialQuery = '', onSearch }: ProductSearchProp
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Escape') {
+    if (event.key === 'Escape' && showList) {
+      // Close the list only; without this a search input's Escape also wipes the text.
+      event.preventDefault();
       setOpen(false);
       setActive(-1);
     } else if (event.key === 'ArrowDown' && suggestions.length) {

@@ -10,7 +10,7 @@ export function TrendingProducts() {
   if (!isPending && (!data || data.length === 0)) return null;
   return (
     <section className="mb-5" aria-labelledby="trending-title">
-      <div className="d-flex align-items-baseline justify-content-between mb-3">
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between column-gap-3 mb-3">
         <h2 id="trending-title" className="h4 section-title mb-0">
           Trending Products
         </h2>

@@ -1,16 +1,28 @@
+const ICONS = {
+  // price tag
+  price:
+    'M20.6 12.6 11.4 3.4A2 2 0 0 0 10 2.8H4a1.2 1.2 0 0 0-1.2 1.2v6a2 2 0 0 0 .6 1.4l9.2 9.2a2 2 0 0 0 2.8 0l5.2-5.2a2 2 0 0 0 0-2.8zM7.5 9A1.5 1.5 0 1 1 7.5 6a1.5 1.5 0 0 1 0 3z',
+  // shop front
+  local:
+    'M4 4h16l1.5 5a3 3 0 0 1-5.5 1.7A3 3 0 0 1 12 12a3 3 0 0 1-4-1.3A3 3 0 0 1 2.5 9zM4 13.5V20h6v-4h4v4h6v-6.5a4.5 4.5 0 0 1-4-1 4.9 4.9 0 0 1-4 1.5 4.9 4.9 0 0 1-4-1.5 4.5 4.5 0 0 1-4 1z',
+  // sparkle
+  unique:
+    'M12 2l2.2 6.3L20.5 10l-6.3 2.2L12 18.5l-2.2-6.3L3.5 10l6.3-1.7zM19 15l.9 2.1L22 18l-2.1.9L19 21l-.9-2.1L16 18l2.1-.9z',
+};
+
 const REASONS = [
   {
-    icon: '🏷️',
+    icon: ICONS.price,
     title: 'Affordable prices',
     text: 'Quality second-hand clothes, shoes and bags at a fraction of the price of new, all priced in Ksh.',
   },
   {
-    icon: '🤝',
+    icon: ICONS.local,
     title: 'Support a local business',
     text: 'Every order supports a small Nairobi business and the people who sort, clean and mend each piece.',
   },
   {
-    icon: '✨',
+    icon: ICONS.unique,
     title: 'Unique styles',
     text: 'Most of our pieces are one of a kind, so your look is yours alone. New stock arrives every week.',
   },
@@ -28,9 +40,16 @@ export function WhyChooseUs() {
           <div key={reason.title} className="col-12 col-md-4">
             <div className="card h-100 text-center border-0 shadow-sm">
               <div className="card-body">
-                <div className="fs-1" aria-hidden="true">
-                  {reason.icon}
-                </div>
+                <svg
+                  viewBox="0 0 24 24"
+                  width="44"
+                  height="44"
+                  className="why-icon mb-2"
+                  aria-hidden="true"
+                  focusable="false"
+                >
+                  <path fill="currentColor" d={reason.icon} />
+                </svg>
                 <h3 className="h5 card-title">{reason.title}</h3>
                 <p className="card-text">{reason.text}</p>
               </div>
