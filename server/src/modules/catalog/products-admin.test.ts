@@ -462,6 +462,10 @@ describe('updating a product', () => {
       payload: { stock_quantity: 0 },
     });
     expect(put.statusCode).toBe(403);
+    const wrongOverride = await post(`/api/products/${id}`, multipart([...baseFields(), ['_method', 'DELETE']]));
+    expect(wrongOverride.statusCode).toBe(422);
+    expect(wrongOverride.json().errors).toEqual({ _method: ['The _method field must be PUT.'] });
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(200);
   });
 });
 

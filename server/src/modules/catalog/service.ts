@@ -1,4 +1,4 @@
-import { LIMITS } from '@mtumba/contract';
+import { centsToAmount, LIMITS } from '@mtumba/contract';
 import {
   IMAGE_LIMIT_MESSAGE,
   NOT_AN_IMAGE_MESSAGE,
@@ -7,16 +7,14 @@ import {
   type ProductListQuery,
   type ProductSort,
 } from '@mtumba/contract/product';
+import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import { isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
 import type { ProductsTable } from '../../db/schema.js';
 import { DomainError, invalidField, notFound, type FieldErrors } from '../../lib/errors.js';
-import { isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
+import { imageUrl, isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
 import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson } from './product-view.js';
 import { categoryRepository, productRepository, productSearchText, type ProductFilter } from './repository.js';
-import { imageUrl } from './images.js';
-import { centsToAmount } from '@mtumba/contract';
-import type { Updateable } from 'kysely';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const CATEGORY_NOT_FOUND = 'Category not found.';
@@ -53,6 +51,14 @@ function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
+
+/** A category removed between validation and the write: the links' foreign key refuses it. */
+function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+const CATEGORIES_INVALID = 'The selected categories are invalid.';
 
 function validationError(errors: FieldErrors): DomainError {
   const all = Object.values(errors).flat();
@@ -100,7 +106,7 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
     if (parsed.success && parsed.data.categories) {
       const found = await categories.existingIds(parsed.data.categories);
       if (parsed.data.categories.some((id) => !found.has(id))) {
-        errors.categories = ['The selected categories are invalid.'];
+        errors.categories = [CATEGORIES_INVALID];
       }
     }
     if (submission.imageCount > LIMITS.maxImages) {
@@ -243,6 +249,7 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
         });
       } catch (err) {
         await removeUnusedImages(stored.map((s) => s.file_key));
+        if (isForeignKeyViolation(err)) throw invalidField('categories', CATEGORIES_INVALID);
         throw err;
       }
     },
@@ -283,6 +290,7 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
         return product;
       } catch (err) {
         if (stored) await removeUnusedImages(stored.map((s) => s.file_key));
+        if (isForeignKeyViolation(err)) throw invalidField('categories', CATEGORIES_INVALID);
         throw err;
       }
     },
