@@ -99,6 +99,7 @@ function CategoryRow({ category, onSaved, onFailed, onDelete }: CategoryRowProps
             value={name}
             onChange={(e) => setName(e.target.value)}
             isInvalid={error !== null}
+            aria-invalid={error !== null || undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
             required
             autoFocus
@@ -214,6 +215,7 @@ export function CategoryManager({ onChanged }: { onChanged?: () => void }) {
               value={newName}
               onChange={(e) => setNewName(e.target.value)}
               isInvalid={newError !== null}
+              aria-invalid={newError !== null || undefined}
               aria-describedby={newError ? `${newId}-error` : undefined}
               required
               maxLength={100}

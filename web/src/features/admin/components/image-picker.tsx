@@ -76,6 +76,7 @@ export function ImagePicker({ selection, existing = [], disabled, serverError }:
         disabled={disabled}
         aria-describedby={`${inputId}-help`}
         isInvalid={error !== null}
+        aria-invalid={error !== null || undefined}
       />
       {error && (
         <Alert variant="warning" className="mt-2 mb-0 py-2" role="alert">

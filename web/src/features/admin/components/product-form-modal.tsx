@@ -120,6 +120,7 @@ export function ProductFormModal({ product, categories, onHide, onSaved }: Produ
   const saving = save.isPending;
   const field = (name: keyof ProductFormValues) => ({
     isInvalid: errors[name] !== undefined,
+    'aria-invalid': errors[name] !== undefined || undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
   });
   const feedback = (name: keyof ProductFormValues) => (
