@@ -72,6 +72,19 @@ describe('PaymentConfirmation', () => {
     expect(server.callsTo('DELETE /api/cart/clear')).toHaveLength(0);
   });
 
+  it('stops at a cancelled order', async () => {
+    signInAs();
+    const server = mockApi({
+      'POST /api/payments/confirm': state('unpaid', 'cancelled'),
+      'DELETE /api/cart/clear': {},
+    });
+    renderWithProviders(<PaymentConfirmation orderId={31} pollMs={20} />);
+    expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.callsTo('POST /api/payments/confirm')).toHaveLength(1);
+    expect(server.callsTo('DELETE /api/cart/clear')).toHaveLength(0);
+  });
+
   it('says when the order is not the shopper’s', async () => {
     signInAs();
     mockApi({ 'POST /api/payments/confirm': { status: 404, body: { message: 'Order not found.' } } });

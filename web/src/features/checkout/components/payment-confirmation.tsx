@@ -9,12 +9,18 @@ import { orderKeys } from '@/features/orders/api/get-orders';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
-import { confirmPayment } from '../api/confirm-payment';
+import { confirmPayment, type PaymentState } from '../api/confirm-payment';
 
 export const CONFIRM_POLL_MS = 1500;
 export const CONFIRM_MAX_WAIT_MS = 30_000;
 
 const TERMINAL = new Set(['paid', 'failed', 'refund_due']);
+
+/** Nothing more will happen to this payment: stop asking. */
+function isSettled(state: PaymentState | undefined): boolean {
+  if (!state) return false;
+  return TERMINAL.has(state.payment_status) || state.order_status === 'cancelled';
+}
 
 export const paymentStateKey = (userId: number | null, orderId: number) => ['payment-state', userId, orderId] as const;
 
@@ -91,14 +97,13 @@ export function PaymentConfirmation({
     staleTime: 0,
     gcTime: 0,
     refetchInterval: (query) => {
-      const status = query.state.data?.payment_status;
-      if (status && TERMINAL.has(status)) return false;
+      if (isSettled(query.state.data)) return false;
       return Date.now() - startedAt < maxWaitMs ? pollMs : false;
     },
   });
 
   const status = state.data?.payment_status;
-  const settled = status !== undefined && TERMINAL.has(status);
+  const settled = isSettled(state.data);
 
   useEffect(() => {
     if (settled) return;
@@ -161,6 +166,13 @@ export function PaymentConfirmation({
           Your payment for order #{orderId} arrived after its reservation ended and the items were no longer available.
           A refund is due; the shop will contact you.
         </p>
+      </div>
+    );
+  } else if (state.data?.order_status === 'cancelled') {
+    body = (
+      <div role="alert">
+        <h1 className="h3">Order cancelled</h1>
+        <p>Order #{orderId} was cancelled before a payment arrived, so nothing was charged for it.</p>
       </div>
     );
   } else if (timedOut) {

@@ -17,15 +17,16 @@ import { OrderStatusBadge } from './order-status-badge';
 const dateTime = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateTime.format(new Date(iso));
 
+/** Who made a change, as the customer reads it. */
 const ACTORS: Record<string, string> = {
-  customer: 'you',
-  admin: 'the shop',
+  customer: 'by you',
+  admin: 'by the shop',
   system: 'automatically',
-  payment: 'payment',
+  payment: 'on payment',
 };
 
 function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
-  const by = ACTORS[entry.actor] ?? entry.actor;
+  const by = ACTORS[entry.actor] ?? `by ${entry.actor}`;
   return (
     <li className="mb-2">
       <strong>
@@ -34,8 +35,7 @@ function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
           : `Placed (${statusLabel(entry.to_status)})`}
       </strong>{' '}
       <span className="text-body-secondary">
-        {by === 'automatically' ? 'automatically' : `by ${by}`},{' '}
-        <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>
+        {by}, <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>
       </span>
       {entry.note && <div className="small">{entry.note}</div>}
     </li>

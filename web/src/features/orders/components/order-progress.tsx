@@ -15,6 +15,8 @@ export function OrderProgress({ orderId, status, showSteps = false }: OrderProgr
   const label = statusLabel(status);
   const cancelled = status === 'cancelled';
   const tone = cancelled ? 'bg-secondary' : percent === 100 ? 'bg-success' : '';
+  // Bootstrap's bar is its stock blue; in progress it takes the shop's colour.
+  const colour = tone ? undefined : 'var(--mt-brand, #7a3e1d)';
   return (
     <div>
       <div
@@ -29,7 +31,7 @@ export function OrderProgress({ orderId, status, showSteps = false }: OrderProgr
       >
         <div
           className={`progress-bar ${tone}`}
-          style={{ width: `${percent}%` }}
+          style={{ width: `${percent}%`, backgroundColor: colour }}
           data-testid={`order-progress-${orderId}`}
         >
           {cancelled ? label : `${percent}%`}

@@ -55,15 +55,10 @@ function WishlistCard({ entry, busy, onMoveToCart, onRemove }: CardProps) {
   const reviews = product.review_count ?? 0;
   const sold = product.stock_quantity <= 0;
   return (
-    <article className="card h-100" aria-labelledby={titleId}>
-      <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true" className="position-relative">
-        <ProductImage
-          source={productImageSource(product)}
-          alt={product.name}
-          sizes={CARD_SIZES}
-          className="card-img-top"
-        />
-        {sold && <span className="badge text-bg-dark position-absolute top-0 start-0 m-2">SOLD</span>}
+    <article className="card h-100 product-card" aria-labelledby={titleId}>
+      <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true" className="product-card__media">
+        <ProductImage source={productImageSource(product)} alt={product.name} sizes={CARD_SIZES} />
+        {sold && <span className="sold-ribbon">SOLD</span>}
       </Link>
       <div className="card-body d-flex flex-column p-2 p-sm-3">
         <h3 className="h6 card-title mb-1 text-break" id={titleId}>
