@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@mtumba/contract/product';
+import { IMAGE_TOO_LARGE_MESSAGE, type Product } from '@mtumba/contract/product';
 import { adminKeys } from './admin-keys';
 import { xhrRequest } from './xhr-request';
 
@@ -18,7 +18,13 @@ export interface SaveProductInput {
  */
 export function saveProduct({ form, productId, onProgress, signal }: SaveProductInput): Promise<Product> {
   const path = productId === undefined ? '/products' : `/products/${productId}`;
-  return xhrRequest<Product>(path, { method: 'POST', body: form, onProgress, signal });
+  return xhrRequest<Product>(path, {
+    method: 'POST',
+    body: form,
+    onProgress,
+    signal,
+    tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE,
+  });
 }
 
 export function useSaveProduct() {

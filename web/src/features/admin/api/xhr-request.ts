@@ -1,4 +1,3 @@
-import { IMAGE_TOO_LARGE_MESSAGE } from '@mtumba/contract/product';
 import { ApiError, buildUrl } from '@/lib/api-client';
 import { getToken, signOut } from '@/lib/auth-storage';
 
@@ -9,6 +8,8 @@ export interface XhrRequestOptions {
   /** 0 → 1 as the request body goes up */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** what to say when a proxy refuses the body as too large (413) without a message of its own */
+  tooLargeMessage?: string;
 }
 
 function parseBody(text: string): Record<string, unknown> {
@@ -28,7 +29,7 @@ function parseBody(text: string): Record<string, unknown> {
  * the network fails, an AbortError when `signal` aborts.
  */
 export function xhrRequest<T>(path: string, options: XhrRequestOptions): Promise<T> {
-  const { method, body, onProgress, signal } = options;
+  const { method, body, onProgress, signal, tooLargeMessage = 'The request is too large.' } = options;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The request was cancelled.', 'AbortError'));
@@ -54,7 +55,7 @@ export function xhrRequest<T>(path: string, options: XhrRequestOptions): Promise
       }
       if (xhr.status === 401 && token) signOut();
       // A proxy in front of the API may answer 413 with a page of its own.
-      if (xhr.status === 413 && typeof data.message !== 'string') data.message = IMAGE_TOO_LARGE_MESSAGE;
+      if (xhr.status === 413 && typeof data.message !== 'string') data.message = tooLargeMessage;
       reject(new ApiError(xhr.status, data as ApiError['body']));
     };
     xhr.onerror = () => reject(new TypeError('Network request failed'));
