@@ -121,7 +121,7 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
       {mode === 'edit' && (
         <Form onSubmit={save} aria-label="Edit account">
           <Modal.Body>
-            {error?.body.message && (
+            {error?.body.message && !error.body.errors && (
               <Alert variant="danger" role="alert">
                 {error.body.message}
               </Alert>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignInDialogProvider } from '@/features/auth/components/sign-in-dialog-provider';
@@ -56,6 +56,26 @@ describe('ProductGrid', () => {
     expect(first).toHaveAttribute('fetchpriority', 'high');
     const third = within(card('Leather boots')).getByRole('img', { hidden: true, name: 'Leather boots' });
     expect(third).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('swaps to the second photo while the mouse is over the card', () => {
+    const twoPhotos = product({
+      id: 8,
+      name: 'Wool coat',
+      images: [
+        { id: 1, image_url: '/uploads/front-640.webp' },
+        { id: 2, image_url: '/uploads/back-640.webp' },
+      ],
+    });
+    mockApi({});
+    renderWithProviders(<ProductGrid products={[twoPhotos]} />);
+    const card = screen.getByRole('article', { name: 'Wool coat' });
+    const photo = () => within(card).getByRole('img', { hidden: true, name: 'Wool coat' });
+    expect(photo()).toHaveAttribute('src', '/uploads/front-640.webp');
+    fireEvent.pointerEnter(card, { pointerType: 'mouse' });
+    expect(photo()).toHaveAttribute('src', '/uploads/back-640.webp');
+    fireEvent.pointerLeave(card, { pointerType: 'mouse' });
+    expect(photo()).toHaveAttribute('src', '/uploads/front-640.webp');
   });
 
   it('opens the Out of Stock modal for a sold item without calling the server', async () => {

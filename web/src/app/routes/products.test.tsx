@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '@/lib/testing';
+import ProductsRoute from './products';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const item = (id: number) => ({
+  id,
+  name: `Item ${id}`,
+  description: '',
+  price: 100 * id,
+  stock_quantity: 1,
+  image_url: null,
+  images: [],
+});
+
+describe('products list', () => {
+  it('reads page, sort and filters from the URL, pages with X-Total-Count, and keeps changes in the URL', async () => {
+    const api = mockApi({
+      'GET /api/categories': [{ id: 3, name: 'Shoes' }],
+      'GET /api/products': ({ url }: { url: URL }) => ({
+        body: [item(Number(url.searchParams.get('page') ?? 1))],
+        headers: { 'X-Total-Count': '45' },
+      }),
+    });
+    const { router } = renderWithProviders(<ProductsRoute />, {
+      path: '/products/category/3?page=2&brand=Bata',
+      route: '/products/category/:categoryId',
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'SHOES' })).toBeInTheDocument();
+    expect(await screen.findByText('Item 2')).toBeInTheDocument();
+    const first = api.callsTo('GET /api/products')[0].url.searchParams;
+    expect(Object.fromEntries(first)).toEqual({
+      page: '2',
+      per_page: '20',
+      sort: 'newest',
+      category: '3',
+      brand: 'Bata',
+    });
+    // 45 products at 20 a page: 3 pages.
+    expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute(
+      'href',
+      '/products/category/3?page=3&brand=Bata',
+    );
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: Low to High');
+    await waitFor(() => expect(router.state.location.search).toBe('?brand=Bata&sort=price_asc'));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/products').at(-1)?.url.searchParams.get('sort')).toBe('price_asc'),
+    );
+    expect(api.callsTo('GET /api/products').at(-1)?.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('shows 12 skeleton cards while loading', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    renderWithProviders(<ProductsRoute />, { path: '/products' });
+    expect(screen.getByRole('status', { name: 'Loading products' }).querySelectorAll('.product-card')).toHaveLength(12);
+  });
+});

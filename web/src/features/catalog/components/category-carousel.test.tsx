@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '@/lib/testing';
+import { CategoryCarousel } from './category-carousel';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('CategoryCarousel', () => {
+  it('lists ALL and the categories in upper case, highlights the current one, and scrolls by 70%', async () => {
+    mockApi({
+      'GET /api/categories': [
+        { id: 1, name: 'Dresses' },
+        { id: 2, name: 'Kitenge & Traditional' },
+      ],
+    });
+    const scrollBy = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollBy', { configurable: true, value: scrollBy });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(500);
+    renderWithProviders(<CategoryCarousel />, { path: '/products/category/2' });
+    const nav = screen.getByRole('navigation', { name: 'Shop by category' });
+
+    expect(await within(nav).findByRole('link', { name: 'KITENGE & TRADITIONAL' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'DRESSES' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'ALL' })).toHaveAttribute('href', '/products');
+
+    const user = userEvent.setup();
+    await user.click(within(nav).getByRole('button', { name: 'Scroll categories right' }));
+    expect(scrollBy).toHaveBeenLastCalledWith(expect.objectContaining({ left: 350 }));
+    await user.click(within(nav).getByRole('button', { name: 'Scroll categories left' }));
+    expect(scrollBy).toHaveBeenLastCalledWith(expect.objectContaining({ left: -350 }));
+  });
+
+  it('shows 5 placeholders while the categories load', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    renderWithProviders(<CategoryCarousel />);
+    expect(document.querySelectorAll('.category-pill.placeholder-glow')).toHaveLength(5);
+  });
+});
