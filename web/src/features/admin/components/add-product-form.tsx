@@ -72,8 +72,12 @@ export function AddProductForm({ onAdded }: { onAdded?: () => void }) {
   return (
     <Form onSubmit={submit} className="mx-auto" style={{ maxWidth: 640 }}>
       <h1 className="h3 mb-4">Add New Product</h1>
-      <div role="status">{outcome?.variant === 'success' && <Alert variant="success">{outcome.text}</Alert>}</div>
-      <div role="alert">{outcome?.variant === 'danger' && <Alert variant="danger">{outcome.text}</Alert>}</div>
+      <div role="status">
+        {outcome?.variant === 'success' && <div className="alert alert-success">{outcome.text}</div>}
+      </div>
+      <div role="alert">
+        {outcome?.variant === 'danger' && <div className="alert alert-danger">{outcome.text}</div>}
+      </div>
 
       <Form.Group className="mb-3" controlId={`${id}-name`}>
         <Form.Label>Name</Form.Label>

@@ -65,10 +65,10 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
     <>
       <h1 className="h3 mb-3">Order #{order.id}</h1>
       {cancelPending && (
-        <Alert variant="warning">
+        <div className="alert alert-warning">
           The customer asked to cancel this order on {formatDateTime(order.cancel_requested_at)}. To agree, set its
           status to Cancelled.
-        </Alert>
+        </div>
       )}
       <Row className="g-3 mb-4">
         <Col md={6}>
@@ -262,7 +262,9 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
                 {order.history.map((entry, i) => (
                   <li key={`${entry.created_at}-${i}`} className="list-group-item">
                     <span className="fw-semibold">
-                      {entry.from_status ? `${statusLabel(entry.from_status)} → ` : ''}
+                      {entry.from_status && entry.from_status !== entry.to_status
+                        ? `${statusLabel(entry.from_status)} → `
+                        : ''}
                       {statusLabel(entry.to_status)}
                     </span>{' '}
                     <span className="text-muted small">
