@@ -144,10 +144,12 @@ export function CartView({ renderCheckout }: CartViewProps) {
           <caption className="visually-hidden">Items in your cart</caption>
           <thead>
             <tr>
-              <th scope="col">Image</th>
+              <th scope="col" className="d-none d-sm-table-cell">
+                Image
+              </th>
               <th scope="col">Product</th>
               <th scope="col">Quantity</th>
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end d-none d-md-table-cell">
                 Unit price
               </th>
               <th scope="col" className="text-end">
@@ -161,16 +163,17 @@ export function CartView({ renderCheckout }: CartViewProps) {
           <tbody>
             {items.map((item) => (
               <tr key={item.id}>
-                <td>
+                <td className="d-none d-sm-table-cell">
                   <Link to={paths.product(item.product.id)} tabIndex={-1} aria-hidden="true">
                     <Thumbnail item={item} />
                   </Link>
                 </td>
                 <td className="text-break" style={{ minWidth: '8rem' }}>
                   <Link to={paths.product(item.product.id)}>{item.product.name}</Link>
+                  <div className="small text-body-secondary d-md-none">{formatKsh(item.product.price)} each</div>
                   <StockNote item={item} />
                 </td>
-                <td style={{ width: '9rem' }}>
+                <td style={{ width: '8.5rem' }}>
                   <QuantityStepper
                     productName={item.product.name}
                     quantity={item.quantity}
@@ -179,7 +182,7 @@ export function CartView({ renderCheckout }: CartViewProps) {
                     onLimit={() => showLimit(item)}
                   />
                 </td>
-                <td className="text-end text-nowrap">{formatKsh(item.product.price)}</td>
+                <td className="text-end text-nowrap d-none d-md-table-cell">{formatKsh(item.product.price)}</td>
                 <td className="text-end text-nowrap" data-testid={`line-total-${item.id}`}>
                   {formatKsh(item.product.price * item.quantity)}
                 </td>
@@ -190,29 +193,24 @@ export function CartView({ renderCheckout }: CartViewProps) {
                     onClick={() => removeItem(item)}
                     aria-label={`Remove ${item.product.name} from cart`}
                   >
-                    Remove
+                    <span className="d-none d-sm-inline">Remove</span>
+                    <span className="d-sm-none" aria-hidden="true">
+                      ✕
+                    </span>
                   </button>
                 </td>
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={4} className="text-end">
-                Total
-              </th>
-              <td className="text-end fw-bold text-nowrap" data-testid="cart-total">
-                {formatKsh(cartTotal(items))}
-              </td>
-              <td />
-            </tr>
-          </tfoot>
         </table>
       </div>
-      <div className="d-flex mb-4">
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
         <button type="button" className="btn btn-outline-secondary" onClick={clearAll} disabled={clear.isPending}>
           {clear.isPending ? 'Clearing…' : 'Clear Cart'}
         </button>
+        <p className="ms-auto mb-0 fs-5">
+          Total: <strong data-testid="cart-total">{formatKsh(cartTotal(items))}</strong>
+        </p>
       </div>
       {renderCheckout?.(items)}
     </>

@@ -69,28 +69,24 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
       return;
     }
     setPhoneError(null);
-    place.mutate(
-      {
+    void place
+      .mutateAsync({
         items: items.map((item) => ({ product_id: item.product.id, quantity: item.quantity })),
         shipping_address: shipping,
         shipping_phone: phone.trim(),
         discount_code: null,
-      },
-      {
-        onSuccess: (reply) => navigate(paths.checkout(reply.order.id)),
-        onError: (err) => {
+      })
+      .then(
+        (reply) => navigate(paths.checkout(reply.order.id)),
+        (err: unknown) => {
           const stock = err instanceof ApiError && err.body.error?.startsWith('Not enough stock for');
           if (stock) void queryClient.invalidateQueries({ queryKey: cartKeys.all });
           const fieldError = err instanceof ApiError ? err.fieldError('shipping_phone') : undefined;
           if (fieldError) setPhoneError(fieldError);
           const message = checkoutErrorMessage(err);
-          toast.error(message, {
-            toastId: message,
-            autoClose: stock ? TIMINGS.stockToastLongMs : undefined,
-          });
+          toast.error(message, { toastId: message, autoClose: stock ? TIMINGS.stockToastLongMs : undefined });
         },
-      },
-    );
+      );
   };
 
   return (

@@ -47,21 +47,21 @@ function RequestCancel({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useRequestCancel();
 
-  const send = () =>
-    cancel.mutate(order.id, {
-      onSuccess: (reply) => {
-        setConfirming(false);
-        toast.success(reply?.message || "Your cancellation request was sent. We'll update you shortly.");
-      },
-      onError: (err) => {
-        setConfirming(false);
-        toast.error(
-          err instanceof ApiError
-            ? (err.body.message ?? 'Failed to send cancellation request')
-            : 'Could not send cancellation request',
-        );
-      },
-    });
+  // mutateAsync: the reply refetches the order, which removes this button before mutate's callbacks would run.
+  const send = async () => {
+    try {
+      const reply = await cancel.mutateAsync(order.id);
+      toast.success(reply?.message || "Your cancellation request was sent. We'll update you shortly.");
+    } catch (err) {
+      toast.error(
+        err instanceof ApiError
+          ? (err.body.message ?? 'Failed to send cancellation request')
+          : 'Could not send cancellation request',
+      );
+    } finally {
+      setConfirming(false);
+    }
+  };
 
   return (
     <>
@@ -87,7 +87,7 @@ function RequestCancel({ order }: { order: Order }) {
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
             Keep Order
           </Button>
-          <Button variant="danger" onClick={send} disabled={cancel.isPending}>
+          <Button variant="danger" onClick={() => void send()} disabled={cancel.isPending}>
             {cancel.isPending ? 'Sending…' : 'Request Cancel'}
           </Button>
         </Modal.Footer>

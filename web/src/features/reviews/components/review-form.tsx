@@ -24,15 +24,14 @@ function useNotice(): [Notice, (notice: Notice) => void] {
 interface FormProps {
   productId: number;
   productName: string;
+  /** the customer's review as the server has it now (null: none yet) */
   review: Review | null;
-  // Kept by the parent: saving the first review or deleting one remounts these fields.
-  notice: Notice;
-  setNotice: (notice: Notice) => void;
 }
 
-function ReviewFields({ productId, productName, review, notice, setNotice }: FormProps) {
+function ReviewFields({ productId, productName, review }: FormProps) {
   const [rating, setRating] = useState(review?.rating ?? LIMITS.ratingMax);
   const [text, setText] = useState(review?.review_text ?? '');
+  const [notice, setNotice] = useNotice();
   const save = useSaveReview();
   const remove = useDeleteReview();
   const ratingId = useId();
@@ -40,30 +39,31 @@ function ReviewFields({ productId, productName, review, notice, setNotice }: For
   const countId = useId();
   const busy = save.isPending || remove.isPending;
 
-  const submit = (e: FormEvent) => {
+  // mutateAsync, not mutate's callbacks: those are skipped when the cache update re-renders the form first.
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(
-      { reviewId: review?.id, product_id: productId, rating, review_text: text.trim() },
-      {
-        onSuccess: () => setNotice({ tone: 'success', text: 'Review saved!' }),
-        onError: (err) => setNotice({ tone: 'danger', text: errorMessage(err, 'Save failed') }),
-      },
-    );
+    try {
+      await save.mutateAsync({ reviewId: review?.id, product_id: productId, rating, review_text: text.trim() });
+      setNotice({ tone: 'success', text: 'Review saved!' });
+    } catch (err) {
+      setNotice({ tone: 'danger', text: errorMessage(err, 'Save failed') });
+    }
   };
 
-  const onDelete = () => {
+  const onDelete = async () => {
     if (!review) return;
-    remove.mutate(
-      { reviewId: review.id, productId },
-      {
-        onSuccess: () => setNotice({ tone: 'success', text: 'Review deleted' }),
-        onError: () => setNotice({ tone: 'danger', text: 'Delete failed' }),
-      },
-    );
+    try {
+      await remove.mutateAsync({ reviewId: review.id, productId });
+      setRating(LIMITS.ratingMax);
+      setText('');
+      setNotice({ tone: 'success', text: 'Review deleted' });
+    } catch {
+      setNotice({ tone: 'danger', text: 'Delete failed' });
+    }
   };
 
   return (
-    <form onSubmit={submit} className="mt-2 p-2 bg-body-tertiary rounded" aria-label={`Review of ${productName}`}>
+    <form onSubmit={(e) => void submit(e)} className="mt-2 p-2 bg-body-tertiary rounded" aria-label={`Review of ${productName}`}>
       <div className="row g-2 align-items-end">
         <div className="col-sm-4">
           <label htmlFor={ratingId} className="form-label small mb-1">
@@ -107,7 +107,7 @@ function ReviewFields({ productId, productName, review, notice, setNotice }: For
           {save.isPending ? 'Saving…' : review ? 'Update Review' : 'Submit Review'}
         </button>
         {review && (
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={onDelete} disabled={busy}>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void onDelete()} disabled={busy}>
             {remove.isPending ? 'Deleting…' : 'Delete Review'}
           </button>
         )}
@@ -122,18 +122,7 @@ function ReviewFields({ productId, productName, review, notice, setNotice }: For
 /** The review form of one delivered item: write, change or delete one's own review (SPEC.md section 5). */
 export function ReviewForm({ productId, productName }: { productId: number; productName: string }) {
   const { data, isPending, isError } = useMyReview(productId);
-  const [notice, setNotice] = useNotice();
   if (isPending) return <p className="small text-body-secondary mt-2 mb-0">Loading your review…</p>;
   if (isError) return <p className="small text-danger mt-2 mb-0">Could not load your review.</p>;
-  // Remount when the stored review changes so the fields show what the server has.
-  return (
-    <ReviewFields
-      key={data ? `${data.id}` : 'new'}
-      productId={productId}
-      productName={productName}
-      review={data}
-      notice={notice}
-      setNotice={setNotice}
-    />
-  );
+  return <ReviewFields productId={productId} productName={productName} review={data} />;
 }

@@ -131,35 +131,43 @@ export function WishlistView() {
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [soldName, setSoldName] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
   const searchId = useId();
 
-  const removeEntry = (entry: WishlistEntry) =>
-    remove.mutate(entry.id, {
-      onSuccess: () => toast.success('Removed from wishlist', { toastId: `wishlist-remove-${entry.id}` }),
-      onError: () => toast.error('Could not remove', { toastId: `wishlist-remove-${entry.id}` }),
-    });
+  // mutateAsync: mutate's own callbacks fire only for the latest call, and each click must finish its job.
+  const removeEntry = async (entry: WishlistEntry) => {
+    try {
+      await remove.mutateAsync(entry.id);
+      toast.success('Removed from wishlist', { toastId: `wishlist-remove-${entry.id}` });
+    } catch {
+      toast.error('Could not remove', { toastId: `wishlist-remove-${entry.id}` });
+    }
+  };
 
-  const moveToCart = (entry: WishlistEntry) => {
+  const moveToCart = async (entry: WishlistEntry) => {
     if (entry.product.stock_quantity <= 0) {
       setSoldName(entry.product.name);
       return;
     }
-    setBusyId(entry.id);
-    addToCart.mutate(
-      { product_id: entry.product_id, quantity: 1 },
-      {
-        onSuccess: () => {
-          toast.success('Moved to cart', { toastId: `wishlist-move-${entry.id}` });
-          remove.mutate(entry.id, {
-            onError: () => toast.error('Could not remove', { toastId: `wishlist-remove-${entry.id}` }),
-          });
-        },
-        onError: (err) =>
-          toast.error(errorMessage(err, 'Failed to add to cart'), { toastId: `wishlist-move-${entry.id}` }),
-        onSettled: () => setBusyId(null),
-      },
-    );
+    setBusyIds((ids) => new Set(ids).add(entry.id));
+    try {
+      await addToCart.mutateAsync({ product_id: entry.product_id, quantity: 1 });
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to add to cart'), { toastId: `wishlist-move-${entry.id}` });
+      return;
+    } finally {
+      setBusyIds((ids) => {
+        const next = new Set(ids);
+        next.delete(entry.id);
+        return next;
+      });
+    }
+    toast.success('Moved to cart', { toastId: `wishlist-move-${entry.id}` });
+    try {
+      await remove.mutateAsync(entry.id);
+    } catch {
+      toast.error('Could not remove', { toastId: `wishlist-remove-${entry.id}` });
+    }
   };
 
   let content;
@@ -204,9 +212,9 @@ export function WishlistView() {
                 <div key={entry.id} className="col-6 col-md-4 col-xl-3">
                   <WishlistCard
                     entry={entry}
-                    busy={busyId === entry.id}
-                    onMoveToCart={moveToCart}
-                    onRemove={removeEntry}
+                    busy={busyIds.has(entry.id)}
+                    onMoveToCart={(e) => void moveToCart(e)}
+                    onRemove={(e) => void removeEntry(e)}
                   />
                 </div>
               ))}
