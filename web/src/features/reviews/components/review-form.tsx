@@ -63,7 +63,11 @@ function ReviewFields({ productId, productName, review }: FormProps) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="mt-2 p-2 bg-body-tertiary rounded" aria-label={`Review of ${productName}`}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="mt-2 p-2 bg-body-tertiary rounded"
+      aria-label={`Review of ${productName}`}
+    >
       <div className="row g-2 align-items-end">
         <div className="col-sm-4">
           <label htmlFor={ratingId} className="form-label small mb-1">
@@ -107,7 +111,12 @@ function ReviewFields({ productId, productName, review }: FormProps) {
           {save.isPending ? 'Saving…' : review ? 'Update Review' : 'Submit Review'}
         </button>
         {review && (
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void onDelete()} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            onClick={() => void onDelete()}
+            disabled={busy}
+          >
             {remove.isPending ? 'Deleting…' : 'Delete Review'}
           </button>
         )}
