@@ -63,11 +63,7 @@ function ReviewFields({ productId, productName, review }: FormProps) {
   };
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      className="mt-2 p-2 bg-body-tertiary rounded"
-      aria-label={`Review of ${productName}`}
-    >
+    <form onSubmit={(e) => void submit(e)} className="mt-2 p-2 border rounded" aria-label={`Review of ${productName}`}>
       <div className="row g-2 align-items-end">
         <div className="col-sm-4">
           <label htmlFor={ratingId} className="form-label small mb-1">
