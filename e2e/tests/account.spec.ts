@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { ApiCallError, mailboxDir, registerCustomer, signIn, uniqueTag } from '../support/api';
+import { linkIn, waitForMail } from '../support/mailbox';
+
+// Journey 7: forgot password → e-mail → reset → sign in with the new password; edit name and
+// e-mail in My Account; delete the account.
+
+test('a customer resets a forgotten password, edits the account and deletes it', async ({ page }) => {
+  const customer = await registerCustomer();
+  const newPassword = `fresh-${uniqueTag()}-pass`;
+  const started = Date.now() - 1000;
+
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+  await dialog.getByRole('link', { name: 'Forgot your password?' }).click();
+
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  const forgot = page.getByRole('form', { name: 'Forgot password' });
+  await forgot.getByLabel('Email').fill(customer.email);
+  await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(forgot.getByRole('status')).toBeVisible();
+  // 3 s later the page goes to /login by itself.
+  await expect(page).toHaveURL(/\/login$/);
+
+  const mail = await waitForMail(mailboxDir(), customer.email, /reset/i, { after: started });
+  await page.goto(linkIn(mail, '/reset-password'));
+  const reset = page.getByRole('form', { name: 'Reset password' });
+  await expect(reset.getByLabel('Email')).toHaveValue(customer.email);
+  await reset.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await reset.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
+  await reset.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(reset.getByRole('status')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The old password no longer works; the new one does.
+  const login = page.getByRole('form', { name: 'Login' });
+  await login.getByLabel('Email').fill(customer.email);
+  await login.getByLabel('Password', { exact: true }).fill(customer.password);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(login.getByRole('alert')).toBeVisible();
+  await login.getByLabel('Password', { exact: true }).fill(newPassword);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Logged in!')).toBeVisible();
+
+  // My Account: change name and e-mail.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const renamed = `Renamed ${uniqueTag()}`;
+  const newEmail = `moved-${uniqueTag()}@e2e.test`;
+  await nav.getByRole('button', { name: `Account menu for ${customer.user.name}` }).click();
+  await nav.getByRole('button', { name: 'My Account' }).click();
+  const account = page.getByRole('dialog', { name: 'My Account' });
+  await expect(account).toContainText(customer.email);
+  await account.getByRole('button', { name: 'Edit Account' }).click();
+  await account.getByLabel('Name').fill(renamed);
+  await account.getByLabel('Email').fill(newEmail);
+  await account.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(account.getByRole('button', { name: 'Edit Account' })).toBeVisible();
+  await expect(account).toContainText(renamed);
+  await expect(account).toContainText(newEmail);
+  // A new address has to be verified again.
+  await expect(account.getByText('Not verified')).toBeVisible();
+  await expect(nav.getByRole('button', { name: `Account menu for ${renamed}` })).toBeVisible();
+  await expect(waitForMail(mailboxDir(), newEmail, /verify/i, { after: started })).resolves.toBeTruthy();
+
+  // Delete the account, after confirming.
+  await account.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(account).toContainText('Delete your account?');
+  await account.getByRole('button', { name: 'Yes, Delete My Account' }).click();
+  await expect(page.getByRole('dialog', { name: 'My Account' })).toBeHidden();
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+
+  const refused = await signIn(newEmail, newPassword).catch((err: unknown) => err);
+  expect(refused).toBeInstanceOf(ApiCallError);
+  expect((refused as ApiCallError).status).toBe(401);
+});
