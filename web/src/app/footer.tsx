@@ -47,7 +47,9 @@ export default function Footer() {
               <br />
               <a href="tel:+254700000000">+254 700 000 000</a>
               <br />
-              <a href="mailto:hello@mtumba.example">hello@mtumba.example</a>
+              <a href="mailto:hello@mtumba.example" className="text-break">
+                hello@mtumba.example
+              </a>
             </address>
           </div>
           <div className="col-12 col-lg-3">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
 interface DisclosureMenuProps {
@@ -13,6 +13,8 @@ interface DisclosureMenuProps {
   children: ReactNode;
   /** told every time the menu opens or closes */
   onOpenChange?: (open: boolean) => void;
+  /** extra style for the menu panel (e.g. a width for wide content) */
+  menuStyle?: CSSProperties;
 }
 
 /**
@@ -28,6 +30,7 @@ export function DisclosureMenu({
   className = 'nav-item dropdown',
   children,
   onOpenChange,
+  menuStyle,
 }: DisclosureMenuProps) {
   const [open, setOpenState] = useState(false);
   const openRef = useRef(open);
@@ -91,6 +94,7 @@ export function DisclosureMenu({
         id={menuId}
         className={`dropdown-menu ${align === 'end' ? 'dropdown-menu-end' : ''} ${open ? 'show' : ''}`}
         data-bs-popper="static"
+        style={menuStyle}
         onClick={(event) => {
           if ((event.target as HTMLElement).closest('a,button')) setOpen(false);
         }}

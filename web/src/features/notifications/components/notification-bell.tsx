@@ -1,6 +1,6 @@
-import { useId, useState, type ComponentPropsWithRef } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { paths } from '@/config/paths';
 import {
   clearReadNotifications,
@@ -14,11 +14,6 @@ const timeFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeS
 function formatTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
-}
-
-// A plain button: Dropdown.Toggle's own class would draw a caret next to the bell.
-function BellButton({ className: _ignored, ...props }: ComponentPropsWithRef<'button'>) {
-  return <button type="button" {...props} className="btn btn-link nav-link position-relative px-2" />;
 }
 
 function BellIcon() {
@@ -37,9 +32,9 @@ function NotificationItem({ notification, fresh }: { notification: AppNotificati
   return (
     <li className={`px-3 py-2 border-bottom small ${fresh ? 'bg-body-tertiary fw-semibold' : ''}`}>
       {notification.orderId !== undefined ? (
-        <Dropdown.Item as={Link} to={paths.order(notification.orderId)} className="px-0 text-wrap">
+        <Link to={paths.order(notification.orderId)} className="d-block text-wrap text-body">
           {notification.message}
-        </Dropdown.Item>
+        </Link>
       ) : (
         <span>{notification.message}</span>
       )}
@@ -59,14 +54,11 @@ function NotificationItem({ notification, fresh }: { notification: AppNotificati
  */
 export function NotificationBell() {
   const notifications = useNotifications();
-  const [open, setOpen] = useState(false);
-  const titleId = useId();
   // What was unread when the bell opened stays highlighted while it is open.
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
   const unread = notifications.filter((n) => !n.read).length;
 
   const toggle = (next: boolean) => {
-    setOpen(next);
     if (next) {
       setFreshIds(new Set(notifications.filter((n) => !n.read).map((n) => n.id)));
       markAllNotificationsRead();
@@ -76,33 +68,37 @@ export function NotificationBell() {
   };
 
   return (
-    <Dropdown show={open} onToggle={toggle} align="end" className="notification-bell">
-      <Dropdown.Toggle as={BellButton} aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}>
-        <BellIcon />
-        {unread > 0 && (
-          <span
-            className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger"
-            aria-hidden="true"
-            data-testid="notification-badge"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
-      </Dropdown.Toggle>
-      <Dropdown.Menu className="p-0 shadow" style={{ width: 'min(22rem, 90vw)' }}>
-        <div className="px-3 py-2 border-bottom fw-bold" id={titleId}>
-          Notifications
-        </div>
-        {notifications.length === 0 ? (
-          <p className="px-3 py-3 mb-0 text-body-secondary">No notifications</p>
-        ) : (
-          <ul className="list-unstyled mb-0 overflow-auto" style={{ maxHeight: '20rem' }} aria-labelledby={titleId}>
-            {notifications.map((n) => (
-              <NotificationItem key={n.id} notification={n} fresh={freshIds.has(n.id)} />
-            ))}
-          </ul>
-        )}
-      </Dropdown.Menu>
-    </Dropdown>
+    <DisclosureMenu
+      label={
+        <>
+          <BellIcon />
+          {unread > 0 && (
+            <span
+              className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger"
+              aria-hidden="true"
+              data-testid="notification-badge"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </>
+      }
+      ariaLabel={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+      align="end"
+      // A plain button: the dropdown-toggle class would draw a caret next to the bell.
+      buttonClassName="btn btn-link nav-link position-relative px-2"
+      className="nav-item dropdown notification-bell"
+      onOpenChange={toggle}
+      menuStyle={{ width: 'min(22rem, 90vw)', maxHeight: '22rem', overflowY: 'auto', padding: 0 }}
+    >
+      <li className="px-3 py-2 border-bottom fw-bold" aria-hidden="true">
+        Notifications
+      </li>
+      {notifications.length === 0 ? (
+        <li className="px-3 py-3 text-body-secondary">No notifications</li>
+      ) : (
+        notifications.map((n) => <NotificationItem key={n.id} notification={n} fresh={freshIds.has(n.id)} />)
+      )}
+    </DisclosureMenu>
   );
 }
