@@ -21,6 +21,7 @@ import auth from './plugins/auth.js';
 import core from './plugins/core.js';
 import docs from './plugins/docs.js';
 import errors from './plugins/errors.js';
+import inputGuard from './plugins/input-guard.js';
 import redis from './plugins/redis.js';
 import security from './plugins/security.js';
 import web from './plugins/web.js';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ownsDb: !options.db,
   });
   await app.register(errors);
+  await app.register(inputGuard);
   await app.register(redis);
   await app.register(security);
   await app.register(docs);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '@mtumba/contract';
 import { IMAGE_LIMIT_MESSAGE, IMAGE_TOO_LARGE_MESSAGE } from '@mtumba/contract/product';
 import { DomainError } from '../../lib/errors.js';
+import { fieldWithNul, nulCharacterError } from '../../lib/input.js';
 import type { ProductSubmission } from './service.js';
 
 /** Form fields that may repeat (`categories[]`, `categories`, `categories[0]` are one list). */
@@ -99,5 +100,8 @@ export async function readProductSubmission(request: FastifyRequest): Promise<Pr
   } catch (err) {
     throw uploadError(err);
   }
+  // multipart fields are read here, after the app-wide check of parsed bodies has run
+  const field = fieldWithNul(fields);
+  if (field !== undefined) throw nulCharacterError(field);
   return { fields, images, imageCount };
 }
