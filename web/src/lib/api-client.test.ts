@@ -26,6 +26,25 @@ describe('api client', () => {
     window.removeEventListener('logout', logout);
   });
 
+  it('adds per-call headers without giving up its own', async () => {
+    signIn('tok_2', { id: 1, name: 'A', email: 'a@b.co', is_admin: true });
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await apiRequest('/admin/orders/7', {
+      method: 'PUT',
+      body: { order_status: 'shipped' },
+      headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'text/html' },
+    });
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.headers).toEqual({
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json',
+      Authorization: 'Bearer tok_2',
+      'Content-Type': 'application/json',
+    });
+  });
+
   it('shows the server message, else the fallback', () => {
     expect(errorMessage(new ApiError(422, { message: 'Not enough stock for Denim jacket' }), 'Checkout failed')).toBe(
       'Not enough stock for Denim jacket',

@@ -24,6 +24,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /** extra headers for this call, e.g. X-Requested-With (Accept, Authorization and Content-Type are the client's) */
+  headers?: Record<string, string>;
   /** default true: a 401 signs the user out */
   signOutOn401?: boolean;
 }
@@ -44,7 +46,7 @@ export interface ApiResponse<T> {
 
 /** The one API client: JSON in and out, bearer token from local storage, errors as ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderJson } from '@mtumba/contract/order';
 import type { OrderStatus } from '@mtumba/contract/order-states';
+import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import type { AdminOrderDetail } from './get-admin-order';
 import type { AdminOrderPage } from './get-admin-orders';
-import { xhrRequest } from './xhr-request';
 
 export interface UpdateOrderStatusReply {
   message: string;
   order: AdminOrderJson;
 }
 
-/** PUT /admin/orders/{id} {order_status}; a refused move is a 422 "Cannot change status from a to b." */
+/**
+ * PUT /admin/orders/{id} {order_status}, marked as an XMLHttpRequest as SPEC.md section 7 has it;
+ * a refused move is a 422 "Cannot change status from a to b."
+ */
 export function updateOrderStatus({
   id,
   status,
@@ -19,7 +22,11 @@ export function updateOrderStatus({
   id: number;
   status: OrderStatus;
 }): Promise<UpdateOrderStatusReply> {
-  return xhrRequest<UpdateOrderStatusReply>(`/admin/orders/${id}`, { method: 'PUT', body: { order_status: status } });
+  return apiRequest<UpdateOrderStatusReply>(`/admin/orders/${id}`, {
+    method: 'PUT',
+    body: { order_status: status },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  }).then((reply) => reply.data);
 }
 
 /**

@@ -3,8 +3,7 @@ import { getToken, signOut } from '@/lib/auth-storage';
 
 export interface XhrRequestOptions {
   method: 'POST' | 'PUT';
-  /** multipart as it is, anything else as JSON */
-  body: FormData | object;
+  body: FormData;
   /** 0 → 1 as the request body goes up */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -23,10 +22,9 @@ function parseBody(text: string): Record<string, unknown> {
 }
 
 /**
- * The API client's XMLHttpRequest twin, for the two admin calls that need it: product uploads
- * (only XHR reports upload progress) and order status changes (SPEC.md marks them as
- * XMLHttpRequest). Same bearer token, same errors: ApiError for an error reply, TypeError when
- * the network fails, an AbortError when `signal` aborts.
+ * The API client's XMLHttpRequest twin, only for product uploads: fetch cannot report upload
+ * progress. Same bearer token, same errors: ApiError for an error reply, TypeError when the
+ * network fails, an AbortError when `signal` aborts.
  */
 export function xhrRequest<T>(path: string, options: XhrRequestOptions): Promise<T> {
   const { method, body, onProgress, signal, tooLargeMessage = 'The request is too large.' } = options;
@@ -38,10 +36,8 @@ export function xhrRequest<T>(path: string, options: XhrRequestOptions): Promise
     const xhr = new XMLHttpRequest();
     xhr.open(method, buildUrl(path));
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    if (!(body instanceof FormData)) xhr.setRequestHeader('Content-Type', 'application/json');
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -61,6 +57,6 @@ export function xhrRequest<T>(path: string, options: XhrRequestOptions): Promise
     xhr.onerror = () => reject(new TypeError('Network request failed'));
     xhr.onabort = () => reject(new DOMException('The request was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(body instanceof FormData ? body : JSON.stringify(body));
+    xhr.send(body);
   });
 }

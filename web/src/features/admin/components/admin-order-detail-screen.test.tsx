@@ -2,13 +2,12 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminOrder, adminOrderDetail } from '../testing/fixtures';
-import { FakeXhr, stubFetch } from '../testing/fake-api';
+import { deferredRoute, stubFetch } from '../testing/fake-api';
 import { renderScreen, signInAsAdmin } from '../testing/render';
 import { AdminOrderDetailScreen, itemsTotalCents } from './admin-order-detail-screen';
 
 beforeEach(() => {
   signInAsAdmin();
-  FakeXhr.install();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -83,7 +82,11 @@ describe('admin order detail', () => {
   it("shows the server's status and 'Status updated.' for 3 s; the select waits meanwhile", async () => {
     const user = userEvent.setup();
     let detail = adminOrderDetail();
-    stubFetch({ 'GET /api/admin/orders/7': () => ({ body: detail }) });
+    const save = deferredRoute();
+    const { calls } = stubFetch({
+      'GET /api/admin/orders/7': () => ({ body: detail }),
+      'PUT /api/admin/orders/7': save.route,
+    });
     renderOrder();
     const select = await screen.findByRole('combobox', { name: 'Status' });
     expect(
@@ -94,12 +97,13 @@ describe('admin order detail', () => {
 
     await user.selectOptions(select, 'shipped');
     expect(select).toBeDisabled();
-    expect(FakeXhr.last().jsonBody()).toEqual({ order_status: 'shipped' });
-    expect(FakeXhr.last().headers['X-Requested-With']).toBe('XMLHttpRequest');
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({ order_status: 'shipped' });
+    expect(put?.headers['X-Requested-With']).toBe('XMLHttpRequest');
 
     freezeTime();
     detail = adminOrderDetail({ order_status: 'shipped' });
-    FakeXhr.last().respond(200, { message: 'Order status updated.', order: adminOrder({ order_status: 'shipped' }) });
+    save.respond(200, { message: 'Order status updated.', order: adminOrder({ order_status: 'shipped' }) });
     await settle();
     expect(screen.getByText('Status updated.')).toBeInTheDocument();
     expect(select).toHaveValue('shipped');
@@ -118,13 +122,14 @@ describe('admin order detail', () => {
 
   it("shows the server's message, or 'Update failed', in a danger banner that clears after 3 s", async () => {
     const user = userEvent.setup();
-    stubFetch({ 'GET /api/admin/orders/7': { body: adminOrderDetail() } });
+    const save = deferredRoute();
+    stubFetch({ 'GET /api/admin/orders/7': { body: adminOrderDetail() }, 'PUT /api/admin/orders/7': save.route });
     renderOrder();
     const select = await screen.findByRole('combobox', { name: 'Status' });
 
     await user.selectOptions(select, 'cancelled');
     freezeTime();
-    FakeXhr.last().respond(422, { message: 'Cannot change status from processing to cancelled.' });
+    save.respond(422, { message: 'Cannot change status from processing to cancelled.' });
     await settle();
     const banner = screen.getByText('Cannot change status from processing to cancelled.');
     expect(banner.closest('[role="alert"]')).not.toBeNull();
@@ -138,8 +143,8 @@ describe('admin order detail', () => {
 
     fireEvent.change(select, { target: { value: 'shipped' } });
     await settle();
-    expect(FakeXhr.requests).toHaveLength(2);
-    FakeXhr.last().onerror?.();
+    expect(save.received()).toBe(2);
+    save.fail();
     await settle();
     expect(screen.getByText('Update failed')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3000));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import { adminOrder } from '../testing/fixtures';
-import { FakeXhr, stubFetch } from '../testing/fake-api';
+import { deferredRoute, stubFetch } from '../testing/fake-api';
 import { renderScreen, signInAsAdmin } from '../testing/render';
 import { AdminOrdersScreen } from './admin-orders-screen';
 
@@ -18,7 +18,6 @@ vi.mock('@/lib/socket', () => ({
 
 beforeEach(() => {
   signInAsAdmin();
-  FakeXhr.install();
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
 });
@@ -74,23 +73,26 @@ describe('admin orders', () => {
   it('saves a new status as an XMLHttpRequest, disabling the select meanwhile', async () => {
     const user = userEvent.setup();
     let list = orders;
-    const { calls } = stubFetch({ 'GET /api/admin/orders': () => listRoute(list) });
+    const save = deferredRoute();
+    const { calls } = stubFetch({
+      'GET /api/admin/orders': () => listRoute(list),
+      'PUT /api/admin/orders/7': save.route,
+    });
     renderScreen(<AdminOrdersScreen />, { route: '/admin/orders', path: '/admin/orders' });
     const select = await screen.findByRole('combobox', { name: 'Status of order #7' });
     await user.selectOptions(select, 'shipped');
 
-    const xhr = FakeXhr.last();
-    expect(xhr.method).toBe('PUT');
-    expect(xhr.url).toBe('/api/admin/orders/7');
-    expect(xhr.headers['X-Requested-With']).toBe('XMLHttpRequest');
-    expect(xhr.headers.Authorization).toBe('Bearer admin-token');
-    expect(xhr.jsonBody()).toEqual({ order_status: 'shipped' });
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url.pathname).toBe('/api/admin/orders/7');
+    expect(put?.headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(put?.headers.Authorization).toBe('Bearer admin-token');
+    expect(put?.body).toEqual({ order_status: 'shipped' });
     expect(select).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Status of order #8' })).toBeEnabled();
 
     const shipped = adminOrder({ id: 7, order_status: 'shipped' });
     list = [shipped, orders[1]];
-    xhr.respond(200, { message: 'Order status updated.', order: shipped });
+    save.respond(200, { message: 'Order status updated.', order: shipped });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order #7 status updated.'));
     // the list is fetched again too (a status filter may no longer match)
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/admin/orders')).toHaveLength(2));
@@ -105,11 +107,13 @@ describe('admin orders', () => {
 
   it("shows 'Save failed' with the server's message when a move is refused", async () => {
     const user = userEvent.setup();
-    stubFetch({ 'GET /api/admin/orders': listRoute() });
+    stubFetch({
+      'GET /api/admin/orders': listRoute(),
+      'PUT /api/admin/orders/7': { status: 422, body: { message: 'Cannot change status from shipped to cancelled.' } },
+    });
     renderScreen(<AdminOrdersScreen />, { route: '/admin/orders', path: '/admin/orders' });
     const select = await screen.findByRole('combobox', { name: 'Status of order #7' });
     await user.selectOptions(select, 'cancelled');
-    FakeXhr.last().respond(422, { message: 'Cannot change status from shipped to cancelled.' });
 
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Save failed: Cannot change status from shipped to cancelled.'),

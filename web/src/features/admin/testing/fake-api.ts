@@ -35,6 +35,32 @@ export function stubFetch(routes: Record<string, Handler | Reply>) {
   return { calls, fetchMock };
 }
 
+/**
+ * A route whose replies the test gives later: each request waits until `respond` or `fail` (a
+ * network failure) answers the oldest one still waiting. Pass `route` to stubFetch.
+ */
+export function deferredRoute() {
+  const waiting: ((reply: Reply) => void)[] = [];
+  let received = 0;
+  const route: Handler = () =>
+    new Promise<Reply>((resolve) => {
+      received += 1;
+      waiting.push(resolve);
+    });
+  const answer = (reply: Reply) => {
+    const next = waiting.shift();
+    if (!next) throw new Error('no request is waiting');
+    next(reply);
+  };
+  return {
+    route,
+    /** how many requests have arrived so far */
+    received: () => received,
+    respond: (status: number, body: unknown) => answer({ status, body }),
+    fail: () => answer(new TypeError('Network request failed')),
+  };
+}
+
 /** An XMLHttpRequest stand-in: each request waits until the test answers it. */
 export class FakeXhr {
   static requests: FakeXhr[] = [];
@@ -72,9 +98,6 @@ export class FakeXhr {
     this.status = status;
     this.responseText = JSON.stringify(body);
     this.onload?.();
-  }
-  jsonBody(): unknown {
-    return JSON.parse(String(this.body));
   }
   formBody(): FormData {
     return this.body as FormData;
