@@ -51,6 +51,7 @@ export interface Product {
   images: { id: number; image_url: string }[];
   categories: Category[];
   brand?: string | null;
+  review_count?: number;
 }
 
 export interface Order {

@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  addToCart,
+  adminSession,
+  freshProduct,
+  placeOrder,
+  registerCustomer,
+  useSession,
+  type Order,
+  type Product,
+  type Session,
+} from '../support/api';
+import { allProducts } from '../support/catalog';
+
+// axe-core on the main screens: no serious or critical violations. Motion is reduced so that no
+// fade or slide is caught half-way (a half-transparent page would fail colour contrast).
+test.use({ reducedMotion: 'reduce' });
+
+async function expectNoSeriousViolations(page: Page, ready: Locator): Promise<void> {
+  await expect(ready).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+let admin: Session;
+let customer: Session;
+let order: Order;
+let reviewed: Product;
+
+test.beforeAll(async () => {
+  admin = await adminSession();
+  const { product } = await freshProduct(admin, { label: 'Accessible Linen Shirt', price: 650, stock: 3 });
+  customer = await registerCustomer();
+  order = await placeOrder(customer, [{ product_id: product.id, quantity: 1 }]);
+  await addToCart(customer, product.id);
+  // A demo product with reviews, so the detail page shows its ratings and reviews list.
+  const products = await allProducts();
+  reviewed = products.find((p) => (p.review_count ?? 0) > 0 && p.stock_quantity > 0) ?? products[0];
+});
+
+test('home', async ({ page }) => {
+  await page.goto('/');
+  await expectNoSeriousViolations(page, page.getByRole('list', { name: 'Trending products' }));
+});
+
+test('products list', async ({ page }) => {
+  await page.goto('/products');
+  await expectNoSeriousViolations(page, page.getByRole('list', { name: 'All Products' }));
+});
+
+test('product detail', async ({ page }) => {
+  await page.goto(`/products/${reviewed.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: reviewed.name })).toBeVisible();
+  await expectNoSeriousViolations(page, page.getByRole('region', { name: 'Customer Reviews' }).getByRole('list'));
+});
+
+test('login dialog', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+  await expectNoSeriousViolations(page, page.getByRole('dialog', { name: 'Welcome back' }).getByLabel('Email'));
+});
+
+test('cart', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto('/cart');
+  await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Proceed to Checkout' }));
+});
+
+test('checkout', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto(`/checkout/${order.id}`);
+  await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Pay Now' }));
+});
+
+test('orders', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto('/orders');
+  await expectNoSeriousViolations(page, page.getByRole('article', { name: `Order #${order.id}` }));
+});
+
+test('order detail', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto(`/orders/${order.id}`);
+  await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Request Cancel' }));
+});
+
+test('admin products', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin/products');
+  await expectNoSeriousViolations(page, page.getByRole('button', { name: /^Edit / }).first());
+});
