@@ -1,7 +1,7 @@
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CartView } from '@/features/cart/components/cart-view';
 import { CheckoutPanel } from '@/features/checkout/components/checkout-panel';
-import { SignInRequired } from '@/features/orders/components/sign-in-required';
+import { SignInRequired } from '@/features/auth/components/sign-in-required';
 
 export default function CartRoute() {
   const { isSignedIn } = useAuth();

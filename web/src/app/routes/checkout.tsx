@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { OrderCheckout } from '@/features/checkout/components/order-checkout';
-import { SignInRequired } from '@/features/orders/components/sign-in-required';
+import { SignInRequired } from '@/features/auth/components/sign-in-required';
 
 export default function CheckoutRoute() {
   const { isSignedIn } = useAuth();

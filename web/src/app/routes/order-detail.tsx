@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { OrderDetail } from '@/features/orders/components/order-detail';
-import { SignInRequired } from '@/features/orders/components/sign-in-required';
+import { SignInRequired } from '@/features/auth/components/sign-in-required';
 import { ReviewForm } from '@/features/reviews/components/review-form';
 import { paths } from '@/config/paths';
 

@@ -1,6 +1,6 @@
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { OrdersList } from '@/features/orders/components/orders-list';
-import { SignInRequired } from '@/features/orders/components/sign-in-required';
+import { SignInRequired } from '@/features/auth/components/sign-in-required';
 
 export default function OrdersRoute() {
   const { isSignedIn } = useAuth();

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { PaymentConfirmation } from '@/features/checkout/components/payment-confirmation';
-import { SignInRequired } from '@/features/orders/components/sign-in-required';
+import { SignInRequired } from '@/features/auth/components/sign-in-required';
 
 export default function PaymentConfirmationRoute() {
   const { isSignedIn } = useAuth();

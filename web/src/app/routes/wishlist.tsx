@@ -1,5 +1,5 @@
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { SignInRequired } from '@/features/orders/components/sign-in-required';
+import { SignInRequired } from '@/features/auth/components/sign-in-required';
 import { WishlistView } from '@/features/wishlist/components/wishlist-view';
 
 export default function WishlistRoute() {
