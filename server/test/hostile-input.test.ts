@@ -4,24 +4,13 @@ import { bearer, buildTestApp, createUser, type TestApp } from './helpers.js';
 import { startJwksServer, type TestJwks } from './jwks.js';
 import { insertProduct } from './cart-fixtures.js';
 import { orderBody } from './order-fixtures.js';
+import { apiRoutes, type ApiRoute } from './routes.js';
 
 /**
  * Every /api route, called by a signed-in customer and by an admin with wrong types, huge and
  * negative numbers, arrays and objects where text goes, null, empty and oversized bodies and
  * non-JSON content types: the answer is never a 5xx, and every refusal is JSON with a `message`.
  */
-
-interface ApiRoute {
-  method: string;
-  /** OpenAPI form: /api/products/{id} */
-  path: string;
-  params: string[];
-  query: string[];
-}
-
-interface OpenApiOperation {
-  parameters?: { in: string; name: string }[];
-}
 
 const MAX_ID = 2_147_483_647;
 const LONG = 'x'.repeat(100_000);
@@ -181,25 +170,6 @@ function urlOf(route: ApiRoute, ids: SeededIds, override: Record<string, string>
   return route.path.replace(/\{(\w+)\}/g, (_m, name: string) => override[name] ?? paramValue(route, name, ids));
 }
 
-function apiRoutes(app: TestApp['app']): ApiRoute[] {
-  const doc = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
-  const routes: ApiRoute[] = [];
-  for (const [path, operations] of Object.entries(doc.paths)) {
-    if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
-    for (const [method, operation] of Object.entries(operations)) {
-      const parameters = operation.parameters ?? [];
-      routes.push({
-        method: method.toUpperCase(),
-        path,
-        params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
-        query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
-      });
-    }
-  }
-  // Deletions last, so they cannot take away what the other routes' cases use.
-  return routes.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
-}
-
 interface Case {
   label: string;
   request: InjectOptions;
@@ -226,7 +196,7 @@ function multipartOf(body: Record<string, unknown>, suffix = ''): string {
 }
 
 function casesFor(route: ApiRoute, ids: SeededIds): Case[] {
-  const key = `${route.method} ${route.path}`;
+  const key = route.key;
   const method = route.method as InjectOptions['method'];
   const url = urlOf(route, ids);
   const factory = VALID_BODIES[key];
@@ -448,9 +418,7 @@ describe('hostile input on every /api route', () => {
 
   it('knows a valid body for every route that takes one, and nothing about routes that do not exist', () => {
     expect(routes.length).toBeGreaterThan(40);
-    const bodyRoutes = routes
-      .filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method))
-      .map((r) => `${r.method} ${r.path}`);
+    const bodyRoutes = routes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method)).map((r) => r.key);
     expect(bodyRoutes.sort()).toEqual(Object.keys(VALID_BODIES).sort());
   });
 
@@ -459,7 +427,7 @@ describe('hostile input on every /api route', () => {
     for (const route of routes.filter((r) => r.params.length > 0)) {
       for (const param of route.params) {
         for (const value of ['2147483648', '9223372036854775808', '-2147483649']) {
-          const key = `${route.method} ${route.path}`;
+          const { key } = route;
           const factory = VALID_BODIES[key];
           const response = await call(admin.token, {
             method: route.method as InjectOptions['method'],
@@ -478,7 +446,7 @@ describe('hostile input on every /api route', () => {
     it(`never answers 5xx, and refuses with a JSON message, for a signed-in ${role}`, async () => {
       const failures: string[] = [];
       for (const route of routes) {
-        const key = `${route.method} ${route.path}`;
+        const { key } = route;
         for (const { label, request } of casesFor(route, ids)) {
           const token = SPENDS_SESSION.has(key)
             ? (await createUser(t.db, { admin: role === 'admin' })).token

@@ -182,7 +182,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: authTags,
         summary: 'Revoke the bearer token used for this call',
@@ -200,7 +200,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: authTags,
         summary: 'The signed-in user',
@@ -214,7 +214,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: authTags,
         summary: 'Change name, e-mail or password',
@@ -238,7 +238,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: authTags,
         summary: 'Delete the account and its personal data (orders stay, anonymised)',

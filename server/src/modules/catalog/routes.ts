@@ -50,7 +50,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/categories',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['catalog'],
         summary: 'Create a category (admin)',
@@ -64,7 +64,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/categories/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['catalog'],
         summary: 'Rename a category (admin)',
@@ -79,7 +79,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/categories/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['catalog'],
         summary: 'Delete a category (admin); its products stay',
@@ -188,7 +188,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['catalog'],
         summary: 'Create a product (admin)',
@@ -216,7 +216,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: productSchema, ...errors, 413: apiErrorSchema },
   };
 
-  app.post('/products/:id', { preHandler: app.requireAdmin, schema: updateSchema }, async (request) => {
+  app.post('/products/:id', { onRequest: app.requireAdmin, schema: updateSchema }, async (request) => {
     const id = requireProductId(request.params.id);
     const submission = await readProductSubmission(request);
     const method = submission.fields._method;
@@ -230,7 +230,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/products/:id',
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: updateSchema,
       handler: async (request) => {
         const id = requireProductId(request.params.id);
@@ -242,7 +242,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['catalog'],
         summary: 'Delete a product (admin): it leaves the shop, carts and wishlists; orders keep it',

@@ -60,7 +60,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/initiate',
     {
-      preHandler: app.requireVerified,
+      onRequest: app.requireVerified,
       schema: {
         tags: ['payments'],
         summary: 'Start paying for one of the customer’s own pending orders: a hosted checkout URL',
@@ -83,7 +83,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/confirm',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['payments'],
         summary:

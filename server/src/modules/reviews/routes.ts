@@ -70,7 +70,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reviews',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['reviews'],
         summary: "The caller's own review of a product (a one-element array, or [])",
@@ -84,7 +84,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reviews',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['reviews'],
         summary: 'Review a product from one of your delivered orders (one per product)',
@@ -98,7 +98,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/reviews/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['reviews'],
         summary: 'Change your review',
@@ -113,7 +113,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/reviews/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['reviews'],
         summary: 'Delete your review',
