@@ -8,6 +8,7 @@ import {
   registerCustomer,
   useSession,
 } from '../support/api';
+import { liveConnection } from '../support/live';
 
 // Journey 9: the customer asks to cancel a paid order; the admin sees the request, cancels, and the
 // one-of-a-kind item is back in stock.
@@ -21,9 +22,11 @@ test('a cancellation request reaches the admin, who cancels; the item is back in
   expect((await getProduct(product.id)).stock_quantity).toBe(0);
 
   await useSession(page, customer);
+  const connected = liveConnection(page);
   await page.goto(`/orders/${order.id}`);
   const progress = page.getByRole('progressbar', { name: `Order #${order.id} progress` });
   await expect(progress).toHaveAttribute('aria-valuetext', 'Processing, 50%');
+  await connected;
   await page.getByRole('button', { name: 'Request Cancel' }).click();
   const confirm = page.getByRole('dialog', { name: 'Request cancellation?' });
   await expect(confirm).toContainText(`order #${order.id}`);

@@ -8,6 +8,7 @@ import {
   uniqueTag,
   useSession,
 } from '../support/api';
+import { liveConnection } from '../support/live';
 
 // Journey 4: the customer's order page follows the admin's status changes live (no reload), the bell
 // collects the notifications, and once delivered the customer reviews the product.
@@ -24,11 +25,13 @@ test('an order page updates live as the admin ships and delivers it, then the cu
 
   // The customer's order page, marked so that a reload would show.
   await useSession(page, customer);
+  const connected = liveConnection(page);
   await page.goto(`/orders/${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order #${order.id}` })).toBeVisible();
   const progress = page.getByRole('progressbar', { name: `Order #${order.id} progress` });
   await expect(progress).toHaveAttribute('aria-valuetext', 'Processing, 50%');
   await page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
+  await connected;
   const bell = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications');
 

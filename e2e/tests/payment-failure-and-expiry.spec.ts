@@ -8,6 +8,7 @@ import {
   registerCustomer,
   useSession,
 } from '../support/api';
+import { liveConnection } from '../support/live';
 import { startShop } from '../support/shop';
 
 // Journey 6: a failed sandbox payment returns to checkout and can be retried; an order left unpaid
@@ -56,7 +57,9 @@ test('an order left unpaid past its reservation is cancelled and its item is on 
     await addToCart(customer, product.id);
     await useSession(page, customer);
 
+    const connected = liveConnection(page);
     await page.goto(`${shop.url}/cart`);
+    await connected;
     await page.getByLabel('Shipping option').selectOption('Paid custom delivery');
     await page.getByLabel('Phone number').fill('0722 000 111');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
