@@ -20,8 +20,34 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export function ensureWebBuilt(): void {
-  if (fs.existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) return;
+/** The newest modification time of any file under these paths. */
+function newestChange(paths: string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    const stat = fs.statSync(p, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) for (const entry of fs.readdirSync(p)) visit(path.join(p, entry));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  paths.forEach(visit);
+  return newest;
+}
+
+/**
+ * Builds the web app when there is no build, or (`rebuildIfStale`, used once by global-setup
+ * before any server runs) when its sources changed after the last build. Never with
+ * WEB_DIST_DIR: then the server serves a build made elsewhere.
+ */
+export function ensureWebBuilt(options: { rebuildIfStale?: boolean } = {}): void {
+  if (process.env.WEB_DIST_DIR) return;
+  const index = path.join(repoRoot, 'web', 'dist', 'index.html');
+  const built = fs.statSync(index, { throwIfNoEntry: false })?.mtimeMs;
+  if (built !== undefined) {
+    if (!options.rebuildIfStale) return;
+    const sources = ['web/src', 'web/index.html', 'web/public', 'contract/src'].map((p) => path.join(repoRoot, p));
+    if (newestChange(sources) <= built) return;
+    console.log('e2e: the web app changed since its last build: building it again');
+  }
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('building the web app failed');
 }
