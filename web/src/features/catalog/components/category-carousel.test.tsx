@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders } from '@/lib/testing';
@@ -7,6 +7,7 @@ import { CategoryCarousel } from './category-carousel';
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('CategoryCarousel', () => {
@@ -44,5 +45,43 @@ describe('CategoryCarousel', () => {
     );
     renderWithProviders(<CategoryCarousel />);
     expect(document.querySelectorAll('.category-pill.placeholder-glow')).toHaveLength(5);
+  });
+
+  it('moves on by one step every 5 s and back to the start, not while hovered, and stops once touched', () => {
+    mockApi({ 'GET /api/categories': [{ id: 1, name: 'Dresses' }] });
+    const scrollBy = vi.fn();
+    const scrollTo = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollBy', { configurable: true, value: scrollBy });
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: scrollTo });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(500);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1200);
+    let scrollLeft = 0;
+    vi.spyOn(HTMLElement.prototype, 'scrollLeft', 'get').mockImplementation(() => scrollLeft);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    renderWithProviders(<CategoryCarousel />);
+    const nav = screen.getByRole('navigation', { name: 'Shop by category' });
+    const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+    tick(4999);
+    expect(scrollBy).not.toHaveBeenCalled();
+    tick(1);
+    expect(scrollBy).toHaveBeenLastCalledWith(expect.objectContaining({ left: 350 }));
+
+    scrollLeft = 700;
+    tick(5000);
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ left: 0 }));
+
+    scrollLeft = 0;
+    scrollBy.mockClear();
+    fireEvent.pointerEnter(nav);
+    tick(10_000);
+    expect(scrollBy).not.toHaveBeenCalled();
+    fireEvent.pointerLeave(nav);
+    tick(5000);
+    expect(scrollBy).toHaveBeenCalledTimes(1);
+
+    fireEvent.touchStart(nav);
+    tick(20_000);
+    expect(scrollBy).toHaveBeenCalledTimes(1);
   });
 });

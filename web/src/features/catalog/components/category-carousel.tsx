@@ -1,16 +1,23 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { paths } from '@/config/paths';
 import { useCategories } from '../api/get-categories';
 
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 /**
  * ALL plus one tab per category, in upper case; the arrows scroll the track by 70% of its width
- * (SPEC.md section 9). The tab of the current path is highlighted.
+ * (SPEC.md section 9). The tab of the current path is highlighted. When the tabs overflow, the
+ * track moves on by one step every 5 s, back to the start after the end (SPEC.md section 9): not
+ * while the pointer rests on it, never with reduced motion, and never again once the shopper
+ * touches, scrolls or focuses it (WCAG 2.2.2).
  */
 export function CategoryCarousel() {
   const { data: categories, isLoading } = useCategories();
   const track = useRef<HTMLDivElement>(null);
+  const hovered = useRef(false);
+  const stopped = useRef(false);
   const { pathname } = useLocation();
   const activeId = /^\/products\/category\/([^/]+)/.exec(pathname)?.[1];
   const allActive = pathname === paths.products() || pathname === paths.home();
@@ -18,15 +25,40 @@ export function CategoryCarousel() {
   const scroll = (direction: 1 | -1) => {
     const el = track.current;
     if (!el) return;
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     el.scrollBy({
       left: direction * el.clientWidth * TIMINGS.categoryScrollStep,
-      behavior: reduced ? 'auto' : 'smooth',
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
     });
   };
 
+  useEffect(() => {
+    if (prefersReducedMotion()) return;
+    const timer = window.setInterval(() => {
+      const el = track.current;
+      if (!el || stopped.current || hovered.current) return;
+      const end = el.scrollWidth - el.clientWidth;
+      if (end <= 1) return;
+      if (el.scrollLeft >= end - 1) el.scrollTo({ left: 0, behavior: 'smooth' });
+      else el.scrollBy({ left: el.clientWidth * TIMINGS.categoryScrollStep, behavior: 'smooth' });
+    }, TIMINGS.carouselIntervalMs);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const stop = () => {
+    stopped.current = true;
+  };
+
   return (
-    <nav className="category-carousel" aria-label="Shop by category">
+    <nav
+      className="category-carousel"
+      aria-label="Shop by category"
+      onPointerEnter={() => (hovered.current = true)}
+      onPointerLeave={() => (hovered.current = false)}
+      onPointerDown={stop}
+      onTouchStart={stop}
+      onWheel={stop}
+      onFocus={stop}
+    >
       <button
         type="button"
         className="category-carousel__arrow"
