@@ -1,13 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { categories, product } from '../testing/fixtures';
-import { imageFile, stubFetch } from '../testing/fake-api';
+import { deferredRoute, imageFile, stubFetch } from '../testing/fake-api';
 import { renderScreen, signInAsAdmin } from '../testing/render';
 import { AddProductForm } from './add-product-form';
 
 beforeEach(() => signInAsAdmin());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Name'), 'Linen shirt');
@@ -76,6 +79,25 @@ describe('Add New Product form', () => {
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     await waitFor(() => expect(screen.getByText(message)).toBeInTheDocument());
     expect(screen.getByLabelText('Name')).toHaveValue('Linen shirt');
+  });
+
+  it('clears its message after 3 s (SPEC.md section 9)', async () => {
+    const user = userEvent.setup();
+    const save = deferredRoute();
+    stubFetch({ 'GET /api/categories': { body: categories }, 'POST /api/products': save.route });
+    renderScreen(<AddProductForm />);
+    await screen.findByRole('option', { name: 'Dresses' });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    // The clock turns fake once the form is on its way, so the 3 s are counted exactly.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    save.respond(201, product({ name: 'Linen shirt' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('status')).toHaveTextContent('Product added successfully!');
+    await act(() => vi.advanceTimersByTimeAsync(2999));
+    expect(screen.getByText('Product added successfully!')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByText('Product added successfully!')).not.toBeInTheDocument();
   });
 
   it('refuses more than 4 images and keeps the previous choice', async () => {

@@ -6,7 +6,9 @@ import { LIMITS } from '@mtumba/contract/constants';
 import { ApiError } from '@/lib/api-client';
 import { useAddProduct } from '../api/add-product';
 import { useAdminCategories } from '../api/get-admin-categories';
+import { useFlashMessage } from '../hooks/use-flash-message';
 import { imageSelectionProblem } from '../hooks/use-image-selection';
+import { FlashAlert } from './flash-alert';
 
 export const PRODUCT_ADDED = 'Product added successfully!';
 
@@ -20,17 +22,16 @@ interface Fields {
 
 const EMPTY: Fields = { name: '', description: '', price: '', stock_quantity: '', categories: [] };
 
-type Outcome = { variant: 'success' | 'danger'; text: string } | null;
-
 /**
  * The simpler Add New Product form (/add-product, SPEC.md sections 5 and 8): name, price and stock
- * are required; categories multi-select; images. Sends the admin's token; clears on success.
+ * are required; categories multi-select; images. Sends the admin's token; clears on success. Its
+ * messages clear after 3 s like every admin message (SPEC.md section 9).
  */
 export function AddProductForm({ onAdded }: { onAdded?: () => void }) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [images, setImages] = useState<File[]>([]);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const outcome = useFlashMessage();
   const [fileInputKey, setFileInputKey] = useState(0);
   const categories = useAdminCategories();
   const add = useAddProduct();
@@ -49,10 +50,10 @@ export function AddProductForm({ onAdded }: { onAdded?: () => void }) {
     form.append('stock_quantity', fields.stock_quantity);
     for (const category of fields.categories) form.append('categories[]', category);
     for (const image of images) form.append('images[]', image, image.name);
-    setOutcome(null);
+    outcome.clear();
     add.mutate(form, {
       onSuccess: () => {
-        setOutcome({ variant: 'success', text: PRODUCT_ADDED });
+        outcome.show('success', PRODUCT_ADDED);
         setFields(EMPTY);
         setImages([]);
         setImageProblem(null);
@@ -64,7 +65,7 @@ export function AddProductForm({ onAdded }: { onAdded?: () => void }) {
           err instanceof ApiError
             ? `Error: ${err.body.message ?? err.body.error ?? 'Failed to add product'}`
             : 'Something went wrong!';
-        setOutcome({ variant: 'danger', text });
+        outcome.show('danger', text);
       },
     });
   };
@@ -72,12 +73,7 @@ export function AddProductForm({ onAdded }: { onAdded?: () => void }) {
   return (
     <Form onSubmit={submit} className="mx-auto" style={{ maxWidth: 640 }}>
       <h1 className="h3 mb-4">Add New Product</h1>
-      <div role="status">
-        {outcome?.variant === 'success' && <div className="alert alert-success">{outcome.text}</div>}
-      </div>
-      <div role="alert">
-        {outcome?.variant === 'danger' && <div className="alert alert-danger">{outcome.text}</div>}
-      </div>
+      <FlashAlert message={outcome.message} className="mb-3" />
 
       <Form.Group className="mb-3" controlId={`${id}-name`}>
         <Form.Label>Name</Form.Label>
