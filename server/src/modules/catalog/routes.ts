@@ -8,12 +8,11 @@ import {
   productSummarySchema,
 } from '@mtumba/contract/product';
 import { z } from 'zod';
-import { invalidField, notFound } from '../../lib/errors.js';
-import { parseId, sendCachedJson, setPagingHeaders } from './http.js';
+import { invalidField } from '../../lib/errors.js';
+import { idOrNotFound, idParams, sendCachedJson, setPagingHeaders } from '../../lib/http.js';
 import { readProductSubmission } from './product-form.js';
 import { CATEGORY_NOT_FOUND, PRODUCT_NOT_FOUND, catalogService } from './service.js';
 
-const idParams = z.object({ id: z.string() });
 const messageReply = z.object({ message: z.string() });
 const productList = z.array(productSchema);
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
@@ -28,16 +27,8 @@ const productFormDescription = [
 /** The catalogue calls of SPEC.md section 7, under /api. */
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = catalogService(app.db, { uploadDir: app.config.uploadDir });
-  const requireProductId = (raw: string) => {
-    const id = parseId(raw);
-    if (id === undefined) throw notFound(PRODUCT_NOT_FOUND);
-    return id;
-  };
-  const requireCategoryId = (raw: string) => {
-    const id = parseId(raw);
-    if (id === undefined) throw notFound(CATEGORY_NOT_FOUND);
-    return id;
-  };
+  const requireProductId = (raw: string) => idOrNotFound(raw, PRODUCT_NOT_FOUND);
+  const requireCategoryId = (raw: string) => idOrNotFound(raw, CATEGORY_NOT_FOUND);
 
   // Categories
 

@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emitAll } from '../../lib/events.js';
-import { orderIdOf, orderParams, signedIn } from './http.js';
+import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
+import { ORDER_NOT_FOUND } from './stock.js';
 import { changeOrderStatus, getAdminOrder, listAdminOrders, ORDER_STATUS_UPDATED } from './service.js';
 
 const errors = {
@@ -20,17 +21,6 @@ const errors = {
 };
 const tags = ['admin orders'];
 const security = [{ bearer: [] }];
-
-/** `<url>; rel="next"` links for a page of results, keeping the other query parameters. */
-export function pageLinks(path: string, query: Record<string, string>, page: number, lastPage: number): string {
-  const link = (p: number, rel: string) =>
-    `<${path}?${new URLSearchParams({ ...query, page: String(p) })}>; rel="${rel}"`;
-  const links = [link(1, 'first')];
-  if (page > 1) links.push(link(Math.min(page - 1, lastPage), 'prev'));
-  if (page < lastPage) links.push(link(page + 1, 'next'));
-  links.push(link(lastPage, 'last'));
-  return links.join(', ');
-}
 
 /** The shop's order management, under /api/admin: admins only. */
 const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,11 +43,9 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { status, page, per_page } = request.query;
       const filterStatus = status && status !== 'all' ? status : undefined;
       const { orders, total } = await listAdminOrders(db, { status: filterStatus, page, perPage: per_page });
-      const lastPage = Math.max(1, Math.ceil(total / per_page));
       const query: Record<string, string> = { per_page: String(per_page) };
       if (filterStatus) query.status = filterStatus;
-      reply.header('X-Total-Count', String(total));
-      reply.header('Link', pageLinks('/api/admin/orders', query, page, lastPage));
+      setPagingHeaders(request, reply, { page, perPage: per_page, total }, query);
       return orders;
     },
   );
@@ -70,11 +58,11 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'One order with its customer, lines, history and payments',
-        params: orderParams,
+        params: idParams,
         response: { 200: adminOrderDetailJsonSchema, ...errors },
       },
     },
-    async (request) => getAdminOrder(db, orderIdOf(request.params.id)),
+    async (request) => getAdminOrder(db, idOrNotFound(request.params.id, ORDER_NOT_FOUND)),
   );
 
   app.put(
@@ -85,7 +73,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Move an order along pending → processing → shipped → delivered, or cancel it',
-        params: orderParams,
+        params: idParams,
         body: adminOrderUpdateBodySchema,
         response: { 200: z.object({ message: z.string(), order: adminOrderJsonSchema }), ...errors },
       },
@@ -93,8 +81,8 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await changeOrderStatus(
         db,
-        signedIn(request),
-        orderIdOf(request.params.id),
+        signedInUser(request),
+        idOrNotFound(request.params.id, ORDER_NOT_FOUND),
         request.body.order_status,
         shop,
       );

@@ -6,7 +6,8 @@ import { emitAll } from '../../lib/events.js';
 import adminOrdersRoutes from './admin-routes.js';
 import sweeperJob from './sweeper-job.js';
 import { getCustomerOrder, listCustomerOrders, ORDER_PLACED, placeOrder, requestCancel } from './service.js';
-import { orderIdOf, orderParams, signedIn } from './http.js';
+import { idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
+import { ORDER_NOT_FOUND } from './stock.js';
 
 const errors = {
   401: apiErrorSchema,
@@ -36,7 +37,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await placeOrder(db, signedIn(request), request.body, {
+      const result = await placeOrder(db, signedInUser(request), request.body, {
         reservationSeconds: config.orders.reservationSeconds,
       });
       emitAll(app.events, result.events);
@@ -55,7 +56,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(orderJsonSchema), ...errors },
       },
     },
-    async (request) => listCustomerOrders(db, signedIn(request).id),
+    async (request) => listCustomerOrders(db, signedInUser(request).id),
   );
 
   app.get(
@@ -66,11 +67,11 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'One of the customer’s orders (410 when its reservation expired unpaid)',
-        params: orderParams,
+        params: idParams,
         response: { 200: orderJsonSchema, ...errors },
       },
     },
-    async (request) => getCustomerOrder(db, signedIn(request).id, orderIdOf(request.params.id)),
+    async (request) => getCustomerOrder(db, signedInUser(request).id, idOrNotFound(request.params.id, ORDER_NOT_FOUND)),
   );
 
   app.post(
@@ -81,12 +82,17 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Ask the shop to cancel a pending or processing order (it does not cancel by itself)',
-        params: orderParams,
+        params: idParams,
         response: { 200: z.object({ message: z.string() }), ...errors },
       },
     },
     async (request) => {
-      const result = await requestCancel(db, signedIn(request), orderIdOf(request.params.id), shop);
+      const result = await requestCancel(
+        db,
+        signedInUser(request),
+        idOrNotFound(request.params.id, ORDER_NOT_FOUND),
+        shop,
+      );
       emitAll(app.events, result.events);
       return { message: result.value };
     },

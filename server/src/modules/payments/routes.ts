@@ -1,9 +1,9 @@
 import { apiErrorSchema } from '@mtumba/contract';
 import { idSchema } from '@mtumba/contract/cart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthenticated } from '../../lib/errors.js';
+import { signedInUser } from '../../lib/http.js';
 import { paymentService, type NotificationResult } from './service.js';
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -52,11 +52,6 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  const userOf = (request: FastifyRequest) => {
-    if (!request.user) throw unauthenticated();
-    return request.user;
-  };
-
   app.post(
     '/payments/initiate',
     {
@@ -69,7 +64,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = userOf(request);
+      const user = signedInUser(request);
       const result = await payments.initiate(user, request.body.order_id);
       if (!result.ok) return reply.status(502).send({ error: result.message, message: result.message });
       return reply.status(201).send({
@@ -93,7 +88,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = userOf(request);
+      const user = signedInUser(request);
       return payments.confirmForOrder(user.id, request.body.order_id, request.body.tracking_id);
     },
   );

@@ -3,12 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@mtumba/contract';
 import { reviewInputSchema, reviewSchema, reviewUpdateSchema } from '@mtumba/contract/review';
 import { z } from 'zod';
-import { notFound, unauthenticated } from '../../lib/errors.js';
-import { parseId, sendCachedJson, setPagingHeaders } from '../catalog/http.js';
+import { idOrNotFound, idParams, sendCachedJson, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { DEFAULT_REVIEWS_PER_PAGE, REVIEW_NOT_FOUND, reviewService } from './service.js';
 
-const idParams = z.object({ id: z.string() });
 const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 
 const pageField = (label: string, max: number) =>
@@ -32,15 +30,8 @@ const pageField = (label: string, max: number) =>
 /** The reviews calls of SPEC.md section 7, under /api. */
 const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = reviewService(app.db);
-  const userId = (request: FastifyRequest) => {
-    if (!request.user) throw unauthenticated();
-    return request.user.id;
-  };
-  const reviewId = (raw: string) => {
-    const id = parseId(raw);
-    if (id === undefined) throw notFound(REVIEW_NOT_FOUND);
-    return id;
-  };
+  const userId = (request: FastifyRequest) => signedInUser(request).id;
+  const reviewId = (raw: string) => idOrNotFound(raw, REVIEW_NOT_FOUND);
 
   app.get(
     '/products/:id/reviews',
@@ -55,8 +46,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const productId = parseId(request.params.id);
-      if (productId === undefined) throw notFound(PRODUCT_NOT_FOUND);
+      const productId = idOrNotFound(request.params.id, PRODUCT_NOT_FOUND);
       const page = await service.ofProduct(
         productId,
         request.query.page ?? 1,

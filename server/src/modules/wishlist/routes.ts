@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthenticated } from '../../lib/errors.js';
+import { signedInUser } from '../../lib/http.js';
 import { wishlistService } from './service.js';
 
 const entryParams = z.object({ entryId: idSchema('wishlist entry id') });
@@ -22,10 +22,7 @@ const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest, not preHandler: a visitor gets 401 before any body validation.
   app.addHook('onRequest', app.requireUser);
 
-  const userId = (request: FastifyRequest) => {
-    if (!request.user) throw unauthenticated();
-    return request.user.id;
-  };
+  const userId = (request: FastifyRequest) => signedInUser(request).id;
 
   app.get(
     '/wishlist',

@@ -1,5 +1,34 @@
 import { createHash } from 'node:crypto';
+import { MAX_DB_ID } from '@mtumba/contract/order';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthUser } from '../modules/accounts/tokens.js';
+import { notFound, unauthenticated } from './errors.js';
+
+/** HTTP helpers the route modules share; services never import this. */
+
+/** Path parameters of a route addressing one row by id; read with `idOrNotFound`. */
+export const idParams = z.object({ id: z.string() });
+
+/** A positive database id from a path segment, or undefined (the caller answers 404). */
+export function parseId(raw: string): number | undefined {
+  if (!/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_DB_ID ? id : undefined;
+}
+
+/** A path id, or a 404 with the route's own message: text that is not an id names nothing. */
+export function idOrNotFound(raw: string, message: string): number {
+  const id = parseId(raw);
+  if (id === undefined) throw notFound(message);
+  return id;
+}
+
+/** The user the route's auth hook signed in (401 if a route forgot the hook). */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
 
 /** A weak validator of a JSON body: equal bodies give equal tags on every instance. */
 export function weakEtag(json: string): string {
@@ -29,18 +58,21 @@ export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, bod
 
 /**
  * Paging metadata in headers, so the body stays a plain array: `X-Total-Count` and a `Link`
- * header (RFC 8288) with first/prev/next/last URLs that keep the request's other query values.
+ * header (RFC 8288) with first/prev/next/last URLs. The URLs keep the request's other query
+ * values, or carry `query` instead when the route gives its normalised parameters.
  */
 export function setPagingHeaders(
   request: FastifyRequest,
   reply: FastifyReply,
   paging: { page: number; perPage: number; total: number },
+  query?: Record<string, string>,
 ): void {
   const lastPage = Math.max(1, Math.ceil(paging.total / paging.perPage));
   const url = new URL(request.url, 'http://localhost');
+  const params = query ? new URLSearchParams(query) : url.searchParams;
   const pageUrl = (page: number) => {
-    url.searchParams.set('page', String(page));
-    return `${url.pathname}?${url.searchParams.toString()}`;
+    params.set('page', String(page));
+    return `${url.pathname}?${params.toString()}`;
   };
   const links: string[] = [`<${pageUrl(1)}>; rel="first"`];
   if (paging.page > 1) links.push(`<${pageUrl(Math.min(paging.page - 1, lastPage))}>; rel="prev"`);
@@ -48,11 +80,4 @@ export function setPagingHeaders(
   links.push(`<${pageUrl(lastPage)}>; rel="last"`);
   reply.header('X-Total-Count', String(paging.total));
   reply.header('Link', links.join(', '));
-}
-
-/** A positive database id from a path segment, or undefined (the caller answers 404). */
-export function parseId(raw: string): number | undefined {
-  if (!/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
 }
