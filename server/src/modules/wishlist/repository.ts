@@ -22,16 +22,6 @@ export function wishlistRepository(db: Executor) {
         .execute();
     },
 
-    async productExists(productId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('products')
-        .select('id')
-        .where('id', '=', productId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /** The new entry, or undefined when the product is already on the customer's list. */
     insertIfAbsent(userId: number, productId: number): Promise<WishlistRow | undefined> {
       return db
