@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -9,11 +8,10 @@ import type {
   UnknownRow,
 } from 'kysely';
 import sharp from 'sharp';
-import { buildApp } from '../src/app.js';
 import { now, type Db } from '../src/db/database.js';
 import type { OrderStatus, ProductCondition } from '../src/db/schema.js';
 import { productSearchText } from '../src/modules/catalog/repository.js';
-import { createTestDatabase, testConfig, type TestApp } from './helpers.js';
+import { buildTestApp, type TestApp } from './helpers.js';
 
 /** A real PNG of the given size, made by sharp. */
 export async function makePng(width = 40, height = 30, color = { r: 200, g: 40, b: 90 }): Promise<Buffer> {
@@ -210,21 +208,7 @@ class QueryCounter implements KyselyPlugin {
 
 /** The whole app over a database handle that counts every query it runs. */
 export async function buildCountingApp(): Promise<TestApp & { queries: QueryCounter }> {
-  const database = await createTestDatabase();
-  const config = testConfig(database.dataDir);
   const queries = new QueryCounter();
-  const db = database.db.withPlugin(queries);
-  const app: FastifyInstance = await buildApp({ config, db, logger: false, jobs: false });
-  await app.ready();
-  return {
-    app,
-    db: database.db,
-    config,
-    database,
-    queries,
-    async close() {
-      await app.close();
-      await database.drop();
-    },
-  };
+  const t = await buildTestApp({ appDb: (db) => db.withPlugin(queries) });
+  return Object.assign(t, { queries });
 }

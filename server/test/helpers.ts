@@ -86,11 +86,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database, for `app.inject`. Background jobs are off unless asked for. */
-export async function buildTestApp(options: { env?: Record<string, string>; jobs?: boolean } = {}): Promise<TestApp> {
+/**
+ * The whole app on a fresh database, for `app.inject`. Background jobs are off unless asked for.
+ * `appDb` gives the app another handle on the database (one with a Kysely plugin, say); `db` stays plain.
+ */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; jobs?: boolean; appDb?: (db: Db) => Db } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(database.dataDir, options.env);
-  const app = await buildApp({ config, db: database.db, logger: false, jobs: options.jobs ?? false });
+  const appDb = options.appDb ? options.appDb(database.db) : database.db;
+  const app = await buildApp({ config, db: appDb, logger: false, jobs: options.jobs ?? false });
   await app.ready();
   return {
     app,

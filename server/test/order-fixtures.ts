@@ -1,41 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/database.js';
-import { now } from '../src/db/database.js';
-import type { OrderStatus } from '../src/db/schema.js';
+import type { Order, OrderStatus } from '../src/db/schema.js';
+import { insertProduct } from './catalog.js';
 
 /** A product straight in the database (the catalogue's API is not what order tests are about). */
 export async function orderableProduct(
   db: Db,
   options: { name?: string; priceCents?: number; stock?: number; imageKey?: string } = {},
 ): Promise<{ id: number; name: string; priceCents: number }> {
-  const at = now();
   const name = options.name ?? `Item ${randomBytes(3).toString('hex')}`;
   const priceCents = options.priceCents ?? 500_00;
-  const row = await db
-    .insertInto('products')
-    .values({
-      name,
-      description: `${name} in good condition`,
-      price_cents: priceCents,
-      stock_quantity: options.stock ?? 1,
-      size: null,
-      brand: null,
-      condition: 'good',
-      color: null,
-      search_text: name.toLowerCase(),
-      created_at: at,
-      updated_at: at,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (options.imageKey) {
-    await db
-      .insertInto('product_images')
-      .values({ product_id: row.id, position: 0, file_key: options.imageKey, width: 640, height: 640, created_at: at })
-      .execute();
-  }
-  return { id: row.id, name, priceCents };
+  const id = await insertProduct(db, {
+    name,
+    description: `${name} in good condition`,
+    price_cents: priceCents,
+    stock_quantity: options.stock ?? 1,
+    condition: 'good',
+    images: options.imageKey ? [options.imageKey] : [],
+  });
+  return { id, name, priceCents };
 }
 
 export async function stockOf(db: Db, productId: number): Promise<number> {
@@ -47,7 +30,7 @@ export async function stockOf(db: Db, productId: number): Promise<number> {
   return row.stock_quantity;
 }
 
-export async function orderRow(db: Db, orderId: number) {
+export async function orderRow(db: Db, orderId: number): Promise<Order> {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 }
 

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { now, type Db } from '../src/db/database.js';
+import type { Db } from '../src/db/database.js';
 import type { Order } from '../src/db/schema.js';
 import { expireUnpaidOrders } from '../src/modules/orders/sweeper.js';
+import { insertProduct } from './catalog.js';
 import { bearer } from './helpers.js';
+
+export { mailsTo as mailTo, orderRow, stockOf } from './order-fixtures.js';
 
 let productCounter = 0;
 
@@ -13,28 +16,16 @@ export async function createProduct(
 ): Promise<{ id: number; name: string; price_cents: number }> {
   productCounter += 1;
   const name = options.name ?? `Denim jacket ${productCounter}`;
-  const at = now();
-  const row = await db
-    .insertInto('products')
-    .values({
-      name,
-      description: 'Second-hand, good condition.',
-      price_cents: options.priceCents ?? 150_000,
-      stock_quantity: options.stock ?? 1,
-      size: 'M',
-      brand: null,
-      condition: 'good',
-      color: null,
-      is_featured: 0,
-      is_trending: 0,
-      search_text: name.toLowerCase(),
-      created_at: at,
-      updated_at: at,
-      deleted_at: null,
-    })
-    .returning(['id', 'name', 'price_cents'])
-    .executeTakeFirstOrThrow();
-  return row;
+  const price_cents = options.priceCents ?? 150_000;
+  const id = await insertProduct(db, {
+    name,
+    description: 'Second-hand, good condition.',
+    price_cents,
+    stock_quantity: options.stock ?? 1,
+    size: 'M',
+    condition: 'good',
+  });
+  return { id, name, price_cents };
 }
 
 /** Places an order through the real API (prices, offers and the stock reservation included). */
@@ -60,25 +51,8 @@ export async function expireAllReservations(db: Db): Promise<number[]> {
   return expireUnpaidOrders(db, new Date(Date.now() + 24 * 3600 * 1000));
 }
 
-export async function stockOf(db: Db, productId: number): Promise<number> {
-  const row = await db
-    .selectFrom('products')
-    .select('stock_quantity')
-    .where('id', '=', productId)
-    .executeTakeFirstOrThrow();
-  return row.stock_quantity;
-}
-
-export async function orderRow(db: Db, orderId: number): Promise<Order> {
-  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-}
-
 export async function paymentsOf(db: Db, orderId: number) {
   return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-}
-
-export async function mailTo(db: Db, address: string) {
-  return db.selectFrom('mail_outbox').selectAll().where('to_address', '=', address).orderBy('id').execute();
 }
 
 export async function notificationCount(db: Db): Promise<number> {
