@@ -6,7 +6,7 @@ import { LIMITS } from '@mtumba/contract/constants';
 import { ApiError } from '@/lib/api-client';
 import { useAddProduct } from '../api/add-product';
 import { useAdminCategories } from '../api/get-admin-categories';
-import { useFlashMessage } from '../hooks/use-flash-message';
+import { useFlashMessage } from '@/lib/use-flash-message';
 import { imageSelectionProblem } from '../hooks/use-image-selection';
 import { FlashAlert } from './flash-alert';
 

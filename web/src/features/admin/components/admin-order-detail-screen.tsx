@@ -16,7 +16,7 @@ import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
 import { adminKeys } from '../api/admin-keys';
 import { useAdminOrder, type AdminOrderDetail } from '../api/get-admin-order';
 import { useUpdateOrderStatus } from '../api/update-order-status';
-import { useFlashMessage } from '../hooks/use-flash-message';
+import { useFlashMessage } from '@/lib/use-flash-message';
 import { FlashAlert } from './flash-alert';
 import { formatDateTime } from './format';
 import { OrderStatusSelect } from './order-status-select';

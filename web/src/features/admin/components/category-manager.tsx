@@ -8,7 +8,7 @@ import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useAdminCategories } from '../api/get-admin-categories';
 import { useUpdateCategory } from '../api/update-category';
-import { useFlashMessage } from '../hooks/use-flash-message';
+import { useFlashMessage } from '@/lib/use-flash-message';
 import { ConfirmDialog } from './confirm-dialog';
 import { failureMessage } from './failure-message';
 import { FlashAlert } from './flash-alert';

@@ -1,4 +1,4 @@
-import type { FlashMessage } from '../hooks/use-flash-message';
+import type { FlashMessage } from '@/lib/use-flash-message';
 
 /**
  * Where a flash message shows. Both live regions stay in the page so screen readers announce each

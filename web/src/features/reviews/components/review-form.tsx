@@ -1,25 +1,13 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { LIMITS, TIMINGS } from '@mtumba/contract/constants';
+import { useId, useState, type FormEvent } from 'react';
+import { LIMITS } from '@mtumba/contract/constants';
 import { errorMessage } from '@/lib/api-client';
 import type { Review } from '@/lib/api-types';
+import { useFlashMessage } from '@/lib/use-flash-message';
 import { useDeleteReview } from '../api/delete-review';
 import { useMyReview } from '../api/get-my-review';
 import { useSaveReview } from '../api/save-review';
 
 const RATING_WORDS: Record<number, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very good', 5: 'Excellent' };
-
-type Notice = { tone: 'success' | 'danger'; text: string } | null;
-
-/** A message that clears itself after 3 s (SPEC.md section 9). */
-function useNotice(): [Notice, (notice: Notice) => void] {
-  const [notice, setNotice] = useState<Notice>(null);
-  useEffect(() => {
-    if (!notice) return;
-    const timer = window.setTimeout(() => setNotice(null), TIMINGS.bannerMs);
-    return () => window.clearTimeout(timer);
-  }, [notice]);
-  return [notice, setNotice];
-}
 
 interface FormProps {
   productId: number;
@@ -31,7 +19,7 @@ interface FormProps {
 function ReviewFields({ productId, productName, review }: FormProps) {
   const [rating, setRating] = useState(review?.rating ?? LIMITS.ratingMax);
   const [text, setText] = useState(review?.review_text ?? '');
-  const [notice, setNotice] = useNotice();
+  const notice = useFlashMessage();
   const save = useSaveReview();
   const remove = useDeleteReview();
   const ratingId = useId();
@@ -44,9 +32,9 @@ function ReviewFields({ productId, productName, review }: FormProps) {
     e.preventDefault();
     try {
       await save.mutateAsync({ reviewId: review?.id, product_id: productId, rating, review_text: text.trim() });
-      setNotice({ tone: 'success', text: 'Review saved!' });
+      notice.show('success', 'Review saved!');
     } catch (err) {
-      setNotice({ tone: 'danger', text: errorMessage(err, 'Save failed') });
+      notice.show('danger', errorMessage(err, 'Save failed'));
     }
   };
 
@@ -56,9 +44,9 @@ function ReviewFields({ productId, productName, review }: FormProps) {
       await remove.mutateAsync({ reviewId: review.id, productId });
       setRating(LIMITS.ratingMax);
       setText('');
-      setNotice({ tone: 'success', text: 'Review deleted' });
+      notice.show('success', 'Review deleted');
     } catch {
-      setNotice({ tone: 'danger', text: 'Delete failed' });
+      notice.show('danger', 'Delete failed');
     }
   };
 
@@ -116,8 +104,8 @@ function ReviewFields({ productId, productName, review }: FormProps) {
             {remove.isPending ? 'Deleting…' : 'Delete Review'}
           </button>
         )}
-        <span role="status" className={notice ? `small text-${notice.tone}` : 'small'}>
-          {notice?.text}
+        <span role="status" className={notice.message ? `small text-${notice.message.variant}` : 'small'}>
+          {notice.message?.text}
         </span>
       </div>
     </form>

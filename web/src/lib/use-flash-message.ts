@@ -7,8 +7,8 @@ export interface FlashMessage {
 }
 
 /**
- * A message that clears itself (SPEC.md section 9: status banners and admin messages clear after
- * 3 s). Showing a new one restarts the clock.
+ * A message that clears itself (SPEC.md section 9: the status banner, review and admin messages
+ * clear after 3 s). Showing a new one restarts the clock.
  */
 export function useFlashMessage(durationMs: number = TIMINGS.bannerMs) {
   const [message, setMessage] = useState<FlashMessage | null>(null);
