@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout';
+import { RouteError } from './route-error';
 
 // Every screen is its own chunk; admin screens only load for admins.
 const Home = lazy(() => import('./routes/home'));
@@ -28,6 +29,7 @@ const AddProduct = lazy(() => import('./routes/admin/add-product'));
 export const routes = [
   {
     element: <AppLayout />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', element: <Home /> },
       { path: '/products', element: <Products /> },
