@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
@@ -37,7 +37,7 @@ export interface BuildOptions {
   config: Config;
   /** an open database (tests); otherwise one is opened from the configuration and closed with the app */
   db?: Db;
-  /** pino logger options, or false for none */
+  /** pino logger options over the app's own (level, redaction), or false for none */
   logger?: boolean | Record<string, unknown>;
   /** run background jobs (mail outbox, reservation sweeper); default true */
   jobs?: boolean;
@@ -46,17 +46,38 @@ export interface BuildOptions {
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+// E-mail links carry one-time tokens (verify, reset) and the address in their query string.
+const SECRET_QUERY_VALUE = /([?&](?:token|email)=)[^&#]*/gi;
+
+/** A request URL as the logs may keep it: one-time tokens and e-mail addresses blanked out. */
+export function urlForLog(url: string): string {
+  return url.replace(SECRET_QUERY_VALUE, '$1[redacted]');
+}
+
+/** Fastify's own request serializer, but with `urlForLog`. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: urlForLog(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Builds the whole application without listening: `main.ts` starts it, tests `inject` into it. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger:
-      options.logger === undefined
-        ? {
+      options.logger === false
+        ? false
+        : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-          }
-        : options.logger,
+            serializers: { req: requestForLog },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
