@@ -1,4 +1,5 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { useRelatedProducts } from '@/features/catalog/api/get-related-products';
@@ -71,12 +72,11 @@ export default function ProductDetailRoute() {
           </div>
         </div>
       ) : product.isError ? (
-        <div className="alert alert-danger" role="alert">
-          Could not load this product.{' '}
-          <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={() => product.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          message="Could not load this product."
+          onRetry={() => void product.refetch()}
+          retrying={product.isFetching}
+        />
       ) : (
         <>
           <title>{`${product.data.name} — Mtumba`}</title>

@@ -1,4 +1,5 @@
 import { LIMITS } from '@mtumba/contract/constants';
+import { LoadError } from '@/components/ui/load-error';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { ProductGridSkeleton } from '@/components/ui/product-card-skeleton';
 import { useCategories } from '@/features/catalog/api/get-categories';
@@ -42,12 +43,11 @@ export default function ProductsRoute() {
       {products.isPending ? (
         <ProductGridSkeleton count={12} />
       ) : products.isError ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          Could not load products.
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => products.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          message="Could not load products."
+          onRetry={() => void products.refetch()}
+          retrying={products.isFetching}
+        />
       ) : products.data.products.length === 0 ? (
         <div className="text-center py-5">
           <p className="lead">{filtered ? 'No products match your search.' : 'No products here yet.'}</p>

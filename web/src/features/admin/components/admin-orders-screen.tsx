@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
@@ -8,6 +7,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
+import { LoadError } from '@/components/ui/load-error';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { paths } from '@/config/paths';
 import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
@@ -118,12 +118,7 @@ export function AdminOrdersScreen() {
     );
   } else if (orders.isError) {
     body = (
-      <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
-        <span className="me-auto">Could not load orders</span>
-        <Button size="sm" variant="outline-danger" onClick={() => void orders.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError message="Could not load orders" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
     );
   } else if (rows.length === 0) {
     body = <p className="text-muted">No orders found.</p>;

@@ -8,6 +8,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import type { Product } from '@mtumba/contract/product';
+import { LoadError } from '@/components/ui/load-error';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
@@ -251,19 +252,14 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
           </Button>
         </div>
         {loadFailed && (
-          <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
-            <span className="me-auto">Failed to load data</span>
-            <Button
-              size="sm"
-              variant="outline-danger"
-              onClick={() => {
-                void products.refetch();
-                void categories.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            message="Failed to load data"
+            onRetry={() => {
+              void products.refetch();
+              void categories.refetch();
+            }}
+            retrying={products.isFetching || categories.isFetching}
+          />
         )}
         <ProductSearch key={q} initial={q} onSearch={search} />
         {!products.isError && body}

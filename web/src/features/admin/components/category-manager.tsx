@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import type { Category } from '@mtumba/contract/product';
+import { LoadError } from '@/components/ui/load-error';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useAdminCategories } from '../api/get-admin-categories';
@@ -179,12 +180,12 @@ export function CategoryManager({ onChanged }: { onChanged?: () => void }) {
     );
   } else if (categories.isError) {
     list = (
-      <div className="alert alert-danger d-flex align-items-center gap-2 mb-0" role="alert">
-        <span className="me-auto">Failed to load categories</span>
-        <Button size="sm" variant="outline-danger" onClick={() => void categories.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        message="Failed to load categories"
+        onRetry={() => void categories.refetch()}
+        retrying={categories.isFetching}
+        className="mb-0"
+      />
     );
   } else if (categories.data.length === 0) {
     list = <p className="text-muted mb-0">No categories yet.</p>;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
+import { LoadError } from '@/components/ui/load-error';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
@@ -80,19 +81,7 @@ export function CartView({ renderCheckout }: CartViewProps) {
 
   if (isPending) return <CartSkeleton />;
   if (isError) {
-    return (
-      <div className="alert alert-danger d-flex align-items-center" role="alert">
-        Could not load your cart
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger ms-auto"
-          onClick={() => refetch()}
-          disabled={isFetching}
-        >
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadError message="Could not load your cart" onRetry={() => void refetch()} retrying={isFetching} />;
   }
 
   const items = data.cart_items;

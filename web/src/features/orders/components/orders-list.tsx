@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import { ORDER_STATUSES, statusLabel } from '@mtumba/contract/order-states';
+import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { isAwaitingPayment, isReservationExpired, useOrders, type Order } from '../api/get-orders';
 import { OrderItemRow } from './order-item-row';
@@ -166,17 +167,7 @@ export function OrdersList() {
       {isPending ? (
         <OrdersSkeleton />
       ) : isError ? (
-        <div className="alert alert-danger d-flex align-items-center" role="alert">
-          Could not load orders
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger ms-auto"
-            onClick={() => refetch()}
-            disabled={isFetching}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadError message="Could not load orders" onRetry={() => void refetch()} retrying={isFetching} />
       ) : shown.length === 0 ? (
         <div className="text-center py-5">
           <p className="mb-3">{filter === 'all' ? 'No orders found.' : `No orders with status ${filter}.`}</p>

@@ -2,6 +2,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { formatKsh } from '@mtumba/contract/money';
+import { LoadError } from '@/components/ui/load-error';
 import { OutOfStockModal } from '@/components/ui/out-of-stock-modal';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
 import { RatingStars } from '@/components/ui/rating-stars';
@@ -174,19 +175,7 @@ export function WishlistView() {
   if (isPending) {
     content = <WishlistSkeleton />;
   } else if (isError) {
-    content = (
-      <div className="alert alert-danger d-flex align-items-center" role="alert">
-        Could not load your wishlist
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger ms-auto"
-          onClick={() => refetch()}
-          disabled={isFetching}
-        >
-          Try again
-        </button>
-      </div>
-    );
+    content = <LoadError message="Could not load your wishlist" onRetry={() => void refetch()} retrying={isFetching} />;
   } else if (data.length === 0) {
     content = (
       <div className="text-center py-5">
