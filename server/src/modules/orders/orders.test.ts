@@ -1,6 +1,7 @@
 import { OFFERS } from '@mtumba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
+import { ORDER_TOO_LARGE } from './service.js';
 import {
   expireReservation,
   historyOf,
@@ -260,6 +261,19 @@ describe('POST /orders', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Please verify your email address first.');
     expect(await stockOf(t.db, p.id)).toBe(1);
+  });
+
+  it('refuses an order too large for the books (over Ksh 21,474,836.47) with 422, reserving nothing', async () => {
+    const { headers } = await customer();
+    const coat = await orderableProduct(t.db, { name: 'Mink coat', priceCents: 10_000_000_00, stock: 5 });
+    const res = await place(headers, orderBody([{ product_id: coat.id, quantity: 3 }]));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ errors: { items: [ORDER_TOO_LARGE] } });
+    expect(await stockOf(t.db, coat.id)).toBe(5);
+
+    // two of them still fit
+    await placed(headers, [{ product_id: coat.id, quantity: 2 }]);
+    expect(await stockOf(t.db, coat.id)).toBe(3);
   });
 
   it('does not clear the cart', async () => {

@@ -18,6 +18,10 @@ export const CANCEL_REQUEST_SENT = "Your cancellation request was sent. We'll up
 export const CANCEL_NOT_ALLOWED = 'Only pending or processing orders can be cancelled.';
 export const ORDER_PLACED = 'Order placed. Please pay within the reservation time to keep your items.';
 export const ORDER_STATUS_UPDATED = 'Order status updated.';
+export const ORDER_TOO_LARGE = 'This order is too large to place online. Please split it into smaller orders.';
+
+/** Order and payment amounts are 32-bit integer columns of cents (PostgreSQL refuses more). */
+const MAX_ORDER_CENTS = 2_147_483_647;
 
 /** Codes a customer may type; the offers themselves are applied automatically. */
 const KNOWN_CODES = new Set(['WELCOME10']);
@@ -68,6 +72,7 @@ export async function placeOrder(
     shipping: body.shipping_address,
     previousPaymentStatuses: previous,
   });
+  if (Math.max(price.subtotalCents, price.totalCents) > MAX_ORDER_CENTS) throw invalidField('items', ORDER_TOO_LARGE);
   if (code === 'WELCOME10' && !price.appliedDiscounts.includes(OFFERS.welcome.label)) {
     throw invalidField('discount_code', 'WELCOME10 is only for your first order.');
   }
