@@ -1,6 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TIMINGS } from '@mtumba/contract/constants';
+import { BusyButton } from '@/components/ui/busy-button';
+import { EmailField } from '@/components/ui/email-field';
+import { FormResult, type FormOutcome } from '@/components/ui/form-result';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
@@ -8,7 +11,7 @@ import { useForgotPassword } from '../api/forgot-password';
 /** Forgot password: asks for a reset link, then goes to /login after 3 s. */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormOutcome | null>(null);
   const forgot = useForgotPassword();
   const navigate = useNavigate();
   const sent = result?.ok === true;
@@ -31,28 +34,16 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={submit} aria-label="Forgot password">
-      {result && (
-        <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </div>
-      )}
-      <div className="mb-3">
-        <label htmlFor="forgot-email" className="form-label">
-          Email
-        </label>
-        <input
-          id="forgot-email"
-          type="email"
-          className="form-control"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <button type="submit" className="btn btn-primary w-100" disabled={forgot.isPending || sent}>
-        {forgot.isPending ? 'Sending reset link…' : 'Send Reset Link'}
-      </button>
+      <FormResult result={result} />
+      <EmailField id="forgot-email" value={email} onChange={setEmail} />
+      <BusyButton
+        className="btn btn-primary w-100"
+        busy={forgot.isPending}
+        busyLabel="Sending reset link…"
+        disabled={sent}
+      >
+        Send Reset Link
+      </BusyButton>
       <p className="text-center mt-3 mb-0">
         <Link to={paths.login()}>Back to Login</Link>
       </p>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
+import { BusyButton } from '@/components/ui/busy-button';
+import { EmailField } from '@/components/ui/email-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -43,16 +44,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           {error}
         </Alert>
       )}
-      <Form.Group className="mb-3" controlId="login-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoComplete="email"
-          required
-        />
-      </Form.Group>
+      <EmailField id="login-email" value={email} onChange={setEmail} />
       <PasswordField
         id="login-password"
         label="Password"
@@ -61,9 +53,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         autoComplete="current-password"
         required
       />
-      <Button type="submit" variant="primary" className="w-100" disabled={login.isPending}>
-        {login.isPending ? 'Logging in...' : 'Login'}
-      </Button>
+      <BusyButton className="btn btn-primary w-100" busy={login.isPending} busyLabel="Logging in...">
+        Login
+      </BusyButton>
       <p className="text-center mt-3 mb-0">
         <Link to={paths.forgotPassword()}>Forgot your password?</Link>
       </p>

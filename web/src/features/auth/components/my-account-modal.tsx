@@ -5,6 +5,8 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
+import { BusyButton } from '@/components/ui/busy-button';
+import { EmailField } from '@/components/ui/email-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -137,18 +139,7 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
               />
               <Form.Control.Feedback type="invalid">{fieldError('name')}</Form.Control.Feedback>
             </Form.Group>
-            <Form.Group className="mb-3" controlId="account-email">
-              <Form.Label>Email</Form.Label>
-              <Form.Control
-                type="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                autoComplete="email"
-                required
-                isInvalid={Boolean(fieldError('email'))}
-              />
-              <Form.Control.Feedback type="invalid">{fieldError('email')}</Form.Control.Feedback>
-            </Form.Group>
+            <EmailField id="account-email" value={email} onChange={setEmail} error={fieldError('email')} />
             <p className="small text-body-secondary">Leave the password fields empty to keep your password.</p>
             <PasswordField
               id="account-current-password"
@@ -179,9 +170,9 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
             <Button variant="secondary" onClick={() => setMode('view')} disabled={update.isPending}>
               Cancel
             </Button>
-            <Button type="submit" variant="primary" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
+            <BusyButton busy={update.isPending} busyLabel="Saving...">
+              Save Changes
+            </BusyButton>
           </Modal.Footer>
         </Form>
       )}
@@ -199,9 +190,15 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
             <Button variant="secondary" onClick={() => setMode('view')} disabled={remove.isPending}>
               Keep My Account
             </Button>
-            <Button variant="danger" onClick={deleteAccount} disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Yes, Delete My Account'}
-            </Button>
+            <BusyButton
+              type="button"
+              className="btn btn-danger"
+              onClick={deleteAccount}
+              busy={remove.isPending}
+              busyLabel="Deleting..."
+            >
+              Yes, Delete My Account
+            </BusyButton>
           </Modal.Footer>
         </>
       )}

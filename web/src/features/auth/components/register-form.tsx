@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { TIMINGS } from '@mtumba/contract/constants';
+import { BusyButton } from '@/components/ui/busy-button';
+import { EmailField } from '@/components/ui/email-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -83,18 +84,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
         />
         <Form.Control.Feedback type="invalid">{apiError?.fieldError('name')}</Form.Control.Feedback>
       </Form.Group>
-      <Form.Group className="mb-3" controlId="register-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoComplete="email"
-          required
-          isInvalid={Boolean(apiError?.fieldError('email'))}
-        />
-        <Form.Control.Feedback type="invalid">{apiError?.fieldError('email')}</Form.Control.Feedback>
-      </Form.Group>
+      <EmailField id="register-email" value={email} onChange={setEmail} error={apiError?.fieldError('email')} />
       <PasswordField
         id="register-password"
         label="Password"
@@ -113,9 +103,9 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
         required
         error={apiError?.fieldError('password_confirmation')}
       />
-      <Button type="submit" variant="primary" className="w-100" disabled={register.isPending}>
-        {register.isPending ? 'Creating account...' : 'Register'}
-      </Button>
+      <BusyButton className="btn btn-primary w-100" busy={register.isPending} busyLabel="Creating account...">
+        Register
+      </BusyButton>
     </Form>
   );
 }

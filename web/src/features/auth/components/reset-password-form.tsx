@@ -1,6 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TIMINGS } from '@mtumba/contract/constants';
+import { BusyButton } from '@/components/ui/busy-button';
+import { EmailField } from '@/components/ui/email-field';
+import { FormResult, type FormOutcome } from '@/components/ui/form-result';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -17,7 +20,7 @@ export function ResetPasswordForm() {
   const [email, setEmail] = useState(linkEmail);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; text: string; error?: ApiError } | null>(null);
+  const [result, setResult] = useState<(FormOutcome & { error?: ApiError }) | null>(null);
   const reset = useResetPassword();
   const navigate = useNavigate();
   const done = result?.ok === true;
@@ -53,25 +56,8 @@ export function ResetPasswordForm() {
           {INVALID_RESET_LINK} <Link to={paths.forgotPassword()}>Ask for a new link</Link>.
         </div>
       )}
-      {result && (
-        <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </div>
-      )}
-      <div className="mb-3">
-        <label htmlFor="reset-email" className="form-label">
-          Email
-        </label>
-        <input
-          id="reset-email"
-          type="email"
-          className="form-control"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
+      <FormResult result={result} />
+      <EmailField id="reset-email" value={email} onChange={setEmail} />
       <PasswordField
         id="reset-password"
         label="New Password"
@@ -90,9 +76,14 @@ export function ResetPasswordForm() {
         required
         error={result?.error?.fieldError('password_confirmation')}
       />
-      <button type="submit" className="btn btn-primary w-100" disabled={!linkValid || reset.isPending || done}>
-        {reset.isPending ? 'Resetting...' : 'Reset Password'}
-      </button>
+      <BusyButton
+        className="btn btn-primary w-100"
+        busy={reset.isPending}
+        busyLabel="Resetting..."
+        disabled={!linkValid || done}
+      >
+        Reset Password
+      </BusyButton>
     </form>
   );
 }

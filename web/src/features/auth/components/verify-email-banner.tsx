@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { toast } from '@/lib/toast';
+import { BusyButton } from '@/components/ui/busy-button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useResendVerification } from '../api/resend-verification';
@@ -19,10 +20,11 @@ export function VerifyEmailBanner() {
           Please verify your e-mail address (<strong>{user.email}</strong>) to place orders. Check your inbox for the
           link we sent.
         </p>
-        <button
+        <BusyButton
           type="button"
           className="btn btn-sm btn-dark"
-          disabled={resend.isPending}
+          busy={resend.isPending}
+          busyLabel="Resending..."
           onClick={() =>
             resend.mutate(user.email, {
               onSuccess: (reply) => toast.success(reply?.message ?? 'Verification link sent.'),
@@ -30,8 +32,8 @@ export function VerifyEmailBanner() {
             })
           }
         >
-          {resend.isPending ? 'Resending...' : 'Resend Verification Email'}
-        </button>
+          Resend Verification Email
+        </BusyButton>
       </div>
     </section>
   );

@@ -1,4 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { BusyButton } from '@/components/ui/busy-button';
+import { EmailField } from '@/components/ui/email-field';
+import { FormResult, type FormOutcome } from '@/components/ui/form-result';
 import { errorMessage } from '@/lib/api-client';
 import { getUnverifiedEmail } from '@/lib/auth-storage';
 import { useResendVerification } from '../api/resend-verification';
@@ -9,7 +12,7 @@ export function VerifyEmailPanel() {
   const { user } = useAuth();
   const known = getUnverifiedEmail() ?? (user && user.email_verified === false ? user.email : null);
   const [email, setEmail] = useState(known ?? '');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormOutcome | null>(null);
   const resend = useResendVerification();
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -34,30 +37,11 @@ export function VerifyEmailPanel() {
         )}
       </p>
       <p className="small text-body-secondary">Nothing arrived? Check your spam folder, or send the link again.</p>
-      {result && (
-        <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </div>
-      )}
-      {!known && (
-        <div className="mb-3">
-          <label htmlFor="verify-email" className="form-label">
-            Email
-          </label>
-          <input
-            id="verify-email"
-            type="email"
-            className="form-control"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={resend.isPending}>
-        {resend.isPending ? 'Resending...' : 'Resend Verification Email'}
-      </button>
+      <FormResult result={result} />
+      {!known && <EmailField id="verify-email" value={email} onChange={setEmail} />}
+      <BusyButton busy={resend.isPending} busyLabel="Resending...">
+        Resend Verification Email
+      </BusyButton>
     </form>
   );
 }
