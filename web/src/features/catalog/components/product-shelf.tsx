@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ProductGridSkeleton } from '@/components/ui/product-card-skeleton';
+import type { Product } from '@/lib/api-types';
+import { ProductGrid } from './product-grid';
+
+interface ProductShelfProps {
+  /** the heading's id (the section is labelled by it) */
+  id: string;
+  title: string;
+  /** the grid's accessible name, e.g. 'Featured products' */
+  label: string;
+  link: { to: string; label: string };
+  products: Product[] | undefined;
+  loading: boolean;
+  /** how many skeleton cards stand in while loading (SPEC.md section 4) */
+  skeletons: number;
+  /** what an empty shelf says; without it an empty shelf is not shown at all */
+  empty?: ReactNode;
+  priorityFirst?: boolean;
+  hotDeal?: boolean;
+}
+
+/** A home-page shelf of product cards: heading, a link to more, skeletons while loading. */
+export function ProductShelf({
+  id,
+  title,
+  label,
+  link,
+  products,
+  loading,
+  skeletons,
+  empty,
+  priorityFirst,
+  hotDeal,
+}: ProductShelfProps) {
+  const none = !loading && (!products || products.length === 0);
+  if (none && empty === undefined) return null;
+  return (
+    <section className="mb-5" aria-labelledby={id}>
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between column-gap-3 mb-3">
+        <h2 id={id} className="h4 section-title mb-0">
+          {title}
+        </h2>
+        <Link to={link.to}>{link.label}</Link>
+      </div>
+      {loading ? (
+        <ProductGridSkeleton count={skeletons} label={`Loading ${label.toLowerCase()}`} />
+      ) : none ? (
+        <p className="text-body-secondary">{empty}</p>
+      ) : (
+        <ProductGrid products={products ?? []} priorityFirst={priorityFirst} hotDeal={hotDeal} label={label} />
+      )}
+    </section>
+  );
+}
