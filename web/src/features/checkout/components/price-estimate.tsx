@@ -1,6 +1,6 @@
 import type { ShippingOption } from '@mtumba/contract/constants';
-import { formatKshCents } from '@mtumba/contract/money';
 import { priceOrder } from '@mtumba/contract/pricing';
+import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
 import type { CartItem } from '@/features/cart/api/get-cart';
 import type { Order } from '@/features/orders/api/get-orders';
 
@@ -22,41 +22,24 @@ export function PriceEstimate({ items, shipping, orders }: PriceEstimateProps) {
     shipping: shipping ?? 'Paid custom delivery',
     previousPaymentStatuses: orders.map((order) => order.payment_status),
   });
-  const delivery =
-    shipping === null
-      ? 'Choose a shipping option'
-      : shipping === 'Paid custom delivery'
-        ? 'Paid to the rider'
-        : price.deliveryFeeCents > 0
-          ? formatKshCents(price.deliveryFeeCents)
-          : 'Free';
-
   return (
     <section className="mt-4" aria-labelledby="estimate-title">
       <h3 className="h6" id="estimate-title">
         Estimated total
       </h3>
-      {price.appliedDiscounts.length > 0 && (
-        <ul className="small mb-2" aria-label="Offers that apply">
-          {price.appliedDiscounts.map((label) => (
-            <li key={label}>{label}</li>
-          ))}
-        </ul>
-      )}
-      <dl className="row mb-0 small">
-        <dt className="col-7 fw-normal">Subtotal</dt>
-        <dd className="col-5 text-end mb-1">{formatKshCents(price.subtotalCents)}</dd>
-        <dt className="col-7 fw-normal">Discount</dt>
-        <dd className="col-5 text-end mb-1">
-          {price.discountCents > 0 ? `− ${formatKshCents(price.discountCents)}` : formatKshCents(0)}
-        </dd>
-        <dt className="col-7 fw-normal">Delivery fee</dt>
-        <dd className="col-5 text-end mb-1">{delivery}</dd>
-        <dt className="col-7">Estimated total</dt>
-        <dd className="col-5 text-end mb-0 fw-bold" data-testid="estimated-total">
-          {formatKshCents(price.totalCents)}
-        </dd>
-      </dl>
+      <PriceSummary
+        discounts={price.appliedDiscounts}
+        discountsLabel="Offers that apply"
+        subtotal={price.subtotalCents / 100}
+        discount={price.discountCents / 100}
+        delivery={
+          shipping === null ? 'Choose a shipping option' : deliveryFeeText(shipping, price.deliveryFeeCents / 100)
+        }
+        total={price.totalCents / 100}
+        totalLabel="Estimated total"
+        totalTestId="estimated-total"
+        small
+      />
       <p className="small text-body-secondary mt-2 mb-0">
         Offers are applied automatically; the checkout page shows the final amounts.
       </p>
