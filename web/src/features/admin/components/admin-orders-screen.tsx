@@ -3,7 +3,7 @@ import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
@@ -15,6 +15,7 @@ import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/admin-keys';
 import { useAdminOrders, type AdminOrder } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
+import { usePageParam } from '../hooks/use-page-param';
 import { failureMessage } from './failure-message';
 import { formatDateTime } from './format';
 import { OrderStatusSelect } from './order-status-select';
@@ -25,11 +26,6 @@ type Filter = (typeof FILTERS)[number];
 
 function filterFrom(raw: string | null): Filter {
   return FILTERS.includes(raw as Filter) ? (raw as Filter) : 'all';
-}
-
-function pageFrom(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
 function OrderRow({ order }: { order: AdminOrder }) {
@@ -82,9 +78,8 @@ function OrderRow({ order }: { order: AdminOrder }) {
 /** /admin/orders: every order, filtered by status, 20 per page, kept live by the admin room's events. */
 export function AdminOrdersScreen() {
   const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
+  const { page, hrefFor } = usePageParam();
   const status = filterFrom(params.get('status'));
-  const page = pageFrom(params.get('page'));
   const orders = useAdminOrders({ status, page });
   const queryClient = useQueryClient();
   const filterId = useId();
@@ -95,14 +90,6 @@ export function AdminOrdersScreen() {
   useSocketEvent('order.cancel_requested', refresh);
   useSocketEvent('order.status.updated', refresh);
   useSocketReconnect(refresh);
-
-  const hrefFor = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    const qs = next.toString();
-    return qs ? `${pathname}?${qs}` : pathname;
-  };
 
   const total = orders.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LIMITS.pageSize));

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import type { Product } from '@mtumba/contract/product';
@@ -15,17 +15,13 @@ import { toast } from '@/lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminCategories } from '../api/get-admin-categories';
 import { useAdminProducts } from '../api/get-admin-products';
+import { usePageParam } from '../hooks/use-page-param';
 import { CategoryManager } from './category-manager';
 import { ConfirmDialog } from './confirm-dialog';
 import { failureMessage } from './failure-message';
 import { ProductFormModal } from './product-form-modal';
 
 const THUMB = 50;
-
-function pageFrom(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
 
 function Flag({ on, label }: { on: boolean; label: string }) {
   return on ? (
@@ -89,22 +85,13 @@ type Editing = { product: Product | null } | null;
  */
 export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: () => void }) {
   const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const page = pageFrom(params.get('page'));
+  const { page, hrefFor } = usePageParam();
   const q = params.get('q') ?? '';
   const products = useAdminProducts({ page, q: q || undefined });
   const categories = useAdminCategories();
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<Product | null>(null);
-
-  const hrefFor = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    const qs = next.toString();
-    return qs ? `${pathname}?${qs}` : pathname;
-  };
 
   const search = (text: string) => {
     const next = new URLSearchParams();
