@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { BusyButton } from '@/components/ui/busy-button';
 import { EmailField } from '@/components/ui/email-field';
@@ -7,20 +7,16 @@ import { FormResult, type FormOutcome } from '@/components/ui/form-result';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
+import { useRedirectAfter } from '../hooks/use-redirect-after';
 
 /** Forgot password: asks for a reset link, then goes to /login after 3 s. */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [result, setResult] = useState<FormOutcome | null>(null);
   const forgot = useForgotPassword();
-  const navigate = useNavigate();
   const sent = result?.ok === true;
 
-  useEffect(() => {
-    if (!sent) return;
-    const timer = window.setTimeout(() => navigate(paths.login()), TIMINGS.forgotResetRedirectMs);
-    return () => window.clearTimeout(timer);
-  }, [sent, navigate]);
+  useRedirectAfter(sent, paths.login(), TIMINGS.forgotResetRedirectMs);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,7 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { BusyButton } from '@/components/ui/busy-button';
@@ -11,6 +10,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
 import { useRegister } from '../api/register';
+import { useRedirectAfter } from '../hooks/use-redirect-after';
 
 export const REGISTERED_MESSAGE = 'Registration successful! Please check your email to verify your account.';
 
@@ -26,13 +26,8 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   const [error, setError] = useState<ApiError | string | null>(null);
   const [done, setDone] = useState(false);
   const register = useRegister();
-  const navigate = useNavigate();
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = window.setTimeout(() => navigate(paths.verifyEmail()), TIMINGS.registerRedirectMs);
-    return () => window.clearTimeout(timer);
-  }, [done, navigate]);
+  useRedirectAfter(done, paths.verifyEmail(), TIMINGS.registerRedirectMs);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

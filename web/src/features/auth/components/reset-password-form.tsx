@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { BusyButton } from '@/components/ui/busy-button';
 import { EmailField } from '@/components/ui/email-field';
@@ -8,6 +8,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
+import { useRedirectAfter } from '../hooks/use-redirect-after';
 
 export const INVALID_RESET_LINK = 'Invalid or missing password reset link.';
 
@@ -22,14 +23,9 @@ export function ResetPasswordForm() {
   const [confirmation, setConfirmation] = useState('');
   const [result, setResult] = useState<(FormOutcome & { error?: ApiError }) | null>(null);
   const reset = useResetPassword();
-  const navigate = useNavigate();
   const done = result?.ok === true;
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = window.setTimeout(() => navigate(paths.login()), TIMINGS.forgotResetRedirectMs);
-    return () => window.clearTimeout(timer);
-  }, [done, navigate]);
+  useRedirectAfter(done, paths.login(), TIMINGS.forgotResetRedirectMs);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
