@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { SignInDialogProvider } from '@/features/auth/components/sign-in-dialog-provider';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { AppNavbar } from './navbar';
@@ -9,15 +10,6 @@ const Footer = lazy(() => import('./footer'));
 
 /** Screens that appear without the page fade (SPEC.md: Add New Product has no transition). */
 const NO_FADE = new Set([paths.addProduct()]);
-
-function PageFallback() {
-  return (
-    <div className="text-center py-5" role="status">
-      <span className="spinner-border text-secondary" aria-hidden="true" />
-      <span className="visually-hidden">Loading…</span>
-    </div>
-  );
-}
 
 /** The frame of every page: navbar, verification banner, the page (fading in), footer. */
 export function AppLayout() {
@@ -40,7 +32,7 @@ export function AppLayout() {
       <AppNavbar />
       <VerifyEmailBanner />
       <main id="main" ref={main} tabIndex={-1} className="container py-3 site-main">
-        <Suspense fallback={<PageFallback />}>
+        <Suspense fallback={<LoadingSpinner label="Loading…" />}>
           <div key={pathname} className={NO_FADE.has(pathname) ? undefined : 'page-fade'}>
             <Outlet />
           </div>

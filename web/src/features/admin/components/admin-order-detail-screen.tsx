@@ -5,12 +5,12 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useNavigate } from 'react-router';
 import { amountToCents, formatKsh } from '@mtumba/contract/money';
 import { CANCEL_REQUESTABLE, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
 import { paths } from '@/config/paths';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
 import { adminKeys } from '../api/admin-keys';
@@ -304,12 +304,7 @@ export function AdminOrderDetailScreen({ orderId }: { orderId: string | undefine
       </Alert>
     );
   } else if (order.isPending) {
-    content = (
-      <div className="text-center py-5" role="status">
-        <Spinner animation="border" aria-hidden="true" />
-        <span className="visually-hidden">Loading order…</span>
-      </div>
-    );
+    content = <LoadingSpinner label="Loading order…" />;
   } else {
     content = <OrderDetails order={order.data} />;
   }

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { paths } from '@/config/paths';
 import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
@@ -97,12 +97,7 @@ export function AdminOrdersScreen() {
 
   let body;
   if (orders.isPending) {
-    body = (
-      <div className="text-center py-4" role="status">
-        <Spinner animation="border" aria-hidden="true" />
-        <span className="visually-hidden">Loading orders…</span>
-      </div>
-    );
+    body = <LoadingSpinner label="Loading orders…" className="py-4" />;
   } else if (orders.isError) {
     body = (
       <LoadError message="Could not load orders" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />

@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import type { Product } from '@mtumba/contract/product';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
@@ -122,12 +122,7 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
 
   let body;
   if (products.isPending) {
-    body = (
-      <div className="text-center py-4" role="status">
-        <Spinner animation="border" aria-hidden="true" />
-        <span className="visually-hidden">Loading products…</span>
-      </div>
-    );
+    body = <LoadingSpinner label="Loading products…" className="py-4" />;
   } else if (rows.length === 0) {
     body = (
       <p className="text-muted">

@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import type { Category } from '@mtumba/contract/product';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useAdminCategories } from '../api/get-admin-categories';
@@ -172,12 +172,7 @@ export function CategoryManager({ onChanged }: { onChanged?: () => void }) {
 
   let list;
   if (categories.isPending) {
-    list = (
-      <div className="py-3 text-center" role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="visually-hidden">Loading categories…</span>
-      </div>
-    );
+    list = <LoadingSpinner label="Loading categories…" className="py-3" small />;
   } else if (categories.isError) {
     list = (
       <LoadError

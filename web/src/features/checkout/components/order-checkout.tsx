@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { useOrder } from '@/features/orders/api/get-order';
 import type { Order } from '@/features/orders/api/get-orders';
 import { OrderAmounts } from '@/features/orders/components/order-amounts';
@@ -87,12 +88,7 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
 
   if (isError) return <LoadFailure error={error} />;
   if (isPending || !order) {
-    return (
-      <div className="text-center py-5" role="status">
-        <span className="spinner-border text-secondary" aria-hidden="true" />
-        <span className="visually-hidden">Loading your order…</span>
-      </div>
-    );
+    return <LoadingSpinner label="Loading your order…" />;
   }
 
   const paid = order.payment_status === 'paid';

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { CANCEL_REQUESTABLE, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -131,12 +132,7 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
 
   if (isError) return <LoadFailure error={error} />;
   if (isPending || !order) {
-    return (
-      <div className="text-center py-5" role="status">
-        <span className="spinner-border text-secondary" aria-hidden="true" />
-        <span className="visually-hidden">Loading order…</span>
-      </div>
-    );
+    return <LoadingSpinner label="Loading order…" />;
   }
 
   const canRequestCancel = CANCEL_REQUESTABLE.includes(order.order_status as OrderStatus) && !order.cancel_requested_at;
