@@ -110,7 +110,7 @@ export function ProductSearch({ initialQuery = '', onSearch }: ProductSearchProp
               }}
             >
               <span className="text-truncate">{s.name}</span>
-              <span className="ms-auto small">{formatKsh(s.price)}</span>
+              <span className="ms-auto small text-nowrap">{formatKsh(s.price)}</span>
             </li>
           ))}
       </ul>
