@@ -1,6 +1,6 @@
 import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { ProductSort } from '@mtumba/contract/product';
-import { type Executor } from '../../db/database.js';
+import { dialectOf, type Executor } from '../../db/database.js';
 import type { CategoriesTable, ProductCondition, ProductsTable } from '../../db/schema.js';
 
 /** What a product list can be narrowed by; prices in cents, text already trimmed. */
@@ -39,6 +39,50 @@ const like = (column: string, pattern: string): Expression<SqlBool> =>
   sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
 
 const inStockFirst = sql`case when products.stock_quantity > 0 then 0 else 1 end`;
+
+/** A word as an FTS5 string: quotes doubled, so nothing in it is read as query syntax. */
+const ftsString = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/** The highest code point: `prefix <= term <= prefix + MAX_CHAR` spans every term starting with prefix. */
+const MAX_CHAR = String.fromCodePoint(0x10ffff);
+
+/**
+ * Whether the trigram tokenizer indexes a (lower-case) character as itself: its case folding
+ * turns a few lower-case letters into others (ς → σ, µ → μ, ſ → s) and SQLite reads U+FFFE and
+ * U+FFFF as U+FFFD. Only 2-character words compare their characters with indexed trigrams.
+ */
+const indexedAsItself = (ch: string) =>
+  ch.toLowerCase() === ch && ch.toUpperCase().toLowerCase() === ch && ch !== '\ufffe' && ch !== '\uffff';
+
+/**
+ * The FTS5 query (SQLite's products_search, migration 0006) that every product matching all
+ * `words` also matches, or undefined when no word can use the index. It only narrows the
+ * candidates: the LIKE conditions still decide, so the results stay exactly those of LIKE.
+ * A trigram index finds words of 3+ characters itself; a 2-character word becomes "any
+ * indexed trigram starting with it" (the index text ends with a space, so every occurrence
+ * has one); a single character cannot be narrowed.
+ */
+function searchMatch(words: string[]): Expression<string> | undefined {
+  const parts: Expression<string>[] = [];
+  for (const word of words) {
+    // NUL ends text for SQLite's functions, and a lone surrogate half has no UTF-8 form.
+    if (/[\0\p{Cs}]/u.test(word)) continue;
+    const chars = [...word];
+    if (chars.length >= 3) {
+      parts.push(sql<string>`${ftsString(word)}`);
+    } else if (chars.length === 2 && chars.every(indexedAsItself)) {
+      // No such trigram means no product has the word: `""` matches nothing.
+      parts.push(sql<string>`(select coalesce('(' || group_concat('"' || replace(term, '"', '""') || '"', ' OR ') || ')', '""')
+        from products_search_terms where term >= ${word} and term <= ${word + MAX_CHAR})`);
+    }
+  }
+  if (parts.length === 0) return undefined;
+  return sql<string>`(${sql.join(parts, sql` || ' AND ' || `)})`;
+}
+
+/** Whether a filter leaves every live product in: an empty string or false narrows nothing. */
+const narrowsNothing = (filter: ProductFilter) =>
+  Object.values(filter).every((value) => value === undefined || value === false || value === '');
 
 export function categoryRepository(db: Executor) {
   return {
@@ -102,7 +146,14 @@ export function productRepository(db: Executor) {
         ),
       );
     }
-    for (const word of searchWords(filter.q ?? '')) {
+    const words = searchWords(filter.q ?? '');
+    const match = words.length > 0 && dialectOf(db) === 'sqlite' ? searchMatch(words) : undefined;
+    if (match) {
+      query = query.where(
+        sql<SqlBool>`products.id in (select rowid from products_search where products_search match ${match})`,
+      );
+    }
+    for (const word of words) {
       query = query.where(like('products.search_text', likePattern(word, 'anywhere')));
     }
     if (filter.inStock || filter.featured) query = query.where('products.stock_quantity', '>', 0);
@@ -129,6 +180,13 @@ export function productRepository(db: Executor) {
     },
 
     async count(filter: ProductFilter): Promise<number> {
+      if (narrowsNothing(filter) && dialectOf(db) === 'sqlite') {
+        // SQLite counts a whole table from its pages without reading the rows, and the few
+        // soft-deleted ones from their index (0006); `where deleted_at is null` reads every row.
+        const { rows } = await sql<{ total: number }>`select (select count(*) from products)
+          - (select count(*) from products where deleted_at is not null) as total`.execute(db);
+        return Number(rows[0]?.total ?? 0);
+      }
       const row = await filtered(filter, 'count')
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow();
