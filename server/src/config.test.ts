@@ -27,13 +27,13 @@ describe('configuration', () => {
   it('reads PORT, DATA_DIR, DATABASE_URL and CORS_ORIGINS', () => {
     const config = loadConfig({
       PORT: '4100',
-      DATA_DIR: '/tmp/shop-b',
+      DATA_DIR: '/srv/mtumba/shop-b',
       DATABASE_URL: 'postgres://db.internal:5432/mtumba',
       CORS_ORIGINS: 'https://a.example, https://b.example',
       ORDER_RESERVATION_MINUTES: '15',
     });
     expect(config.port).toBe(4100);
-    expect(config.dataDir).toBe('/tmp/shop-b');
+    expect(config.dataDir).toBe('/srv/mtumba/shop-b');
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db.internal:5432/mtumba' });
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.orders.reservationSeconds).toBe(900);
