@@ -1,56 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureWebBuilt, startServerProcess } from '../../server/test/server-process';
 
-export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+export { ensureWebBuilt };
 
 export const ADMIN = { email: 'admin@mtumba.test', password: 'admin-password-123' };
 export const CUSTOMER = { email: 'customer@mtumba.test', password: 'customer-password-123' };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** The newest modification time of any file under these paths. */
-function newestChange(paths: string[]): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    const stat = fs.statSync(p, { throwIfNoEntry: false });
-    if (!stat) return;
-    if (stat.isDirectory()) for (const entry of fs.readdirSync(p)) visit(path.join(p, entry));
-    else newest = Math.max(newest, stat.mtimeMs);
-  };
-  paths.forEach(visit);
-  return newest;
-}
-
-/**
- * Builds the web app when there is no build, or (`rebuildIfStale`, used once by global-setup
- * before any server runs) when its sources changed after the last build. Never with
- * WEB_DIST_DIR: then the server serves a build made elsewhere.
- */
-export function ensureWebBuilt(options: { rebuildIfStale?: boolean } = {}): void {
-  if (process.env.WEB_DIST_DIR) return;
-  const index = path.join(repoRoot, 'web', 'dist', 'index.html');
-  const built = fs.statSync(index, { throwIfNoEntry: false })?.mtimeMs;
-  if (built !== undefined) {
-    if (!options.rebuildIfStale) return;
-    const sources = ['web/src', 'web/index.html', 'web/public', 'contract/src'].map((p) => path.join(repoRoot, p));
-    if (newestChange(sources) <= built) return;
-    console.log('e2e: the web app changed since its last build: building it again');
-  }
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('building the web app failed');
-}
 
 export interface RunningShop {
   url: string;
@@ -65,18 +22,9 @@ export interface RunningShop {
  */
 export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
   ensureWebBuilt();
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
+  const server = await startServerProcess(
+    {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
@@ -91,34 +39,14 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += String(d)));
-  child.stderr?.on('data', (d) => (output += String(d)));
-
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the shop exited while starting:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/ready`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the shop did not become ready:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-
+    { name: 'the shop' },
+  );
   return {
-    url,
+    url: server.url,
     dataDir,
-    process: child,
+    process: server.child,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

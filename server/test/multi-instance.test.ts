@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +6,12 @@ import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { repoRoot } from '../src/config.js';
 import { now, type Db } from '../src/db/database.js';
 import { tokenRepository } from '../src/modules/accounts/tokens.js';
 import { realtimeRepository } from '../src/modules/realtime/repository.js';
 import { bearer, createTestDatabase, createUser, testConfig, type TestDatabase } from './helpers.js';
 import { connectClient, connectionRefusal, waitUntil, type LiveClient } from './realtime-helpers.js';
+import { startServerProcess } from './server-process.js';
 
 /*
  * Several instances of the shop sharing one PostgreSQL and one Redis (DESIGN.md section 1).
@@ -156,8 +155,8 @@ describe('several instances on one PostgreSQL and one Redis', () => {
   describe('two server processes (node server/src/main.ts)', () => {
     let database: TestDatabase;
     let smtp: MailCollector;
-    let serverA: ServerProcess;
-    let serverB: ServerProcess;
+    let serverA: InstanceProcess;
+    let serverB: InstanceProcess;
     let admin: Awaited<ReturnType<typeof createUser>>;
     let customer: Awaited<ReturnType<typeof createUser>>;
     const clients: LiveClient[] = [];
@@ -191,7 +190,7 @@ describe('several instances on one PostgreSQL and one Redis', () => {
       await database?.drop();
     }, 60_000);
 
-    async function liveOn(server: ServerProcess, token: string): Promise<LiveClient> {
+    async function liveOn(server: InstanceProcess, token: string): Promise<LiveClient> {
       const client = await connectClient(server.url, token);
       clients.push(client);
       return client;
@@ -409,7 +408,7 @@ async function insertOrder(
   return { orderId: order.id, productId: product.id };
 }
 
-interface ServerProcess {
+interface InstanceProcess {
   name: string;
   url: string;
   log(): string;
@@ -417,17 +416,11 @@ interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `node --import tsx server/src/main.ts` on a free port and waits until it is ready. */
-async function startServer(name: string, env: Record<string, string>): Promise<ServerProcess> {
+/** One instance of the shop as its own process, with a DATA_DIR of its own. */
+async function startServer(name: string, env: Record<string, string>): Promise<InstanceProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mtumba-${name.toLowerCase()}-`));
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: '0',
-      HOST: '127.0.0.1',
+  const server = await startServerProcess(
+    {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'info',
@@ -435,48 +428,16 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
       RATE_LIMIT_PER_MINUTE: '100000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += String(chunk);
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-  });
-  child.stderr?.on('data', (chunk: Buffer) => (output += String(chunk)));
-
-  const url = await Promise.race([
-    listening,
-    exited.then((code) => {
-      throw new Error(`server ${name} exited with ${code} before listening:\n${output}`);
-    }),
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`server ${name} did not start:\n${output}`)), 90_000).unref(),
-    ),
-  ]);
-  await waitUntil(`server ${name} is ready`, async () => {
-    const res = await fetch(`${url}/api/ready`).catch(() => undefined);
-    return res?.ok ?? false;
-  });
-
-  let stopped: Promise<number | null> | undefined;
+    { name: `server ${name}` },
+  );
   return {
     name,
-    url,
-    log: () => output,
-    stop() {
-      stopped ??= (async () => {
-        if (child.exitCode !== null) return child.exitCode;
-        child.kill('SIGTERM');
-        const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
-        const code = await exited;
-        clearTimeout(kill);
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        return code;
-      })();
-      return stopped;
+    url: server.url,
+    log: server.output,
+    async stop() {
+      const code = await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 }

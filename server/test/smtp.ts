@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -89,14 +88,7 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1 (nothing listens on it once this resolves). */
-export async function freePort(): Promise<number> {
-  const probe: Server = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export { freePort } from './server-process.js';
 
 /** A real SMTP server (no TLS, no auth) that keeps every message it receives. */
 export async function startSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
