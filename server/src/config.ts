@@ -217,3 +217,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 export function randomSecret(bytes = 24): string {
   return randomBytes(bytes).toString('base64url');
 }
+
+/** For entry points: the configuration, or every problem printed to stderr and exit code 1. */
+export function loadConfigOrExit(source: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(source);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -49,4 +49,12 @@ describe('running the shop', () => {
     // B is unaffected by A stopping.
     expect((await fetch(`${b.url}/api/health`)).status).toBe(200);
   }, 90_000);
+
+  it('refuses to start with a bad setting and names it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-bad-'));
+    dirs.push(dir);
+    await expect(startServerProcess({ DATA_DIR: dir, PORT: 'eighty', SEED_DEMO: '0' })).rejects.toThrow(
+      /exited with 1 while starting[\s\S]*PORT: PORT must be a number/,
+    );
+  }, 30_000);
 });

@@ -1,21 +1,12 @@
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from '../../config.js';
+import { loadConfigOrExit } from '../../config.js';
 import { createDatabase } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import { seedIfEmpty } from './index.js';
 
 // `npm run seed`: migrate, then seed the demo shop when the database is empty (as `npm start` does).
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);
