@@ -1,32 +1,292 @@
-/** Order statuses and the one table of allowed moves (DESIGN.md section 4). */
+/**
+ * Order statuses, payment statuses and the one table of the moves an order may make.
+ * The server's order lifecycle module runs every move through this table; `docs/order-lifecycle.md`
+ * shows it, generated from `lifecycleTableMarkdown()` and kept in sync by a test.
+ */
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed', 'refund_due'] as const;
+/**
+ * unpaid: nothing received; pending: a payment is in flight; failed: the last attempt failed;
+ * paid; refund_due: money was received for an order that will not be delivered;
+ * partially_refunded / refunded: the shop has paid (some of) it back.
+ */
+export const PAYMENT_STATUSES = [
+  'unpaid',
+  'pending',
+  'paid',
+  'failed',
+  'refund_due',
+  'partially_refunded',
+  'refunded',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** Who makes a move. */
+export type OrderActor = 'customer' | 'admin' | 'payment' | 'system';
+
+/** Payment statuses in which nothing has been received. */
+export const UNPAID_STATUSES: readonly PaymentStatus[] = ['unpaid', 'pending', 'failed'];
+/** Payment statuses in which the shop holds (or held) the customer's money. */
+export const MONEY_RECEIVED_STATUSES: readonly PaymentStatus[] = [
+  'paid',
+  'refund_due',
+  'partially_refunded',
+  'refunded',
+];
+
+export type StockEffect = 'reserve' | 'release' | 'none';
+
+export interface OrderMove {
+  /** statuses the order may be in; 'new' is an order that does not exist yet */
+  from: readonly (OrderStatus | 'new')[];
+  /** the status afterwards; 'same' keeps it */
+  to: OrderStatus | 'same';
+  actor: OrderActor;
+  /** payment statuses the move starts from */
+  paymentFrom: readonly PaymentStatus[] | 'any';
+  /** what the payment status becomes, in words (some moves depend on it) */
+  payment: string;
+  stock: StockEffect;
+  /** the condition, in the shop's words */
+  guard: string;
+}
+
 /**
- * The transition table: from each status, the statuses it may move to.
- * pending → processing → shipped → delivered; pending/processing → cancelled.
+ * Every move of an order's life. The lifecycle module refuses any change that is not one of
+ * these, checks the guard with a conditional UPDATE, and writes the move's name into the
+ * order's history.
+ */
+export const ORDER_MOVES = {
+  place: {
+    from: ['new'],
+    to: 'pending',
+    actor: 'customer',
+    paymentFrom: 'any',
+    payment: 'unpaid',
+    stock: 'reserve',
+    guard: 'every item in stock; the customer is within the hold limits',
+  },
+  pay: {
+    from: ['pending'],
+    to: 'processing',
+    actor: 'payment',
+    paymentFrom: UNPAID_STATUSES,
+    payment: 'paid',
+    stock: 'none',
+    guard: 'the items are still reserved for the order',
+  },
+  pay_after_expiry: {
+    from: ['cancelled'],
+    to: 'processing',
+    actor: 'payment',
+    paymentFrom: UNPAID_STATUSES,
+    payment: 'paid',
+    stock: 'reserve',
+    guard: 'the reservation expired and every item can be reserved again',
+  },
+  pay_unavailable: {
+    from: ['cancelled'],
+    to: 'same',
+    actor: 'payment',
+    paymentFrom: UNPAID_STATUSES,
+    payment: 'refund_due',
+    stock: 'none',
+    guard: 'the order was cancelled and its items cannot be reserved again: the shop is told to refund',
+  },
+  payment_failed: {
+    from: ['pending'],
+    to: 'same',
+    actor: 'payment',
+    paymentFrom: UNPAID_STATUSES,
+    payment: 'failed',
+    stock: 'none',
+    guard: 'the provider reports a failed or cancelled payment',
+  },
+  expire: {
+    from: ['pending'],
+    to: 'cancelled',
+    actor: 'system',
+    paymentFrom: UNPAID_STATUSES,
+    payment: 'unchanged',
+    stock: 'release',
+    guard: 'the reservation time has passed without a payment',
+  },
+  customer_cancel: {
+    from: ['pending'],
+    to: 'cancelled',
+    actor: 'customer',
+    paymentFrom: ['unpaid', 'failed'],
+    payment: 'unchanged',
+    stock: 'release',
+    guard: 'the order is the customer’s own and nothing has been paid',
+  },
+  request_cancel: {
+    from: ['pending', 'processing'],
+    to: 'same',
+    actor: 'customer',
+    paymentFrom: 'any',
+    payment: 'unchanged',
+    stock: 'none',
+    guard: 'no request is open; the shop is e-mailed and decides',
+  },
+  approve_cancel: {
+    from: ['pending', 'processing'],
+    to: 'cancelled',
+    actor: 'admin',
+    paymentFrom: 'any',
+    payment: 'refund_due when money was received, else unchanged',
+    stock: 'release',
+    guard: 'a cancellation request is open',
+  },
+  decline_cancel: {
+    from: ['pending', 'processing'],
+    to: 'same',
+    actor: 'admin',
+    paymentFrom: 'any',
+    payment: 'unchanged',
+    stock: 'none',
+    guard: 'a cancellation request is open; the customer gets the shop’s note',
+  },
+  cancel: {
+    from: ['pending', 'processing'],
+    to: 'cancelled',
+    actor: 'admin',
+    paymentFrom: 'any',
+    payment: 'refund_due when money was received, else unchanged',
+    stock: 'release',
+    guard: 'confirmed by the admin',
+  },
+  record_payment: {
+    from: ['pending'],
+    to: 'processing',
+    actor: 'admin',
+    paymentFrom: UNPAID_STATUSES,
+    payment: 'paid',
+    stock: 'none',
+    guard: 'the items are still reserved; the method and its reference are recorded',
+  },
+  ship: {
+    from: ['processing'],
+    to: 'shipped',
+    actor: 'admin',
+    paymentFrom: ['paid'],
+    payment: 'unchanged',
+    stock: 'none',
+    guard: 'the order is paid',
+  },
+  deliver: {
+    from: ['shipped'],
+    to: 'delivered',
+    actor: 'admin',
+    paymentFrom: ['paid'],
+    payment: 'unchanged',
+    stock: 'none',
+    guard: 'the order was shipped',
+  },
+  record_refund: {
+    from: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'],
+    to: 'same',
+    actor: 'admin',
+    paymentFrom: ['paid', 'refund_due', 'partially_refunded'],
+    payment: 'partially_refunded, or refunded once the whole amount is back',
+    stock: 'none',
+    guard: 'the amount is no more than what is left to refund',
+  },
+} as const satisfies Record<string, OrderMove>;
+
+export type OrderMoveName = keyof typeof ORDER_MOVES;
+export const ORDER_MOVE_NAMES = Object.keys(ORDER_MOVES) as OrderMoveName[];
+
+/** What a move needs to know of an order to decide. */
+export interface OrderState {
+  order_status: OrderStatus;
+  payment_status: PaymentStatus;
+}
+
+/** Why `move` is not allowed from `state`, or undefined when it is (the guard's data checks aside). */
+export function moveRefusal(move: OrderMoveName, state: OrderState): string | undefined {
+  const rule: OrderMove = ORDER_MOVES[move];
+  if (!rule.from.includes(state.order_status)) {
+    return `This order is ${state.order_status}: it cannot be ${MOVE_PAST_TENSE[move]}.`;
+  }
+  if (rule.paymentFrom !== 'any' && !rule.paymentFrom.includes(state.payment_status)) {
+    return `This order's payment is ${state.payment_status.replace('_', ' ')}: it cannot be ${MOVE_PAST_TENSE[move]}.`;
+  }
+  return undefined;
+}
+
+const MOVE_PAST_TENSE: Record<OrderMoveName, string> = {
+  place: 'placed',
+  pay: 'paid',
+  pay_after_expiry: 'paid',
+  pay_unavailable: 'paid',
+  payment_failed: 'marked as failed',
+  expire: 'expired',
+  customer_cancel: 'cancelled',
+  request_cancel: 'asked to be cancelled',
+  approve_cancel: 'cancelled',
+  decline_cancel: 'kept',
+  cancel: 'cancelled',
+  record_payment: 'marked as paid',
+  ship: 'shipped',
+  deliver: 'delivered',
+  record_refund: 'refunded',
+};
+
+/** The status a move leaves the order in. */
+export function statusAfter(move: OrderMoveName, from: OrderStatus): OrderStatus {
+  const to = ORDER_MOVES[move].to;
+  return to === 'same' ? from : to;
+}
+
+/**
+ * The status moves the admin makes with `PUT /admin/orders/{id}` (`order_status`): ship, deliver
+ * and cancel. An unpaid pending order reaches processing only when its payment is recorded.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['processing', 'cancelled'],
+  pending: ['cancelled'],
   processing: ['shipped', 'cancelled'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
 };
 
+/** The move behind an admin's status change, if there is one. */
+export function adminMoveFor(from: OrderStatus, to: OrderStatus): OrderMoveName | undefined {
+  if (to === 'cancelled' && (from === 'pending' || from === 'processing')) return 'cancel';
+  if (from === 'processing' && to === 'shipped') return 'ship';
+  if (from === 'shipped' && to === 'delivered') return 'deliver';
+  return undefined;
+}
+
+export const RECORD_PAYMENT_FIRST =
+  'This order is not paid. Record its payment (method and reference) to move it to processing.';
+
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** Why a move is refused, or undefined when it is allowed. */
+/** Why an admin's status change is refused, or undefined when it is allowed. */
 export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | undefined {
+  if (from === 'pending' && to === 'processing') return RECORD_PAYMENT_FIRST;
   return canTransition(from, to) ? undefined : `Cannot change status from ${from} to ${to}.`;
 }
 
 export const CANCEL_REQUESTABLE: readonly OrderStatus[] = ['pending', 'processing'];
+
+/** Whether a customer's cancellation request waits for the shop's answer. */
+export function cancelRequestOpen(order: {
+  order_status: OrderStatus;
+  cancel_requested_at: string | null;
+  cancel_request_resolved_at?: string | null;
+}): boolean {
+  return (
+    order.cancel_requested_at !== null &&
+    !order.cancel_request_resolved_at &&
+    CANCEL_REQUESTABLE.includes(order.order_status)
+  );
+}
 
 /** Progress bar: pending 25, processing 50, shipped 75, delivered 100; anything else counts as the first step. */
 export function orderProgress(status: string): number {
@@ -43,5 +303,24 @@ export function orderProgress(status: string): number {
 }
 
 export function statusLabel(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** The move table as Markdown, for the docs. */
+export function lifecycleTableMarkdown(): string {
+  const lines = [
+    '| move | who | from | to | payment from | payment after | stock | guard |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const name of ORDER_MOVE_NAMES) {
+    const m: OrderMove = ORDER_MOVES[name];
+    const paymentFrom = m.paymentFrom === 'any' ? 'any' : m.paymentFrom.join(', ');
+    lines.push(
+      `| \`${name}\` | ${m.actor} | ${m.from.join(', ')} | ${m.to} | ${paymentFrom} | ${escapeCell(m.payment)} | ${m.stock} | ${escapeCell(m.guard)} |`,
+    );
+  }
+  return lines.join('\n');
 }

@@ -75,6 +75,8 @@ export const orderHistoryJsonSchema = z.object({
   /** 'customer' | 'admin' | 'system' | 'payment' */
   actor: z.string(),
   note: z.string().nullable(),
+  /** the lifecycle move (see ORDER_MOVES); null on entries written before moves were named */
+  move: z.string().nullable(),
   created_at: z.string(),
 });
 export type OrderHistoryJson = z.infer<typeof orderHistoryJsonSchema>;
@@ -94,6 +96,13 @@ export const orderJsonSchema = z.object({
   shipping_phone: z.string().nullable(),
   reserved_until: z.string().nullable(),
   cancel_requested_at: z.string().nullable(),
+  /** a cancellation request waits for the shop's answer */
+  cancel_request_open: z.boolean(),
+  cancel_request_outcome: z.enum(['approved', 'declined']).nullable(),
+  /** the shop's note when it declined the request */
+  cancel_request_note: z.string().nullable(),
+  /** how much the shop has paid back, in Ksh */
+  refunded_amount: z.number(),
   paid_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -119,8 +128,17 @@ export const adminOrderJsonSchema = orderJsonSchema.extend({
 });
 export type AdminOrderJson = z.infer<typeof adminOrderJsonSchema>;
 
+export const orderRefundJsonSchema = z.object({
+  amount: z.number(),
+  method: z.string(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+
 export const adminOrderDetailJsonSchema = adminOrderJsonSchema.extend({
   payments: z.array(orderPaymentJsonSchema),
+  refunds: z.array(orderRefundJsonSchema),
 });
 export type AdminOrderDetailJson = z.infer<typeof adminOrderDetailJsonSchema>;
 
@@ -128,3 +146,37 @@ export const orderMessageReplySchema = z.object({ message: z.string(), order: or
 
 export const CANCEL_REQUEST_SENT = "Your cancellation request was sent. We'll update you shortly.";
 export const ORDER_STATUS_UPDATED = 'Order status updated.';
+
+const ksh = (field: string) =>
+  z
+    .number(`The ${field} must be a number.`)
+    .positive(`The ${field} must be more than 0.`)
+    .max(21_474_836.47, `The ${field} is too large.`)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `The ${field} may have at most 2 decimals.`);
+
+const reference = z.string().trim().max(64, 'The reference may have at most 64 characters.');
+
+export const MANUAL_PAYMENT_METHODS = ['mpesa', 'cash', 'card', 'bank'] as const;
+export const REFUND_METHODS = ['mpesa', 'card', 'cash'] as const;
+
+export const adminManualPaymentBodySchema = z.object({
+  method: z.enum(MANUAL_PAYMENT_METHODS, 'Choose M-Pesa, cash, card or bank.'),
+  reference: reference.min(1, 'Enter the payment reference, e.g. the M-Pesa code.'),
+});
+export type AdminManualPaymentBody = z.infer<typeof adminManualPaymentBodySchema>;
+
+export const adminRefundBodySchema = z.object({
+  amount: ksh('amount'),
+  method: z.enum(REFUND_METHODS, 'Choose M-Pesa, card or cash.'),
+  reference: reference.nullish(),
+  note: z.string().trim().max(500, 'The note may have at most 500 characters.').nullish(),
+});
+export type AdminRefundBody = z.infer<typeof adminRefundBodySchema>;
+
+export const adminCancelRequestBodySchema = z.object({
+  decision: z.enum(['approve', 'decline'], 'Choose approve or decline.'),
+  note: z.string().trim().max(500, 'The note may have at most 500 characters.').nullish(),
+});
+export type AdminCancelRequestBody = z.infer<typeof adminCancelRequestBodySchema>;
+
+export const ORDER_CANCELLED = 'Your order was cancelled and its items are back on sale.';

@@ -1,5 +1,5 @@
 import { OFFERS, type ShippingOption } from './constants';
-import type { PaymentStatus } from './order-states';
+import { MONEY_RECEIVED_STATUSES, type OrderStatus, type PaymentStatus } from './order-states';
 
 export interface PricingInput {
   /** unit prices read from the database at order time */
@@ -7,6 +7,8 @@ export interface PricingInput {
   shipping: ShippingOption;
   /** the payment status of each of the customer's earlier orders */
   previousPaymentStatuses: readonly PaymentStatus[];
+  /** another live order of the customer already carries the first-order offer (it is claimed once) */
+  firstOrderOfferHeld?: boolean;
 }
 
 export interface OrderPrice {
@@ -35,7 +37,7 @@ export function priceOrder(input: PricingInput): OrderPrice {
     discountCents += OFFERS.bulk.discountCents;
     appliedDiscounts.push(OFFERS.bulk.label);
   }
-  if (!input.previousPaymentStatuses.includes('paid')) {
+  if (!input.previousPaymentStatuses.includes('paid') && !input.firstOrderOfferHeld) {
     discountCents += Math.round((subtotalCents * OFFERS.welcome.percent) / 100);
     appliedDiscounts.push(OFFERS.welcome.label);
   }
@@ -52,4 +54,23 @@ export function priceOrder(input: PricingInput): OrderPrice {
 
   const totalCents = Math.max(0, subtotalCents - discountCents + deliveryFeeCents);
   return { subtotalCents, discountCents, deliveryFeeCents, totalCents, appliedDiscounts };
+}
+
+/**
+ * The customer's order that holds the first-order offer, if any: a live order (not cancelled, or
+ * cancelled after money was received) whose discounts include it. Only one order at a time may.
+ */
+export function firstOrderOfferHolder(
+  orders: readonly {
+    id: number;
+    order_status: OrderStatus;
+    payment_status: PaymentStatus;
+    applied_discounts: readonly string[];
+  }[],
+): number | undefined {
+  return orders.find(
+    (o) =>
+      o.applied_discounts.includes(OFFERS.welcome.label) &&
+      (o.order_status !== 'cancelled' || MONEY_RECEIVED_STATUSES.includes(o.payment_status)),
+  )?.id;
 }

@@ -192,6 +192,11 @@ export const productFieldsSchema = z.object({
     return parsed.cents;
   }),
   stock_quantity: wholeNumber('stock quantity', 0, STOCK_MAX),
+  /**
+   * On an edit, the stock the form loaded: the server moves the stock by the difference only if it
+   * has not changed since (409 otherwise), so an open form never undoes a sale.
+   */
+  expected_stock: wholeNumber('expected stock', 0, STOCK_MAX).optional(),
   categories: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
     z
@@ -320,3 +325,5 @@ export const productListQuerySchema = z
 /** What a client may send (all text, as in a URL). */
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+export const stockChangedMessage = (current: number) => `Stock changed while you were editing: now ${current}`;

@@ -78,6 +78,8 @@ const envSchema = z.object({
   ORDER_RESERVATION_SECONDS: positiveInt('ORDER_RESERVATION_SECONDS').optional(),
   ORDER_RESERVATION_MINUTES: positiveInt('ORDER_RESERVATION_MINUTES').optional(),
   SWEEP_INTERVAL_SECONDS: positiveInt('SWEEP_INTERVAL_SECONDS').default(30),
+  ORDER_MAX_UNPAID: positiveInt('ORDER_MAX_UNPAID').default(2),
+  ORDER_MAX_RESERVED_ITEMS: positiveInt('ORDER_MAX_RESERVED_ITEMS').default(10),
   MAIL_POLL_INTERVAL_MS: positiveInt('MAIL_POLL_INTERVAL_MS').default(2000),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt('AUTH_RATE_LIMIT_PER_MINUTE').default(10),
   RATE_LIMIT_PER_MINUTE: positiveInt('RATE_LIMIT_PER_MINUTE').default(1200),
@@ -113,7 +115,13 @@ export interface Config {
   };
   google: { clientId?: string; jwksUrl: string };
   corsOrigins: string[];
-  orders: { reservationSeconds: number; sweepIntervalSeconds: number };
+  orders: {
+    reservationSeconds: number;
+    sweepIntervalSeconds: number;
+    /** how many unpaid orders, and items in them, one customer may hold at once */
+    maxUnpaidOrders: number;
+    maxReservedItems: number;
+  };
   rateLimit: { perMinute: number; authPerMinute: number };
   trustProxy: boolean;
   seed: {
@@ -198,7 +206,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     corsOrigins: e.CORS_ORIGINS,
-    orders: { reservationSeconds, sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS },
+    orders: {
+      reservationSeconds,
+      sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+      maxUnpaidOrders: e.ORDER_MAX_UNPAID,
+      maxReservedItems: e.ORDER_MAX_RESERVED_ITEMS,
+    },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,
     seed: {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/database.js';
-import type { Order, OrderStatus } from '../src/db/schema.js';
+import type { Order, OrderStatus, PaymentStatus } from '../src/db/schema.js';
 import { insertProduct } from './catalog.js';
 
 /** A product straight in the database (the catalogue's API is not what order tests are about). */
@@ -54,17 +54,25 @@ export async function expireReservation(db: Db, orderId: number, secondsAgo = 60
     .execute();
 }
 
-/** Sets an order's state directly, for tests that start from a given point of its life. */
+/**
+ * Sets an order's state directly, for tests that start from a given point of its life. An order
+ * put in processing, shipped or delivered is paid unless the test says otherwise, as in the shop.
+ */
 export async function setOrderState(
   db: Db,
   orderId: number,
   state: {
     order_status?: OrderStatus;
-    payment_status?: 'unpaid' | 'paid' | 'failed' | 'refund_due';
+    payment_status?: PaymentStatus;
     paid_at?: string | null;
   },
 ): Promise<void> {
-  await db.updateTable('orders').set(state).where('id', '=', orderId).execute();
+  const paidStatus = state.order_status && ['processing', 'shipped', 'delivered'].includes(state.order_status);
+  const values =
+    paidStatus && state.payment_status === undefined
+      ? { payment_status: 'paid' as const, paid_at: new Date().toISOString(), ...state }
+      : state;
+  await db.updateTable('orders').set(values).where('id', '=', orderId).execute();
 }
 
 export const KENYAN_PHONE = '0712 345 678';

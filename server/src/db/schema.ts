@@ -109,7 +109,7 @@ export interface WishlistItemsTable {
 }
 
 export type OrderStatus = 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
-export type PaymentStatus = 'unpaid' | 'paid' | 'failed' | 'refund_due';
+export type PaymentStatus = import('@mtumba/contract/order-states').PaymentStatus;
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -133,6 +133,14 @@ export interface OrdersTable {
   paid_at: Timestamp | null;
   /** set when starting a payment extended the reservation: that happens once per order */
   reservation_extended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** the customer's id while this order holds the first-order offer (unique: one such order each) */
+  welcome_claim_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  cancel_request_resolved_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 'approved' | 'declined' */
+  cancel_request_outcome: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the shop's note to the customer when it declined the request */
+  cancel_request_note: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_cents: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -157,6 +165,35 @@ export interface OrderHistoryTable {
   actor: string;
   actor_user_id: number | null;
   note: string | null;
+  /** the lifecycle move that made this entry (null on entries older than the move table) */
+  move: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+/** One change of a product's stock: the ledger behind `products.stock_quantity`. */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: number;
+  change: number;
+  stock_after: number;
+  /** 'opening_balance' | 'created' | 'reserve' | 'release' | 'admin_adjustment' */
+  reason: string;
+  order_id: number | null;
+  actor: string;
+  actor_user_id: number | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_cents: number;
+  /** 'mpesa' | 'card' | 'cash' */
+  method: string;
+  reference: string | null;
+  note: string | null;
+  actor_user_id: number | null;
   created_at: Timestamp;
 }
 
@@ -239,6 +276,8 @@ export interface DB {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_history: OrderHistoryTable;
+  stock_movements: StockMovementsTable;
+  refunds: RefundsTable;
   payments: PaymentsTable;
   payment_notifications: PaymentNotificationsTable;
   reviews: ReviewsTable;

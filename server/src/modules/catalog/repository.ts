@@ -314,6 +314,11 @@ export function productRepository(db: Executor) {
       return ids;
     },
 
+    /** Whether the product exists at all, deleted or not. */
+    async exists(id: number): Promise<boolean> {
+      return (await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    },
+
     async isLive(id: number): Promise<boolean> {
       const row = await db
         .selectFrom('products')

@@ -8,8 +8,20 @@ import {
   productSummarySchema,
 } from '@mtumba/contract/product';
 import { z } from 'zod';
+
+const stockMovementSchema = z.object({
+  id: z.number(),
+  change: z.number(),
+  stock_after: z.number(),
+  reason: z.string(),
+  order_id: z.number().nullable(),
+  actor: z.string(),
+  actor_name: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
 import { invalidField } from '../../lib/errors.js';
-import { idOrNotFound, idParams, sendCachedJson, setPagingHeaders } from '../../lib/http.js';
+import { idOrNotFound, idParams, sendCachedJson, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { readProductSubmission } from './product-form.js';
 import { CATEGORY_NOT_FOUND, PRODUCT_NOT_FOUND, catalogService } from './service.js';
 
@@ -29,6 +41,20 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = catalogService(app.db, { uploadDir: app.config.uploadDir });
   const requireProductId = (raw: string) => idOrNotFound(raw, PRODUCT_NOT_FOUND);
   const requireCategoryId = (raw: string) => idOrNotFound(raw, CATEGORY_NOT_FOUND);
+
+  app.get(
+    '/admin/products/:id/stock-movements',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: "A product's latest stock movements (admin): reservations, releases, adjustments",
+        params: idParams,
+        response: { 200: z.object({ data: z.array(stockMovementSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await catalog.stockMovements(requireProductId(request.params.id)) }),
+  );
 
   // Categories
 
@@ -195,7 +221,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const submission = await readProductSubmission(request);
-      return reply.code(201).send(await catalog.createProduct(submission));
+      return reply.code(201).send(await catalog.createProduct(submission, { userId: signedInUser(request).id }));
     },
   );
 
@@ -204,7 +230,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Update a product (admin): new images replace the old set, none keeps it',
     description: `${productFormDescription} POST takes the method-override field _method=PUT.`,
     params: idParams,
-    response: { 200: productSchema, ...errors, 413: apiErrorSchema },
+    response: { 200: productSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema },
   };
 
   app.post('/products/:id', { onRequest: app.requireAdmin, schema: updateSchema }, async (request) => {
@@ -214,7 +240,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     if (method !== undefined && !['PUT', 'PATCH'].includes(String(method).toUpperCase())) {
       throw invalidField('_method', 'The _method field must be PUT.');
     }
-    return catalog.updateProduct(id, submission);
+    return catalog.updateProduct(id, submission, { userId: signedInUser(request).id });
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -225,7 +251,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: updateSchema,
       handler: async (request) => {
         const id = requireProductId(request.params.id);
-        return catalog.updateProduct(id, await readProductSubmission(request));
+        return catalog.updateProduct(id, await readProductSubmission(request), { userId: signedInUser(request).id });
       },
     });
   }

@@ -1,5 +1,6 @@
 import { centsToAmount, LIMITS } from '@mtumba/contract';
 import {
+  stockChangedMessage,
   IMAGE_LIMIT_MESSAGE,
   NOT_AN_IMAGE_MESSAGE,
   productFieldsSchema,
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import { isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
 import type { ProductsTable } from '../../db/schema.js';
 import { DomainError, invalidField, notFound, type FieldErrors } from '../../lib/errors.js';
+import { adjustStock, openStock, recentMovements } from '../stock/ledger.js';
 import { imageUrl, isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
 import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson } from './product-view.js';
 import { categoryRepository, productRepository, productSearchText, type ProductFilter } from './repository.js';
@@ -215,12 +217,18 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
       return loadProducts(db, [...ids, ...fill]);
     },
 
+    /** The product's latest stock movements, newest first (deleted products too: orders point at them). */
+    async stockMovements(id: number) {
+      if (!(await products.exists(id))) throw notFound(PRODUCT_NOT_FOUND);
+      return recentMovements(db, id, 20);
+    },
+
     async related(id: number): Promise<ProductJson[]> {
       if (!(await products.isLive(id))) throw notFound(PRODUCT_NOT_FOUND);
       return loadProducts(db, await products.relatedIds(id, RELATED_LIMIT));
     },
 
-    async createProduct(submission: ProductSubmission): Promise<ProductJson> {
+    async createProduct(submission: ProductSubmission, by: { userId: number | null }): Promise<ProductJson> {
       const fields = (await validateSubmission(submission, 'create')) as ProductFields;
       const stored = await storeImages(submission.images);
       try {
@@ -231,7 +239,7 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
             name: fields.name,
             description: fields.description,
             price_cents: fields.price,
-            stock_quantity: fields.stock_quantity,
+            stock_quantity: 0,
             size: fields.size,
             brand: fields.brand,
             condition: fields.condition,
@@ -243,6 +251,7 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
             updated_at: at,
             deleted_at: null,
           });
+          await openStock(trx, id, fields.stock_quantity, { actor: 'admin', userId: by.userId }, at);
           await repo.setCategories(id, fields.categories);
           await repo.replaceImages(id, stored, at);
           return loadOne(trx, id);
@@ -255,7 +264,7 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
     },
 
     /** Changes only the fields sent; new images replace the old set, none keeps it. */
-    async updateProduct(id: number, submission: ProductSubmission): Promise<ProductJson> {
+    async updateProduct(id: number, submission: ProductSubmission, by: { userId: number | null }): Promise<ProductJson> {
       const current = await products.findLive(id);
       if (!current) throw notFound(PRODUCT_NOT_FOUND);
       const fields = await validateSubmission(submission, 'update');
@@ -269,7 +278,6 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
           if (fields.name !== undefined) changes.name = fields.name;
           if (fields.description !== undefined) changes.description = fields.description;
           if (fields.price !== undefined) changes.price_cents = fields.price;
-          if (fields.stock_quantity !== undefined) changes.stock_quantity = fields.stock_quantity;
           if (fields.size !== undefined) changes.size = fields.size;
           if (fields.brand !== undefined) changes.brand = fields.brand;
           if (fields.condition !== undefined) changes.condition = fields.condition;
@@ -282,6 +290,22 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
             fields.description ?? current.description,
           );
           await repo.update(id, changes);
+          if (fields.stock_quantity !== undefined) {
+            const adjusted = await adjustStock(
+              trx,
+              id,
+              { expected: fields.expected_stock, target: fields.stock_quantity },
+              { actor: 'admin', userId: by.userId },
+              at,
+            );
+            if (!adjusted.ok) {
+              const current = adjusted.current ?? 0;
+              throw new DomainError('conflict', stockChangedMessage(current), {
+                errors: { stock_quantity: [stockChangedMessage(current)] },
+                extra: { current_stock: current },
+              });
+            }
+          }
           if (fields.categories) await repo.setCategories(id, fields.categories);
           if (stored) replaced = await repo.replaceImages(id, stored, at);
           return loadOne(trx, id);

@@ -1,16 +1,30 @@
 import { apiErrorSchema } from '@mtumba/contract';
 import {
+  adminCancelRequestBodySchema,
+  adminManualPaymentBodySchema,
   adminOrderDetailJsonSchema,
   adminOrderJsonSchema,
   adminOrdersQuerySchema,
   adminOrderUpdateBodySchema,
+  adminRefundBodySchema,
 } from '@mtumba/contract/order';
+import { amountToCents } from '@mtumba/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emitAll } from '../../lib/events.js';
 import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
-import { ORDER_NOT_FOUND } from './stock.js';
-import { changeOrderStatus, getAdminOrder, listAdminOrders, ORDER_STATUS_UPDATED } from './service.js';
+import { ORDER_NOT_FOUND } from './lifecycle.js';
+import {
+  answerCancelRequest,
+  changeOrderStatus,
+  getAdminOrder,
+  listAdminOrders,
+  ORDER_STATUS_UPDATED,
+  PAYMENT_RECORDED,
+  recordManualPayment,
+  recordOrderRefund,
+  REFUND_RECORDED,
+} from './service.js';
 
 const errors = {
   401: apiErrorSchema,
@@ -88,6 +102,91 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       emitAll(app.events, result.events);
       return { message: ORDER_STATUS_UPDATED, order: result.value };
+    },
+  );
+
+  const reply200 = { 200: z.object({ message: z.string(), order: adminOrderJsonSchema }), ...errors };
+
+  app.post(
+    '/admin/orders/:id/payments',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Record a payment the shop received itself (M-Pesa code, cash): the held order becomes processing',
+        params: idParams,
+        body: adminManualPaymentBodySchema,
+        response: reply200,
+      },
+    },
+    async (request) => {
+      const result = await recordManualPayment(
+        db,
+        signedInUser(request),
+        idOrNotFound(request.params.id, ORDER_NOT_FOUND),
+        request.body,
+        shop,
+      );
+      emitAll(app.events, result.events);
+      return { message: PAYMENT_RECORDED, order: result.value };
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/refunds',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Record money paid back to the customer (partial refunds allowed); the customer is e-mailed',
+        params: idParams,
+        body: adminRefundBodySchema,
+        response: reply200,
+      },
+    },
+    async (request) => {
+      const { amount, method, reference, note } = request.body;
+      const result = await recordOrderRefund(
+        db,
+        signedInUser(request),
+        idOrNotFound(request.params.id, ORDER_NOT_FOUND),
+        { amountCents: amountToCents(amount) ?? 0, method, reference: reference || null, note: note || null },
+        shop,
+      );
+      emitAll(app.events, result.events);
+      return { message: REFUND_RECORDED, order: result.value };
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/cancel-request',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: "Answer a customer's cancellation request: approve (cancels the order) or decline with a note",
+        params: idParams,
+        body: adminCancelRequestBodySchema,
+        response: reply200,
+      },
+    },
+    async (request) => {
+      const { decision, note } = request.body;
+      const result = await answerCancelRequest(
+        db,
+        signedInUser(request),
+        idOrNotFound(request.params.id, ORDER_NOT_FOUND),
+        { approve: decision === 'approve', note: note || null },
+        shop,
+      );
+      emitAll(app.events, result.events);
+      return {
+        message: decision === 'approve' ? 'Order cancelled.' : 'Cancellation request declined.',
+        order: result.value,
+      };
     },
   );
 };

@@ -101,13 +101,16 @@ export async function mailRefundDueToShop(
   ctx: ShopContext,
   order: Order,
   customer: Person | undefined,
+  why: 'late_payment' | 'cancelled_paid',
 ): Promise<void> {
   const content = renderEmail({
     shopName: ctx.shopName,
     heading: `Refund needed for order #${order.id}`,
     paragraphs: [
-      `A payment of ${formatKshCents(order.total_cents)} arrived after order #${order.id} had expired, and its items could not be reserved again.`,
-      'The order stays cancelled and is marked "refund due". Please refund the customer.',
+      why === 'late_payment'
+        ? `A payment of ${formatKshCents(order.total_cents)} arrived after order #${order.id} had been cancelled, and its items could not be reserved again.`
+        : `Order #${order.id} was cancelled after the customer paid ${formatKshCents(order.total_cents)}.`,
+      'The order is cancelled and marked "refund due". Please refund the customer, then record the refund on the order.',
     ],
     rows: [
       ['Customer', customer ? `${customer.name} <${customer.email}>` : 'deleted account'],
@@ -165,4 +168,48 @@ export async function mailCancelRequest(db: Executor, ctx: ShopContext, order: O
     template: 'order_cancel_request',
     ...content,
   });
+}
+
+/** Tells the customer the shop kept their order, with the shop's note. */
+export async function mailCancelDeclined(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
+  const content = renderEmail({
+    shopName: ctx.shopName,
+    heading: `Order #${order.id} was not cancelled`,
+    paragraphs: [
+      `Hi ${to.name},`,
+      'We looked at your request to cancel this order and could not cancel it.',
+      ...(order.cancel_request_note ? [`Our note: ${order.cancel_request_note}`] : []),
+      'Reply to this e-mail if you have any questions.',
+    ],
+    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+  });
+  await queueMail(db, {
+    to: to.email,
+    subject: `Order #${order.id}: cancellation request declined`,
+    template: 'order_cancel_declined',
+    ...content,
+  });
+}
+
+/** Tells the customer the shop has paid money back. */
+export async function mailRefunded(
+  db: Executor,
+  ctx: ShopContext,
+  to: Person,
+  order: Order,
+  amountCents: number,
+): Promise<void> {
+  const content = renderEmail({
+    shopName: ctx.shopName,
+    heading: `We refunded ${formatKshCents(amountCents)} for order #${order.id}`,
+    paragraphs: [
+      `Hi ${to.name},`,
+      `We have sent ${formatKshCents(amountCents)} back to you for order #${order.id}.`,
+      order.payment_status === 'refunded'
+        ? 'The whole payment has now been refunded.'
+        : `So far ${formatKshCents(order.refunded_cents)} of ${formatKshCents(order.total_cents)} has been refunded.`,
+    ],
+    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+  });
+  await queueMail(db, { to: to.email, subject: `Refund for order #${order.id}`, template: 'order_refunded', ...content });
 }

@@ -1,5 +1,5 @@
 import type { AdminOrderJson, OrderItemJson, OrderJson } from '@mtumba/contract/order';
-import { centsToAmount, centsToDecimalString } from '@mtumba/contract';
+import { cancelRequestOpen, centsToAmount, centsToDecimalString } from '@mtumba/contract';
 import type { Executor } from '../../db/database.js';
 import type { Order, OrderItem } from '../../db/schema.js';
 import { imageUrl } from '../catalog/images.js';
@@ -60,6 +60,10 @@ export async function loadOrderViews(db: Executor, orders: Order[]): Promise<Adm
       shipping_phone: o.shipping_phone,
       reserved_until: o.reserved_until,
       cancel_requested_at: o.cancel_requested_at,
+      cancel_request_open: cancelRequestOpen(o),
+      cancel_request_outcome: (o.cancel_request_outcome as 'approved' | 'declined' | null) ?? null,
+      cancel_request_note: o.cancel_request_note,
+      refunded_amount: centsToAmount(o.refunded_cents),
       paid_at: o.paid_at,
       created_at: o.created_at,
       updated_at: o.updated_at,
@@ -71,6 +75,7 @@ export async function loadOrderViews(db: Executor, orders: Order[]): Promise<Adm
         to_status: h.to_status,
         actor: h.actor,
         note: h.note,
+        move: h.move,
         created_at: h.created_at,
       })),
     };

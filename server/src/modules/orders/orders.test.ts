@@ -2,6 +2,7 @@ import { OFFERS } from '@mtumba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { ORDER_TOO_LARGE } from './service.js';
+import { expireUnpaidOrders } from './sweeper.js';
 import {
   expireReservation,
   historyOf,
@@ -101,6 +102,7 @@ describe('POST /orders', () => {
         to_status: 'pending',
         actor: 'customer',
         note: 'Order placed',
+        move: 'place',
         created_at: order.created_at,
       },
     ]);
@@ -204,15 +206,31 @@ describe('POST /orders', () => {
     const p = await orderableProduct(t.db, { stock: 2, priceCents: 200_00 });
     const order = await placed(headers, [{ product_id: p.id, quantity: 1 }], { discount_code: 'welcome10' });
     expect(order.applied_discounts).toContain(OFFERS.welcome.label);
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers });
+    expect(cancel.statusCode).toBe(200);
     const again = await placed(headers, [{ product_id: p.id, quantity: 1 }], { discount_code: '' });
     expect(again.applied_discounts).toContain(OFFERS.welcome.label);
+  });
+
+  it('gives WELCOME10 to one live order only: a second order while the first is unpaid pays full price', async () => {
+    const { headers } = await customer();
+    const p = await orderableProduct(t.db, { stock: 3, priceCents: 200_00 });
+    const first = await placed(headers, [{ product_id: p.id, quantity: 1 }]);
+    expect(first.applied_discounts).toContain(OFFERS.welcome.label);
+    const second = await placed(headers, [{ product_id: p.id, quantity: 1 }]);
+    expect(second.applied_discounts).toEqual([]);
+    expect(second.total_amount).toBe(250);
+    const typed = await place(headers, orderBody([{ product_id: p.id, quantity: 1 }], { discount_code: 'WELCOME10' }));
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().errors.discount_code[0]).toContain(`your order #${first.id}`);
   });
 
   it('gives the first-order offer until an order is paid; an expired unpaid order does not use it up', async () => {
     const { headers } = await customer();
     const p = await orderableProduct(t.db, { stock: 10, priceCents: 100_00 });
     const first = await placed(headers, [{ product_id: p.id, quantity: 1 }]);
-    await setOrderState(t.db, first.id, { order_status: 'cancelled' });
+    await expireReservation(t.db, first.id);
+    await expireUnpaidOrders(t.db);
     const second = await placed(headers, [{ product_id: p.id, quantity: 1 }]);
     expect(second.applied_discounts).toEqual([OFFERS.welcome.label]);
     await setOrderState(t.db, second.id, {
@@ -377,9 +395,13 @@ describe('GET /orders and GET /orders/{id}', () => {
       }
       return queries;
     };
-    await placed(me.headers, [{ product_id: p.id, quantity: 1 }]);
+    const placeAndPay = async () => {
+      const order = await placed(me.headers, [{ product_id: p.id, quantity: 1 }]);
+      await setOrderState(t.db, order.id, { order_status: 'processing' });
+    };
+    await placeAndPay();
     const withOne = await count();
-    for (let i = 0; i < 4; i++) await placed(me.headers, [{ product_id: p.id, quantity: 1 }]);
+    for (let i = 0; i < 4; i++) await placeAndPay();
     expect(withOne).toBeGreaterThan(3);
     expect(await count()).toBe(withOne);
   });

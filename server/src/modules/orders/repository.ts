@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { OrderStatus, OrdersTable, PaymentStatus } from '../../db/schema.js';
+import type { OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
 import type { Insertable } from 'kysely';
 
 export interface HistoryEntry {
@@ -10,10 +9,12 @@ export interface HistoryEntry {
   actor: 'customer' | 'admin' | 'system' | 'payment';
   actor_user_id?: number | null;
   note?: string | null;
+  /** the lifecycle move that made the entry */
+  move: string;
   created_at: string;
 }
 
-/** Orders, their lines and history; stock moves made on behalf of orders. */
+/** Orders, their lines, history and refunds (reads and inserts; status changes are the lifecycle's). */
 export function ordersRepository(db: Executor) {
   return {
     findById(id: number) {
@@ -79,7 +80,7 @@ export function ordersRepository(db: Executor) {
         .selectFrom('orders')
         .select('id')
         .where('order_status', '=', 'pending')
-        .where('payment_status', '!=', 'paid')
+        .where('payment_status', 'in', ['unpaid', 'pending', 'failed'])
         .where('reserved_until', '<', at)
         .where('stock_released_at', 'is', null)
         .orderBy('reserved_until')
@@ -87,23 +88,46 @@ export function ordersRepository(db: Executor) {
         .execute();
     },
 
-    /** Takes `quantity` off the shelf if that many are there; false when not (nothing changes). */
-    async reserveStock(productId: number, quantity: number, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable('products')
-        .set({ stock_quantity: sql`stock_quantity - ${quantity}`, updated_at: at })
-        .where('id', '=', productId)
-        .where('stock_quantity', '>=', quantity)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    /** The customer's unpaid orders that still hold items, and how many items they hold. */
+    async unpaidHolds(userId: number, at: string): Promise<{ orders: number; items: number }> {
+      const row = await db
+        .selectFrom('orders')
+        .leftJoin('order_items', 'order_items.order_id', 'orders.id')
+        .select((eb) => [
+          eb.fn.count<number>('orders.id').distinct().as('orders'),
+          eb.fn.coalesce(eb.fn.sum<number>('order_items.quantity'), eb.lit(0)).as('items'),
+        ])
+        .where('orders.user_id', '=', userId)
+        .where('orders.order_status', '=', 'pending')
+        .where('orders.payment_status', 'in', ['unpaid', 'pending', 'failed'])
+        .where('orders.stock_released_at', 'is', null)
+        .where('orders.reserved_until', '>=', at)
+        .executeTakeFirstOrThrow();
+      return { orders: Number(row.orders), items: Number(row.items) };
     },
 
-    async returnStock(productId: number, quantity: number, at: string): Promise<void> {
-      await db
-        .updateTable('products')
-        .set({ stock_quantity: sql`stock_quantity + ${quantity}`, updated_at: at })
-        .where('id', '=', productId)
+    /** The id of the customer's order that holds the first-order offer, if one does. */
+    async offerHolder(userId: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('welcome_claim_user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async insertRefund(values: Insertable<RefundsTable>): Promise<void> {
+      await db.insertInto('refunds').values(values).execute();
+    },
+
+    refundsOf(orderIds: number[]) {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('refunds')
+        .selectAll()
+        .where('order_id', 'in', orderIds)
+        .orderBy('order_id')
+        .orderBy('id')
         .execute();
     },
 

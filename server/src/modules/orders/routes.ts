@@ -5,9 +5,17 @@ import { z } from 'zod';
 import { emitAll } from '../../lib/events.js';
 import adminOrdersRoutes from './admin-routes.js';
 import sweeperJob from './sweeper-job.js';
-import { getCustomerOrder, listCustomerOrders, ORDER_PLACED, placeOrder, requestCancel } from './service.js';
+import {
+  cancelOwnOrder,
+  getCustomerOrder,
+  listCustomerOrders,
+  ORDER_CANCELLED,
+  ORDER_PLACED,
+  placeOrder,
+  requestCancel,
+} from './service.js';
 import { idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
-import { ORDER_NOT_FOUND } from './stock.js';
+import { ORDER_NOT_FOUND } from './lifecycle.js';
 
 const errors = {
   401: apiErrorSchema,
@@ -19,7 +27,7 @@ const errors = {
 const tags = ['orders'];
 const security = [{ bearer: [] }];
 
-/** The orders calls of SPEC.md section 7, under /api; admin order calls and the sweeper too. */
+/** The customer's order calls under /api (see docs/product.md); admin order calls and the sweeper too. */
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app;
   const shop = { shopName: config.shopName, shopEmail: config.mail.shopEmail, appUrl: config.appUrl };
@@ -39,6 +47,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await placeOrder(db, signedInUser(request), request.body, {
         reservationSeconds: config.orders.reservationSeconds,
+        maxUnpaidOrders: config.orders.maxUnpaidOrders,
+        maxReservedItems: config.orders.maxReservedItems,
       });
       emitAll(app.events, result.events);
       return reply.status(201).send({ message: ORDER_PLACED, order: result.value });
@@ -95,6 +105,30 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       emitAll(app.events, result.events);
       return { message: result.value };
+    },
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel one of your own unpaid orders at once: its items go back on sale (a paid order needs a request)',
+        params: idParams,
+        response: { 200: orderMessageReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await cancelOwnOrder(
+        db,
+        signedInUser(request),
+        idOrNotFound(request.params.id, ORDER_NOT_FOUND),
+        shop,
+      );
+      emitAll(app.events, result.events);
+      return { message: ORDER_CANCELLED, order: result.value };
     },
   );
 

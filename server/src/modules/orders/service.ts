@@ -1,7 +1,6 @@
-import { CANCEL_REQUESTABLE, OFFERS, transitionRefusal } from '@mtumba/contract';
+import { OFFERS, centsToAmount, formatKshCents } from '@mtumba/contract';
 import type { AdminOrderDetailJson, AdminOrderJson, OrderJson, PlaceOrderBody } from '@mtumba/contract/order';
 import { priceOrder } from '@mtumba/contract/pricing';
-import { centsToAmount } from '@mtumba/contract';
 import type { Db } from '../../db/database.js';
 import { now } from '../../db/database.js';
 import type { Order, OrderStatus } from '../../db/schema.js';
@@ -9,13 +8,30 @@ import { DomainError, invalidField } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
 import { firstImageKeys } from '../catalog/product-view.js';
-import { mailCancelRequest, mailStatusChange, type ShopContext } from './emails.js';
+import type { ShopContext } from './emails.js';
+import {
+  cancelByCustomer,
+  changeStatusByAdmin,
+  decideCancelRequest,
+  EXPIRED_MESSAGE,
+  ORDER_NOT_FOUND,
+  placeNewOrder,
+  recordPayment,
+  recordRefund,
+  requestCancellation,
+  type ManualPaymentMethod,
+  type Moved,
+} from './lifecycle.js';
 import { customerView, loadOrderViews } from './order-view.js';
 import { ordersRepository } from './repository.js';
-import { EXPIRED_MESSAGE, ORDER_NOT_FOUND, releaseItems } from './stock.js';
 
-export const CANCEL_REQUEST_SENT = "Your cancellation request was sent. We'll update you shortly.";
-export const CANCEL_NOT_ALLOWED = 'Only pending or processing orders can be cancelled.';
+export { CANCEL_REQUEST_SENT } from '@mtumba/contract/order';
+import { CANCEL_REQUEST_SENT } from '@mtumba/contract/order';
+
+export { ORDER_CANCELLED } from '@mtumba/contract/order';
+import { ORDER_CANCELLED } from '@mtumba/contract/order';
+export const PAYMENT_RECORDED = 'Payment recorded.';
+export const REFUND_RECORDED = 'Refund recorded.';
 export const ORDER_PLACED = 'Order placed. Please pay within the reservation time to keep your items.';
 export const ORDER_STATUS_UPDATED = 'Order status updated.';
 export const ORDER_TOO_LARGE = 'This order is too large to place online. Please split it into smaller orders.';
@@ -42,7 +58,7 @@ export async function placeOrder(
   db: Db,
   customer: Actor,
   body: PlaceOrderBody,
-  options: { reservationSeconds: number },
+  options: { reservationSeconds: number; maxUnpaidOrders: number; maxReservedItems: number },
 ): Promise<Result<OrderJson>> {
   const phone = normaliseKenyanPhone(body.shipping_phone);
   if (!phone) throw invalidField('shipping_phone', PHONE_HINT);
@@ -55,10 +71,11 @@ export async function placeOrder(
   const productIds = [...quantities.keys()].sort((a, b) => a - b);
 
   const repo = ordersRepository(db);
-  const [products, imageKeys, previous] = await Promise.all([
+  const [products, imageKeys, previous, offerHolder] = await Promise.all([
     repo.productsForOrder(productIds),
     firstImageKeys(db, productIds),
     repo.paymentStatusesOf(customer.id),
+    repo.offerHolder(customer.id),
   ]);
   const productsById = new Map(products.map((p) => [p.id, p]));
   const missing = productIds.find((id) => !productsById.has(id));
@@ -71,60 +88,39 @@ export async function placeOrder(
     items: lines.map((l) => ({ unitPriceCents: l.product.price_cents, quantity: l.quantity })),
     shipping: body.shipping_address,
     previousPaymentStatuses: previous,
+    firstOrderOfferHeld: offerHolder !== undefined,
   });
   if (Math.max(price.subtotalCents, price.totalCents) > MAX_ORDER_CENTS) throw invalidField('items', ORDER_TOO_LARGE);
   if (code === 'WELCOME10' && !price.appliedDiscounts.includes(OFFERS.welcome.label)) {
-    throw invalidField('discount_code', 'WELCOME10 is only for your first order.');
+    throw invalidField(
+      'discount_code',
+      offerHolder !== undefined && !previous.includes('paid')
+        ? offerHeldMessage(offerHolder)
+        : 'WELCOME10 is only for your first order.',
+    );
   }
 
-  const order = await db.transaction().execute(async (trx) => {
-    const tx = ordersRepository(trx);
-    const at = now();
-    for (const line of lines) {
-      if (!(await tx.reserveStock(line.product.id, line.quantity, at))) {
-        const message = `Not enough stock for ${line.product.name}`;
-        throw new DomainError('invalid', message, { extra: { error: message } });
-      }
-    }
-    const created = await tx.insertOrder({
-      user_id: customer.id,
-      order_status: 'pending',
-      payment_status: 'unpaid',
+  const order = await placeNewOrder(db, {
+    customerId: customer.id,
+    lines: lines.map((l) => ({
+      productId: l.product.id,
+      name: l.product.name,
+      imageKey: imageKeys.get(l.product.id) ?? null,
+      unitPriceCents: l.product.price_cents,
+      quantity: l.quantity,
+    })),
+    amounts: {
       subtotal_cents: price.subtotalCents,
       discount_cents: price.discountCents,
       delivery_fee_cents: price.deliveryFeeCents,
       total_cents: price.totalCents,
-      applied_discounts: JSON.stringify(price.appliedDiscounts),
-      shipping_address: body.shipping_address,
-      shipping_phone: phone,
-      discount_code: code,
-      reserved_until: new Date(Date.parse(at) + options.reservationSeconds * 1000).toISOString(),
-      stock_released_at: null,
-      cancel_requested_at: null,
-      paid_at: null,
-      created_at: at,
-      updated_at: at,
-    });
-    await tx.insertItems(
-      lines.map((l) => ({
-        order_id: created.id,
-        product_id: l.product.id,
-        product_name: l.product.name,
-        product_image_key: imageKeys.get(l.product.id) ?? null,
-        unit_price_cents: l.product.price_cents,
-        quantity: l.quantity,
-      })),
-    );
-    await tx.addHistory({
-      order_id: created.id,
-      from_status: null,
-      to_status: 'pending',
-      actor: 'customer',
-      actor_user_id: customer.id,
-      note: 'Order placed',
-      created_at: at,
-    });
-    return created;
+      applied_discounts: price.appliedDiscounts,
+    },
+    shipping_address: body.shipping_address,
+    shipping_phone: phone,
+    discount_code: code,
+    reservationSeconds: options.reservationSeconds,
+    limits: { maxUnpaidOrders: options.maxUnpaidOrders, maxReservedItems: options.maxReservedItems },
   });
 
   const [view] = await loadOrderViews(db, [order]);
@@ -162,45 +158,32 @@ export async function getCustomerOrder(db: Db, userId: number, orderId: number):
   return customerView(view!);
 }
 
-/** Records the customer's wish to cancel (once) and tells the shop; the shop decides. */
+/** Records the customer's wish to cancel (once while open) and tells the shop; the shop decides. */
 export async function requestCancel(
   db: Db,
   customer: Actor,
   orderId: number,
   shop: ShopContext,
 ): Promise<Result<string>> {
-  const events = await db.transaction().execute(async (trx) => {
-    const repo = ordersRepository(trx);
-    const order = await repo.findOwned(orderId, customer.id);
-    if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
-    if (!CANCEL_REQUESTABLE.includes(order.order_status)) throw new DomainError('invalid', CANCEL_NOT_ALLOWED);
-    if (order.cancel_requested_at !== null) return [];
-    const at = now();
-    const updated = await trx
-      .updateTable('orders')
-      .set({ cancel_requested_at: at, updated_at: at })
-      .where('id', '=', order.id)
-      .where('cancel_requested_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) return [];
-    await repo.addHistory({
-      order_id: order.id,
-      from_status: order.order_status,
-      to_status: order.order_status,
-      actor: 'customer',
-      actor_user_id: customer.id,
-      note: 'Cancellation requested',
-      created_at: at,
-    });
-    await mailCancelRequest(trx, shop, updated, customer);
-    const event: PendingEvent = {
-      name: 'order.cancel_requested',
-      payload: { userId: updated.user_id, id: updated.id, cancel_requested_at: at },
-    };
-    return [event];
-  });
+  const events = await requestCancellation(db, customer, orderId, shop);
   return { value: CANCEL_REQUEST_SENT, events };
+}
+
+/** The customer cancels their own unpaid order; a paid one needs a request. */
+export async function cancelOwnOrder(
+  db: Db,
+  customer: Actor,
+  orderId: number,
+  shop: ShopContext,
+): Promise<Result<OrderJson>> {
+  const moved = await cancelByCustomer(db, customer.id, orderId, shop);
+  const [view] = await loadOrderViews(db, [moved.order]);
+  return { value: customerView(view!), events: moved.events };
+}
+
+/** Why the first-order offer does not apply: another unpaid order holds it. */
+export function offerHeldMessage(orderId: number): string {
+  return `WELCOME10 is already applied to your order #${orderId}. It becomes free again if that order is cancelled or expires unpaid.`;
 }
 
 export async function listAdminOrders(
@@ -219,7 +202,11 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
   const repo = ordersRepository(db);
   const order = await repo.findById(orderId);
   if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
-  const [[view], payments] = await Promise.all([loadOrderViews(db, [order]), repo.paymentsOf(order.id)]);
+  const [[view], payments, refunds] = await Promise.all([
+    loadOrderViews(db, [order]),
+    repo.paymentsOf(order.id),
+    repo.refundsOf([order.id]),
+  ]);
   return {
     ...view!,
     payments: payments.map((p) => ({
@@ -230,15 +217,22 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       method: p.method,
       created_at: p.created_at,
     })),
+    refunds: refunds.map((r) => ({
+      amount: centsToAmount(r.amount_cents),
+      method: r.method,
+      reference: r.reference,
+      note: r.note,
+      created_at: r.created_at,
+    })),
   };
 }
 
-const MAILED_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered', 'cancelled'];
+async function adminResult(db: Db, moved: Moved): Promise<Result<AdminOrderJson>> {
+  const [view] = await loadOrderViews(db, [moved.order]);
+  return { value: view!, events: moved.events };
+}
 
-/**
- * The shop moves an order along the transition table. Cancelling puts the stock back exactly
- * once (guarded by stock_released_at); shipped, delivered and cancelled are e-mailed.
- */
+/** The shop ships, delivers or cancels an order (`PUT /admin/orders/{id}`). */
 export async function changeOrderStatus(
   db: Db,
   admin: Actor,
@@ -246,65 +240,59 @@ export async function changeOrderStatus(
   to: OrderStatus,
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  const updated = await db.transaction().execute(async (trx) => {
-    const repo = ordersRepository(trx);
-    const order = await repo.findById(orderId);
-    if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
-    const refusal = transitionRefusal(order.order_status, to);
-    if (refusal) throw new DomainError('invalid', refusal);
+  return adminResult(db, await changeStatusByAdmin(db, admin.id, orderId, to, shop));
+}
+
+/** The shop approves (cancels the order) or declines a customer's cancellation request. */
+export async function answerCancelRequest(
+  db: Db,
+  admin: Actor,
+  orderId: number,
+  decision: { approve: boolean; note: string | null },
+  shop: ShopContext,
+): Promise<Result<AdminOrderJson>> {
+  return adminResult(db, await decideCancelRequest(db, admin.id, orderId, decision, shop));
+}
+
+/** The shop records a payment it received itself; the held order becomes paid (processing). */
+export async function recordManualPayment(
+  db: Db,
+  admin: Actor,
+  orderId: number,
+  payment: { method: ManualPaymentMethod; reference: string },
+  shop: ShopContext,
+): Promise<Result<AdminOrderJson>> {
+  const moved = await recordPayment(db, admin.id, orderId, payment, shop, async (trx, order) => {
     const at = now();
-    const moved = await trx
-      .updateTable('orders')
-      .set({ order_status: to, updated_at: at })
-      .where('id', '=', order.id)
-      .where('order_status', '=', order.order_status)
-      .returningAll()
-      .executeTakeFirst();
-    if (!moved) throw new DomainError('conflict', 'This order was just changed by someone else. Please reload it.');
-
-    let result = moved;
-    if (to === 'cancelled') {
-      const released = await trx
-        .updateTable('orders')
-        .set({ stock_released_at: at })
-        .where('id', '=', order.id)
-        .where('stock_released_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-      if (released) {
-        await releaseItems(repo, await repo.itemsOf([order.id]), at);
-        result = released;
-      }
-    }
-    await repo.addHistory({
-      order_id: order.id,
-      from_status: order.order_status,
-      to_status: to,
-      actor: 'admin',
-      actor_user_id: admin.id,
-      note: null,
-      created_at: at,
-    });
-    if (MAILED_STATUSES.includes(to) && result.user_id !== null) {
-      const customer = await repo.findUser(result.user_id);
-      if (customer) await mailStatusChange(trx, shop, customer, result);
-    }
-    return result;
+    await trx
+      .insertInto('payments')
+      .values({
+        order_id: order.id,
+        reference: `MAN-${order.id}-${Date.now().toString(36).toUpperCase()}`,
+        provider: 'manual',
+        status: 'paid',
+        amount_cents: order.total_cents,
+        currency: 'KES',
+        method: payment.method,
+        checkout_url: null,
+        provider_checkout_id: null,
+        provider_invoice_id: payment.reference,
+        failure_reason: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
   });
+  return adminResult(db, moved);
+}
 
-  const [view] = await loadOrderViews(db, [updated]);
-  return {
-    value: view!,
-    events: [
-      {
-        name: 'order.status.updated',
-        payload: {
-          userId: updated.user_id,
-          id: updated.id,
-          status: updated.order_status,
-          updated_at: updated.updated_at,
-        },
-      },
-    ],
-  };
+/** The shop records money it paid back to the customer. */
+export async function recordOrderRefund(
+  db: Db,
+  admin: Actor,
+  orderId: number,
+  refund: { amountCents: number; method: 'mpesa' | 'card' | 'cash'; reference: string | null; note: string | null },
+  shop: ShopContext,
+): Promise<Result<AdminOrderJson>> {
+  return adminResult(db, await recordRefund(db, admin.id, orderId, refund, shop, formatKshCents));
 }

@@ -7,7 +7,8 @@ import { DomainError } from '../../lib/errors.js';
 import { emitAll, type DomainEvents, type PendingEvent } from '../../lib/events.js';
 import { renderEmail } from '../mail/layout.js';
 import { queueMail } from '../mail/outbox.js';
-import { applyPaymentFailure, applyPaymentSuccess, preparePayableOrder } from '../orders/payment-hooks.js';
+import { notePaymentFailure, settlePayment } from '../orders/lifecycle.js';
+import { preparePayableOrder } from '../orders/payable-order.js';
 import { IntaSendProvider } from './providers/intasend.js';
 import {
   ProviderError,
@@ -145,7 +146,7 @@ export function paymentService(deps: {
           invoiceId: confirmed.invoiceId,
           method: confirmed.method,
         });
-        if (changed) await applyPaymentFailure(trx, payment.order_id);
+        if (changed) await notePaymentFailure(trx, payment.order_id);
         return {
           status: 200,
           outcome: changed ? 'failed' : 'ignored',
@@ -155,7 +156,7 @@ export function paymentService(deps: {
       }
 
       const changed = await payments.markPaid(payment.id, { invoiceId: confirmed.invoiceId, method: confirmed.method });
-      const applied = await applyPaymentSuccess(trx, payment.order_id, shop);
+      const applied = await settlePayment(trx, payment.order_id, shop);
       pending = applied.events;
       const secondPayment =
         changed &&

@@ -11,7 +11,8 @@ import {
   setOrderState,
   stockOf,
 } from '../../../test/order-fixtures.js';
-import { applyPaymentFailure, applyPaymentSuccess, preparePayableOrder } from './payment-hooks.js';
+import { notePaymentFailure as applyPaymentFailure, settlePayment as applyPaymentSuccess } from './lifecycle.js';
+import { preparePayableOrder } from './payable-order.js';
 import { expireUnpaidOrders } from './sweeper.js';
 
 let t: TestApp;
@@ -92,7 +93,7 @@ describe('preparePayableOrder', () => {
 
     for (const status of ['shipped', 'cancelled'] as const) {
       const o = await newOrder();
-      await setOrderState(t.db, o.orderId, { order_status: status });
+      await setOrderState(t.db, o.orderId, { order_status: status, payment_status: 'unpaid' });
       expect(await refusal(preparePayableOrder(t.db, o.user.id, o.orderId, 600))).toEqual({
         status: 422,
         message: 'This order can no longer be paid.',

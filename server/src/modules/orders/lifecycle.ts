@@ -1,0 +1,586 @@
+import {
+  MONEY_RECEIVED_STATUSES,
+  OFFERS,
+  ORDER_MOVES,
+  adminMoveFor,
+  cancelRequestOpen,
+  moveRefusal,
+  statusAfter,
+  transitionRefusal,
+  type OrderActor,
+  type OrderMoveName,
+  type OrderStatus,
+} from '@mtumba/contract';
+import type { Updateable } from 'kysely';
+import type { Db, Trx } from '../../db/database.js';
+import { dialectOf, now } from '../../db/database.js';
+import type { Order, OrdersTable } from '../../db/schema.js';
+import { DomainError } from '../../lib/errors.js';
+import type { PendingEvent } from '../../lib/events.js';
+import { releaseLines, reserveLines, type StockActor } from '../stock/ledger.js';
+import {
+  mailCancelDeclined,
+  mailCancelRequest,
+  mailExpired,
+  mailReceipt,
+  mailRefundDueToCustomer,
+  mailRefundDueToShop,
+  mailRefunded,
+  mailStatusChange,
+  type ShopContext,
+} from './emails.js';
+import { ordersRepository } from './repository.js';
+
+/**
+ * The order lifecycle: the only code that changes an order's status or payment status, or moves
+ * stock for an order. Every change is one move of the table in `@mtumba/contract` (order-states),
+ * made with a conditional UPDATE inside one transaction that also moves the stock (once), writes
+ * the history entry with the move's name, and queues the e-mails. The events it returns are
+ * emitted by the caller once the transaction has committed.
+ */
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const EXPIRED_MESSAGE = 'Your order reservation expired. Please recreate the order.';
+export const EXPIRY_NOTE = 'Reservation expired';
+export const CHANGED_MEANWHILE = 'This order was just changed by someone else. Please reload it.';
+export const CANCEL_NOT_ALLOWED = 'Only pending or processing orders can be cancelled.';
+export const NO_OPEN_REQUEST = 'There is no open cancellation request on this order.';
+export const PAID_NEEDS_REQUEST = 'This order is paid: ask the shop to cancel it with "Request Cancel".';
+
+export interface MoveBy {
+  actor: OrderActor;
+  userId: number | null;
+}
+
+export type Moved = { order: Order; events: PendingEvent[] };
+
+/** Thrown (inside a transaction) when a move that reserves stock finds an item gone. */
+export class OutOfStock extends DomainError {
+  constructor(
+    readonly productId: number,
+    productName: string,
+  ) {
+    const message = `Not enough stock for ${productName}`;
+    super('invalid', message, { extra: { error: message } });
+  }
+}
+
+function stockActor(by: MoveBy): StockActor {
+  return { actor: by.actor, userId: by.userId };
+}
+
+function statusEvent(order: Order): PendingEvent {
+  return {
+    name: 'order.status.updated',
+    payload: { userId: order.user_id, id: order.id, status: order.order_status, updated_at: order.updated_at },
+  };
+}
+
+/** Nothing was received for this order: releasing it frees the first-order offer again. */
+function moneyReceived(order: Pick<Order, 'payment_status'>): boolean {
+  return MONEY_RECEIVED_STATUSES.includes(order.payment_status);
+}
+
+/**
+ * Makes one move: checks the table, changes the order only if it is still as it was read
+ * (status and payment status), moves the stock, and writes the history entry.
+ */
+async function applyMove(
+  trx: Trx,
+  order: Order,
+  move: OrderMoveName,
+  by: MoveBy,
+  options: { note?: string | null; set?: Updateable<OrdersTable>; at?: string } = {},
+): Promise<Order> {
+  const refusal = moveRefusal(move, order);
+  if (refusal) throw new DomainError('invalid', refusal);
+  const rule = ORDER_MOVES[move];
+  const at = options.at ?? now();
+  const to = statusAfter(move, order.order_status);
+  const repo = ordersRepository(trx);
+
+  if (rule.stock === 'reserve') {
+    const items = await repo.itemsOf([order.id]);
+    const missing = await reserveLines(trx, order.id, items, stockActor(by), at);
+    if (missing !== undefined) {
+      const name = items.find((i) => i.product_id === missing)?.product_name ?? 'an item';
+      throw new OutOfStock(missing, name);
+    }
+  }
+
+  const changes: Updateable<OrdersTable> = { ...options.set, order_status: to, updated_at: at };
+  if (rule.stock === 'release') changes.stock_released_at = at;
+  if (rule.stock === 'reserve') changes.stock_released_at = null;
+  let update = trx
+    .updateTable('orders')
+    .set(changes)
+    .where('id', '=', order.id)
+    .where('order_status', '=', order.order_status)
+    .where('payment_status', '=', order.payment_status);
+  if (rule.stock === 'release') update = update.where('stock_released_at', 'is', null);
+  const moved = await update.returningAll().executeTakeFirst();
+  if (!moved) throw new DomainError('conflict', CHANGED_MEANWHILE);
+
+  if (rule.stock === 'release') {
+    await releaseLines(trx, order.id, await repo.itemsOf([order.id]), stockActor(by), at);
+  }
+  await repo.addHistory({
+    order_id: order.id,
+    from_status: order.order_status,
+    to_status: to,
+    actor: by.actor,
+    actor_user_id: by.userId,
+    note: options.note ?? null,
+    move,
+    created_at: at,
+  });
+  return moved;
+}
+
+/** Releasing an order that received no money gives the first-order offer back to the customer. */
+function releaseSet(order: Order): Updateable<OrdersTable> {
+  return moneyReceived(order) ? { payment_status: 'refund_due' } : { welcome_claim_user_id: null };
+}
+
+async function loadForUpdate(trx: Trx, orderId: number): Promise<Order> {
+  const order = await ordersRepository(trx).findById(orderId);
+  if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
+  return order;
+}
+
+async function customerOf(trx: Trx, order: Order) {
+  return order.user_id === null ? undefined : ordersRepository(trx).findUser(order.user_id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order
+
+export interface NewOrder {
+  customerId: number;
+  lines: { productId: number; name: string; imageKey: string | null; unitPriceCents: number; quantity: number }[];
+  amounts: {
+    subtotal_cents: number;
+    discount_cents: number;
+    delivery_fee_cents: number;
+    total_cents: number;
+    applied_discounts: string[];
+  };
+  shipping_address: string;
+  shipping_phone: string;
+  discount_code: string | null;
+  reservationSeconds: number;
+  limits: { maxUnpaidOrders: number; maxReservedItems: number };
+}
+
+export const tooManyUnpaidOrders = (n: number) =>
+  `You already have ${n} unpaid ${n === 1 ? 'order' : 'orders'}. Please pay or cancel an unpaid order first.`;
+export const tooManyReservedItems = (n: number) =>
+  `Unpaid orders may hold at most ${n} items at a time. Please pay or cancel an unpaid order first.`;
+
+/**
+ * The `place` move: one transaction that checks the customer's hold limits, claims the
+ * first-order offer (a unique column: one live order each), inserts the order and takes every
+ * line off the shelf, or changes nothing.
+ */
+export async function placeNewOrder(db: Db, input: NewOrder): Promise<Order> {
+  return db.transaction().execute(async (trx) => {
+    // Several instances on PostgreSQL: one placement per customer at a time, so the limits and the
+    // offer claim are decided on what the customer really holds. SQLite runs one writer anyway.
+    if (dialectOf(trx) === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', input.customerId).forUpdate().execute();
+    }
+    const at = now();
+    const held = await ordersRepository(trx).unpaidHolds(input.customerId, at);
+    if (held.orders >= input.limits.maxUnpaidOrders) {
+      throw new DomainError('invalid', tooManyUnpaidOrders(held.orders));
+    }
+    const quantity = input.lines.reduce((n, l) => n + l.quantity, 0);
+    if (held.items + quantity > input.limits.maxReservedItems) {
+      throw new DomainError('invalid', tooManyReservedItems(input.limits.maxReservedItems));
+    }
+    const claimsOffer = input.amounts.applied_discounts.includes(OFFERS.welcome.label);
+    const repo = ordersRepository(trx);
+    const created = await repo.insertOrder({
+      user_id: input.customerId,
+      order_status: 'pending',
+      payment_status: 'unpaid',
+      ...input.amounts,
+      applied_discounts: JSON.stringify(input.amounts.applied_discounts),
+      shipping_address: input.shipping_address,
+      shipping_phone: input.shipping_phone,
+      discount_code: input.discount_code,
+      reserved_until: new Date(Date.parse(at) + input.reservationSeconds * 1000).toISOString(),
+      stock_released_at: null,
+      cancel_requested_at: null,
+      paid_at: null,
+      welcome_claim_user_id: claimsOffer ? input.customerId : null,
+      created_at: at,
+      updated_at: at,
+    });
+    await repo.insertItems(
+      input.lines.map((l) => ({
+        order_id: created.id,
+        product_id: l.productId,
+        product_name: l.name,
+        product_image_key: l.imageKey,
+        unit_price_cents: l.unitPriceCents,
+        quantity: l.quantity,
+      })),
+    );
+    const missing = await reserveLines(
+      trx,
+      created.id,
+      input.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
+      { actor: 'customer', userId: input.customerId },
+      at,
+    );
+    if (missing !== undefined) {
+      throw new OutOfStock(missing, input.lines.find((l) => l.productId === missing)?.name ?? 'an item');
+    }
+    await repo.addHistory({
+      order_id: created.id,
+      from_status: null,
+      to_status: 'pending',
+      actor: 'customer',
+      actor_user_id: input.customerId,
+      note: 'Order placed',
+      move: 'place',
+      created_at: at,
+    });
+    return created;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+export type PaymentOutcome = 'paid' | 'already_paid' | 'refund_due';
+
+/**
+ * Inside the payment's transaction: a CONFIRMED payment for the order. Idempotent: an order that
+ * already received money changes nothing ('already_paid', or 'refund_due' when it was flagged).
+ * A held order is paid; an order cancelled by expiry is paid if every item can be reserved again
+ * (and the first-order offer is still its own); anything else is flagged for a refund.
+ */
+export async function settlePayment(
+  trx: Trx,
+  orderId: number,
+  shop: ShopContext,
+): Promise<{ outcome: PaymentOutcome; events: PendingEvent[] }> {
+  const order = await loadForUpdate(trx, orderId);
+  if (moneyReceived(order)) {
+    return { outcome: order.payment_status === 'paid' ? 'already_paid' : 'refund_due', events: [] };
+  }
+  const by: MoveBy = { actor: 'payment', userId: null };
+  const at = now();
+
+  if (order.order_status === 'pending' && order.stock_released_at === null) {
+    const paid = await applyMove(trx, order, 'pay', by, {
+      note: 'Payment received',
+      set: { payment_status: 'paid', paid_at: at },
+      at,
+    });
+    return { outcome: 'paid', events: await afterPaid(trx, paid, shop) };
+  }
+
+  if (order.order_status === 'cancelled' && (await cancelledByExpiry(trx, order)) && (await offerStillOurs(trx, order))) {
+    try {
+      const revived = await applyMove(trx, order, 'pay_after_expiry', by, {
+        note: 'Payment received after the reservation expired; items reserved again',
+        set: {
+          payment_status: 'paid',
+          paid_at: at,
+          welcome_claim_user_id: order.applied_discounts.includes(OFFERS.welcome.label) ? order.user_id : null,
+        },
+        at,
+      });
+      return { outcome: 'paid', events: await afterPaid(trx, revived, shop) };
+    } catch (err) {
+      if (!(err instanceof OutOfStock)) throw err;
+    }
+  }
+
+  if (order.order_status !== 'cancelled') {
+    // A payment for an order that is neither held nor cancelled (the shop recorded another one).
+    return { outcome: 'already_paid', events: [] };
+  }
+  const flagged = await applyMove(trx, order, 'pay_unavailable', by, {
+    note: 'Payment received but the items are no longer available: refund due',
+    set: { payment_status: 'refund_due', paid_at: at },
+    at,
+  });
+  const customer = await customerOf(trx, flagged);
+  await mailRefundDueToShop(trx, shop, flagged, customer, 'late_payment');
+  if (customer) await mailRefundDueToCustomer(trx, shop, customer, flagged);
+  return { outcome: 'refund_due', events: [statusEvent(flagged)] };
+}
+
+async function afterPaid(trx: Trx, order: Order, shop: ShopContext): Promise<PendingEvent[]> {
+  const repo = ordersRepository(trx);
+  const customer = await customerOf(trx, order);
+  if (customer) await mailReceipt(trx, shop, customer, order, await repo.itemsOf([order.id]));
+  const payload = { userId: order.user_id, id: order.id, status: order.order_status, updated_at: order.updated_at };
+  return [
+    { name: 'order.status.updated', payload },
+    { name: 'order.paid', payload },
+  ];
+}
+
+async function cancelledByExpiry(trx: Trx, order: Order): Promise<boolean> {
+  const last = await ordersRepository(trx).lastHistory(order.id);
+  return last?.actor === 'system' && last.note === EXPIRY_NOTE;
+}
+
+/** A late payment revives an order only if its first-order offer has not gone to another order. */
+async function offerStillOurs(trx: Trx, order: Order): Promise<boolean> {
+  if (order.user_id === null || !order.applied_discounts.includes(OFFERS.welcome.label)) return true;
+  const holder = await ordersRepository(trx).offerHolder(order.user_id);
+  return holder === undefined || holder === order.id;
+}
+
+/** Inside the payment's transaction: the provider reports a failed attempt; the hold goes on. */
+export async function notePaymentFailure(trx: Trx, orderId: number): Promise<void> {
+  const order = await ordersRepository(trx).findById(orderId);
+  if (!order || moveRefusal('payment_failed', order)) return;
+  try {
+    await applyMove(trx, order, 'payment_failed', { actor: 'payment', userId: null }, {
+      note: 'Payment failed',
+      set: { payment_status: 'failed' },
+    });
+  } catch (err) {
+    if (!(err instanceof DomainError && err.kind === 'conflict')) throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry
+
+/**
+ * The `expire` move for one order, in its own transaction; undefined when another instance (or a
+ * payment) got there first. Safe to call from many sweepers at once.
+ */
+export async function expireOrder(db: Db, orderId: number, at: string, shop: ShopContext): Promise<Moved | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const order = await ordersRepository(trx).findById(orderId);
+    if (
+      !order ||
+      moveRefusal('expire', order) ||
+      order.stock_released_at !== null ||
+      order.reserved_until === null ||
+      order.reserved_until >= at
+    ) {
+      return undefined;
+    }
+    let expired: Order;
+    try {
+      expired = await applyMove(trx, order, 'expire', { actor: 'system', userId: null }, {
+        note: EXPIRY_NOTE,
+        set: { welcome_claim_user_id: null },
+        at,
+      });
+    } catch (err) {
+      if (err instanceof DomainError && err.kind === 'conflict') return undefined;
+      throw err;
+    }
+    const customer = await customerOf(trx, expired);
+    if (customer) await mailExpired(trx, shop, customer, expired);
+    return { order: expired, events: [statusEvent(expired)] };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The customer's moves
+
+/** The customer cancels their own unpaid order: the items go back on sale at once. */
+export async function cancelByCustomer(db: Db, customerId: number, orderId: number, shop: ShopContext): Promise<Moved> {
+  return db.transaction().execute(async (trx) => {
+    const order = await ordersRepository(trx).findOwned(orderId, customerId);
+    if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
+    if (order.order_status === 'pending' && moneyReceived(order)) throw new DomainError('invalid', PAID_NEEDS_REQUEST);
+    if (order.order_status === 'processing') throw new DomainError('invalid', PAID_NEEDS_REQUEST);
+    const cancelled = await applyMove(trx, order, 'customer_cancel', { actor: 'customer', userId: customerId }, {
+      note: 'Cancelled by the customer',
+      set: releaseSet(order),
+    });
+    const customer = await customerOf(trx, cancelled);
+    if (customer) await mailStatusChange(trx, shop, customer, cancelled);
+    return { order: cancelled, events: [statusEvent(cancelled)] };
+  });
+}
+
+/** Records the customer's wish to cancel (once while open) and tells the shop; the shop decides. */
+export async function requestCancellation(
+  db: Db,
+  customer: { id: number; name: string; email: string },
+  orderId: number,
+  shop: ShopContext,
+): Promise<PendingEvent[]> {
+  return db.transaction().execute(async (trx) => {
+    const order = await ordersRepository(trx).findOwned(orderId, customer.id);
+    if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
+    if (moveRefusal('request_cancel', order)) throw new DomainError('invalid', CANCEL_NOT_ALLOWED);
+    if (cancelRequestOpen(order)) return [];
+    const at = now();
+    const requested = await applyMove(trx, order, 'request_cancel', { actor: 'customer', userId: customer.id }, {
+      note: 'Cancellation requested',
+      set: {
+        cancel_requested_at: at,
+        cancel_request_resolved_at: null,
+        cancel_request_outcome: null,
+        cancel_request_note: null,
+      },
+      at,
+    });
+    await mailCancelRequest(trx, shop, requested, customer);
+    return [{ name: 'order.cancel_requested', payload: { userId: requested.user_id, id: requested.id, cancel_requested_at: at } }];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shop's moves
+
+/**
+ * `PUT /admin/orders/{id}` with a status: ship, deliver or cancel. An unpaid pending order moves
+ * to processing only through `recordPayment`.
+ */
+export async function changeStatusByAdmin(
+  db: Db,
+  adminId: number,
+  orderId: number,
+  to: OrderStatus,
+  shop: ShopContext,
+): Promise<Moved> {
+  return db.transaction().execute(async (trx) => {
+    const order = await loadForUpdate(trx, orderId);
+    const move = adminMoveFor(order.order_status, to);
+    if (!move) throw new DomainError('invalid', transitionRefusal(order.order_status, to) ?? CHANGED_MEANWHILE);
+    if (move === 'cancel') return cancelInside(trx, order, 'cancel', adminId, shop, null);
+    const moved = await applyMove(trx, order, move, { actor: 'admin', userId: adminId });
+    const customer = await customerOf(trx, moved);
+    if (customer) await mailStatusChange(trx, shop, customer, moved);
+    return { order: moved, events: [statusEvent(moved)] };
+  });
+}
+
+async function cancelInside(
+  trx: Trx,
+  order: Order,
+  move: 'cancel' | 'approve_cancel',
+  adminId: number,
+  shop: ShopContext,
+  note: string | null,
+): Promise<Moved> {
+  const set: Updateable<OrdersTable> = releaseSet(order);
+  if (cancelRequestOpen(order)) {
+    set.cancel_request_resolved_at = now();
+    set.cancel_request_outcome = 'approved';
+  }
+  const cancelled = await applyMove(trx, order, move, { actor: 'admin', userId: adminId }, { note, set });
+  const customer = await customerOf(trx, cancelled);
+  if (customer) await mailStatusChange(trx, shop, customer, cancelled);
+  if (cancelled.payment_status === 'refund_due') {
+    await mailRefundDueToShop(trx, shop, cancelled, customer, 'cancelled_paid');
+  }
+  return { order: cancelled, events: [statusEvent(cancelled)] };
+}
+
+/** The shop answers a cancellation request: approve (the order is cancelled) or decline with a note. */
+export async function decideCancelRequest(
+  db: Db,
+  adminId: number,
+  orderId: number,
+  decision: { approve: boolean; note: string | null },
+  shop: ShopContext,
+): Promise<Moved> {
+  return db.transaction().execute(async (trx) => {
+    const order = await loadForUpdate(trx, orderId);
+    if (!cancelRequestOpen(order)) throw new DomainError('invalid', NO_OPEN_REQUEST);
+    if (decision.approve) return cancelInside(trx, order, 'approve_cancel', adminId, shop, decision.note);
+    const at = now();
+    const kept = await applyMove(trx, order, 'decline_cancel', { actor: 'admin', userId: adminId }, {
+      note: decision.note ?? 'Cancellation request declined',
+      set: { cancel_request_resolved_at: at, cancel_request_outcome: 'declined', cancel_request_note: decision.note },
+      at,
+    });
+    const customer = await customerOf(trx, kept);
+    if (customer) await mailCancelDeclined(trx, shop, customer, kept);
+    return { order: kept, events: [statusEvent(kept)] };
+  });
+}
+
+export type ManualPaymentMethod = 'mpesa' | 'cash' | 'card' | 'bank';
+
+/**
+ * The shop records a payment it received itself (an M-Pesa code from its till, cash): the
+ * held order is paid. Returns the order and the events; the payment row is written by the caller
+ * in the same transaction through `write`.
+ */
+export async function recordPayment(
+  db: Db,
+  adminId: number,
+  orderId: number,
+  payment: { method: ManualPaymentMethod; reference: string },
+  shop: ShopContext,
+  write: (trx: Trx, order: Order) => Promise<void>,
+): Promise<Moved> {
+  return db.transaction().execute(async (trx) => {
+    const order = await loadForUpdate(trx, orderId);
+    const refusal = moveRefusal('record_payment', order);
+    if (refusal) throw new DomainError('invalid', refusal);
+    if (order.stock_released_at !== null) throw new DomainError('invalid', EXPIRED_MESSAGE);
+    const at = now();
+    const paid = await applyMove(trx, order, 'record_payment', { actor: 'admin', userId: adminId }, {
+      note: `Payment recorded by the shop: ${payment.method === 'mpesa' ? 'M-Pesa' : payment.method} ${payment.reference}`,
+      set: { payment_status: 'paid', paid_at: at },
+      at,
+    });
+    await write(trx, paid);
+    return { order: paid, events: await afterPaid(trx, paid, shop) };
+  });
+}
+
+export const REFUND_TOO_LARGE = (left: string) => `The refund may not be more than what is left to refund (${left}).`;
+
+/** The shop records money it paid back; partial refunds add up to at most the amount received. */
+export async function recordRefund(
+  db: Db,
+  adminId: number,
+  orderId: number,
+  refund: { amountCents: number; method: 'mpesa' | 'card' | 'cash'; reference: string | null; note: string | null },
+  shop: ShopContext,
+  formatLeft: (cents: number) => string,
+): Promise<Moved> {
+  return db.transaction().execute(async (trx) => {
+    const order = await loadForUpdate(trx, orderId);
+    const refusal = moveRefusal('record_refund', order);
+    if (refusal) throw new DomainError('invalid', 'This order has no payment to refund.');
+    const left = order.total_cents - order.refunded_cents;
+    if (refund.amountCents > left) {
+      throw new DomainError('invalid', REFUND_TOO_LARGE(formatLeft(left)), {
+        errors: { amount: [REFUND_TOO_LARGE(formatLeft(left))] },
+      });
+    }
+    const refunded = order.refunded_cents + refund.amountCents;
+    const at = now();
+    const moved = await applyMove(trx, order, 'record_refund', { actor: 'admin', userId: adminId }, {
+      note: `Refund recorded: ${refund.method === 'mpesa' ? 'M-Pesa' : refund.method}${refund.reference ? ` ${refund.reference}` : ''}`,
+      set: {
+        refunded_cents: refunded,
+        payment_status: refunded >= order.total_cents ? 'refunded' : 'partially_refunded',
+      },
+      at,
+    });
+    await ordersRepository(trx).insertRefund({
+      order_id: order.id,
+      amount_cents: refund.amountCents,
+      method: refund.method,
+      reference: refund.reference,
+      note: refund.note,
+      actor_user_id: adminId,
+      created_at: at,
+    });
+    const customer = await customerOf(trx, moved);
+    if (customer) await mailRefunded(trx, shop, customer, moved, refund.amountCents);
+    return { order: moved, events: [statusEvent(moved)] };
+  });
+}

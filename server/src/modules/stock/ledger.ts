@@ -1,0 +1,216 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+
+/**
+ * The stock ledger: the only code that changes `products.stock_quantity`. Every change is a
+ * conditional UPDATE plus a row in `stock_movements` (reason, actor, order) in the caller's
+ * transaction, so the shelf count is always the sum of its movements and nothing overwrites it.
+ */
+
+export type StockReason = 'created' | 'reserve' | 'release' | 'admin_adjustment';
+
+export interface StockActor {
+  actor: 'customer' | 'admin' | 'system' | 'payment';
+  userId?: number | null;
+}
+
+interface Movement extends StockActor {
+  productId: number;
+  change: number;
+  stockAfter: number;
+  reason: StockReason;
+  orderId?: number | null;
+  note?: string | null;
+  at: string;
+}
+
+async function record(db: Executor, m: Movement): Promise<void> {
+  await db
+    .insertInto('stock_movements')
+    .values({
+      product_id: m.productId,
+      change: m.change,
+      stock_after: m.stockAfter,
+      reason: m.reason,
+      order_id: m.orderId ?? null,
+      actor: m.actor,
+      actor_user_id: m.userId ?? null,
+      note: m.note ?? null,
+      created_at: m.at,
+    })
+    .execute();
+}
+
+/** The stock a new product starts with (it was inserted with 0). */
+export async function openStock(
+  db: Executor,
+  productId: number,
+  quantity: number,
+  who: StockActor,
+  at: string,
+): Promise<void> {
+  if (quantity === 0) return;
+  const row = await db
+    .updateTable('products')
+    .set({ stock_quantity: sql`stock_quantity + ${quantity}` })
+    .where('id', '=', productId)
+    .returning('stock_quantity')
+    .executeTakeFirstOrThrow();
+  await record(db, { productId, change: quantity, stockAfter: row.stock_quantity, reason: 'created', ...who, at });
+}
+
+export type AdjustResult = { ok: true; stock: number } | { ok: false; current: number | undefined };
+
+/**
+ * The admin's stock edit: moves the stock from what the form loaded (`expected`) to `target`,
+ * only if it has not moved since; otherwise nothing changes and the current stock is returned.
+ * Without `expected` (a client that does not send it), the stock the server reads now stands in.
+ */
+export async function adjustStock(
+  db: Executor,
+  productId: number,
+  change: { expected?: number; target: number },
+  who: StockActor,
+  at: string,
+): Promise<AdjustResult> {
+  let expected = change.expected;
+  if (expected === undefined) {
+    const row = await db.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirst();
+    if (!row) return { ok: false, current: undefined };
+    expected = row.stock_quantity;
+  }
+  const diff = change.target - expected;
+  if (diff === 0) {
+    const row = await db.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirst();
+    return row?.stock_quantity === expected ? { ok: true, stock: expected } : { ok: false, current: row?.stock_quantity };
+  }
+  const row = await db
+    .updateTable('products')
+    .set({ stock_quantity: sql`stock_quantity + ${diff}`, updated_at: at })
+    .where('id', '=', productId)
+    .where('stock_quantity', '=', expected)
+    .where('stock_quantity', '>=', -diff)
+    .returning('stock_quantity')
+    .executeTakeFirst();
+  if (!row) {
+    const current = await db
+      .selectFrom('products')
+      .select('stock_quantity')
+      .where('id', '=', productId)
+      .executeTakeFirst();
+    return { ok: false, current: current?.stock_quantity };
+  }
+  await record(db, {
+    productId,
+    change: diff,
+    stockAfter: row.stock_quantity,
+    reason: 'admin_adjustment',
+    ...who,
+    at,
+  });
+  return { ok: true, stock: row.stock_quantity };
+}
+
+export interface OrderLine {
+  product_id: number | null;
+  quantity: number;
+}
+
+/**
+ * Takes every line of an order off the shelf, or none: returns the product id of the first line
+ * that is not in stock (after putting back the lines already taken), or undefined when all were
+ * taken. Lines are taken in product id order so two orders never wait on each other's rows in a cycle.
+ */
+export async function reserveLines(
+  db: Executor,
+  orderId: number,
+  lines: readonly OrderLine[],
+  who: StockActor,
+  at: string,
+): Promise<number | undefined> {
+  const sorted = [...lines].sort((a, b) => (a.product_id ?? 0) - (b.product_id ?? 0));
+  const taken: OrderLine[] = [];
+  for (const line of sorted) {
+    if (line.product_id === null) {
+      await releaseLines(db, orderId, taken, who, at, 'Not every item was available');
+      return -1;
+    }
+    const row = await db
+      .updateTable('products')
+      .set({ stock_quantity: sql`stock_quantity - ${line.quantity}`, updated_at: at })
+      .where('id', '=', line.product_id)
+      .where('stock_quantity', '>=', line.quantity)
+      .where('deleted_at', 'is', null)
+      .returning('stock_quantity')
+      .executeTakeFirst();
+    if (!row) {
+      await releaseLines(db, orderId, taken, who, at, 'Not every item was available');
+      return line.product_id;
+    }
+    taken.push(line);
+    await record(db, {
+      productId: line.product_id,
+      change: -line.quantity,
+      stockAfter: row.stock_quantity,
+      reason: 'reserve',
+      orderId,
+      ...who,
+      at,
+    });
+  }
+  return undefined;
+}
+
+/** Puts every line of an order back on the shelf (the caller makes sure this happens once). */
+export async function releaseLines(
+  db: Executor,
+  orderId: number,
+  lines: readonly OrderLine[],
+  who: StockActor,
+  at: string,
+  note?: string,
+): Promise<void> {
+  const sorted = [...lines].sort((a, b) => (a.product_id ?? 0) - (b.product_id ?? 0));
+  for (const line of sorted) {
+    if (line.product_id === null) continue;
+    const row = await db
+      .updateTable('products')
+      .set({ stock_quantity: sql`stock_quantity + ${line.quantity}`, updated_at: at })
+      .where('id', '=', line.product_id)
+      .returning('stock_quantity')
+      .executeTakeFirst();
+    if (!row) continue;
+    await record(db, {
+      productId: line.product_id,
+      change: line.quantity,
+      stockAfter: row.stock_quantity,
+      reason: 'release',
+      orderId,
+      note,
+      ...who,
+      at,
+    });
+  }
+}
+
+/** A product's latest movements, newest first, with the acting admin's name. */
+export function recentMovements(db: Executor, productId: number, limit: number) {
+  return db
+    .selectFrom('stock_movements as m')
+    .leftJoin('users as u', 'u.id', 'm.actor_user_id')
+    .select([
+      'm.id',
+      'm.change',
+      'm.stock_after',
+      'm.reason',
+      'm.order_id',
+      'm.actor',
+      'm.note',
+      'm.created_at',
+      'u.name as actor_name',
+    ])
+    .where('m.product_id', '=', productId)
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
+}
