@@ -1,5 +1,5 @@
 import { OFFERS, type ShippingOption } from './constants';
-import { MONEY_RECEIVED_STATUSES, type OrderStatus, type PaymentStatus } from './order-states';
+import type { OrderStatus, PaymentStatus } from './order-states';
 
 export interface PricingInput {
   /** unit prices read from the database at order time */
@@ -57,8 +57,8 @@ export function priceOrder(input: PricingInput): OrderPrice {
 }
 
 /**
- * The customer's order that holds the first-order offer, if any: a live order (not cancelled, or
- * cancelled after money was received) whose discounts include it. Only one order at a time may.
+ * The customer's order that holds the first-order offer, if any: a live (not cancelled) order
+ * whose discounts include it. Only one order at a time may.
  */
 export function firstOrderOfferHolder(
   orders: readonly {
@@ -68,9 +68,6 @@ export function firstOrderOfferHolder(
     applied_discounts: readonly string[];
   }[],
 ): number | undefined {
-  return orders.find(
-    (o) =>
-      o.applied_discounts.includes(OFFERS.welcome.label) &&
-      (o.order_status !== 'cancelled' || MONEY_RECEIVED_STATUSES.includes(o.payment_status)),
-  )?.id;
+  return orders.find((o) => o.applied_discounts.includes(OFFERS.welcome.label) && o.order_status !== 'cancelled')
+    ?.id;
 }

@@ -116,6 +116,21 @@ export async function insertProduct(db: Db, fixture: ProductFixture = {}): Promi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const stock = fixture.stock_quantity ?? 1;
+  await db
+    .insertInto('stock_movements')
+    .values({
+      product_id: row.id,
+      change: stock,
+      stock_after: stock,
+      reason: 'opening_balance',
+      order_id: null,
+      actor: 'system',
+      actor_user_id: null,
+      note: null,
+      created_at: at,
+    })
+    .execute();
   if (fixture.categories?.length) {
     await db
       .insertInto('product_categories')

@@ -34,7 +34,7 @@ export async function up(db: AnyDb): Promise<void> {
       select min(id) from orders
       where user_id is not null
         and applied_discounts like '%WELCOME10%'
-        and (order_status <> 'cancelled' or paid_at is not null)
+        and order_status <> 'cancelled'
       group by user_id
     )`.execute(db);
   await db.schema

@@ -381,6 +381,23 @@ export async function insertProducts(db: Executor, seeds: ProductSeed[], batchSi
       })),
     );
     if (categories.length) await db.insertInto('product_categories').values(categories).execute();
+    // the stock ledger starts with each product's opening stock
+    await db
+      .insertInto('stock_movements')
+      .values(
+        batch.map((s, i) => ({
+          product_id: batchIds[i]!,
+          change: s.row.stock_quantity,
+          stock_after: s.row.stock_quantity,
+          reason: 'opening_balance',
+          order_id: null,
+          actor: 'system',
+          actor_user_id: null,
+          note: null,
+          created_at: s.row.created_at,
+        })),
+      )
+      .execute();
     for (let k = 0; k < images.length; k += 1000) {
       await db
         .insertInto('product_images')

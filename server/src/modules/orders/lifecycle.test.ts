@@ -161,6 +161,53 @@ describe('hold limits', () => {
   });
 });
 
+describe('the first-order offer', () => {
+  it('found by the property test: a payment for an order the shop cancelled does not make two live WELCOME10 orders', async () => {
+    const me = await customer();
+    const p = await orderableProduct(t.db, { stock: 2 });
+    const first = await placed(me.headers, [{ product_id: p.id, quantity: 1 }]);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: me.headers,
+      payload: { order_id: first.id },
+    });
+    expect(started.statusCode).toBe(201);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${first.id}`,
+      headers: admin.headers,
+      payload: { order_status: 'cancelled' },
+    });
+    const second = (await placed(me.headers, [{ product_id: p.id, quantity: 1 }])) as unknown as {
+      applied_discounts: string[];
+    };
+    expect(second.applied_discounts).toContain('WELCOME10 - 10% Off First Order');
+    const reference = started.json().reference as string;
+    const payment = (await paymentsOf(t.db, first.id)).find((x) => x.reference === reference)!;
+    const signed = new SandboxProvider({ appUrl: 'http://shop.test', webhookSecret: SECRET }).signedNotification({
+      reference,
+      amountCents: payment.amount_cents,
+      currency: 'KES',
+      outcome: 'success',
+      method: 'mpesa',
+      phone: '+254712345678',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signed.signature },
+      payload: signed.rawBody,
+    });
+    expect(res.json().outcome).toBe('refund_due');
+    expect(await orderRow(t.db, first.id)).toMatchObject({
+      order_status: 'cancelled',
+      payment_status: 'refund_due',
+      welcome_claim_user_id: null,
+    });
+  });
+});
+
 describe('refunds', () => {
   it('cancelling a paid order makes the refund due, alerts the shop, and records refunds until refunded', async () => {
     const me = await customer();

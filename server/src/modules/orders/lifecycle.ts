@@ -137,9 +137,14 @@ async function applyMove(
   return moved;
 }
 
-/** Releasing an order that received no money gives the first-order offer back to the customer. */
+/**
+ * A cancelled order gives the first-order offer back (it is no longer live); money it received
+ * becomes due for a refund.
+ */
 function releaseSet(order: Order): Updateable<OrdersTable> {
-  return moneyReceived(order) ? { payment_status: 'refund_due' } : { welcome_claim_user_id: null };
+  return moneyReceived(order)
+    ? { payment_status: 'refund_due', welcome_claim_user_id: null }
+    : { welcome_claim_user_id: null };
 }
 
 async function loadForUpdate(trx: Trx, orderId: number): Promise<Order> {

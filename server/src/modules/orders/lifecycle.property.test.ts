@@ -1,0 +1,281 @@
+import { OFFERS, ORDER_MOVES, statusAfter, type OrderMoveName } from '@mtumba/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
+import { expireReservation, orderableProduct, orderBody } from '../../../test/order-fixtures.js';
+import { settlePayment } from './lifecycle.js';
+import { expireUnpaidOrders } from './sweeper.js';
+
+/**
+ * Long random sequences of what shoppers, the shop, payments and the sweeper do, against a real
+ * database; after every step the shop's books must add up. Runs: PROPERTY_RUNS (default 200).
+ */
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
+const shop = { shopName: 'Mtumba', shopEmail: 'owner@shop.test', appUrl: 'http://shop.test' };
+
+let t: TestApp;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = bearer((await createUser(t.db, { admin: true })).token);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Action =
+  | { kind: 'place'; customer: number; lines: { product: number; quantity: number }[] }
+  | { kind: 'pay'; order: number }
+  | { kind: 'expire'; order: number }
+  | { kind: 'edit_stock'; product: number; delta: number; stale: boolean }
+  | { kind: 'admin_status'; order: number; to: 'processing' | 'shipped' | 'delivered' | 'cancelled' }
+  | { kind: 'record_payment'; order: number }
+  | { kind: 'customer_cancel'; order: number }
+  | { kind: 'request_cancel'; order: number }
+  | { kind: 'answer_request'; order: number; approve: boolean }
+  | { kind: 'refund'; order: number; half: boolean };
+
+const PRODUCTS = 3;
+const CUSTOMERS = 2;
+const index = fc.nat({ max: 7 });
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('place' as const),
+      customer: fc.nat({ max: CUSTOMERS - 1 }),
+      lines: fc.uniqueArray(
+        fc.record({ product: fc.nat({ max: PRODUCTS - 1 }), quantity: fc.integer({ min: 1, max: 2 }) }),
+        { minLength: 1, maxLength: PRODUCTS, selector: (l) => l.product },
+      ),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('pay' as const), order: index }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('expire' as const), order: index }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('edit_stock' as const),
+      product: fc.nat({ max: PRODUCTS - 1 }),
+      delta: fc.integer({ min: -1, max: 2 }),
+      stale: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('admin_status' as const),
+      order: index,
+      to: fc.constantFrom('processing' as const, 'shipped' as const, 'delivered' as const, 'cancelled' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('record_payment' as const), order: index }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('customer_cancel' as const), order: index }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('request_cancel' as const), order: index }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('answer_request' as const), order: index, approve: fc.boolean() }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('refund' as const), order: index, half: fc.boolean() }) },
+);
+
+interface World {
+  products: { id: number; initial: number; adjustments: number; seenStock: number }[];
+  customers: { id: number; headers: Record<string, string> }[];
+  orders: { id: number; customer: number }[];
+}
+
+async function stockOf(productId: number): Promise<number> {
+  const row = await t.db.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirstOrThrow();
+  return row.stock_quantity;
+}
+
+async function run(world: World, a: Action): Promise<void> {
+  const order = 'order' in a ? world.orders[a.order % Math.max(1, world.orders.length)] : undefined;
+  if ('order' in a && !order) return;
+  switch (a.kind) {
+    case 'place': {
+      const c = world.customers[a.customer]!;
+      const items = a.lines.map((l) => ({ product_id: world.products[l.product]!.id, quantity: l.quantity }));
+      const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: c.headers, payload: orderBody(items) });
+      if (res.statusCode === 201) world.orders.push({ id: res.json().order.id, customer: a.customer });
+      else expect(res.statusCode, res.body).toBe(422);
+      return;
+    }
+    case 'pay':
+      await t.db.transaction().execute((trx) => settlePayment(trx, order!.id, shop));
+      return;
+    case 'expire':
+      await expireReservation(t.db, order!.id);
+      await expireUnpaidOrders(t.db, new Date(), { shop });
+      return;
+    case 'edit_stock': {
+      const p = world.products[a.product]!;
+      const current = await stockOf(p.id);
+      const expected = a.stale ? p.seenStock : current;
+      const target = Math.max(0, expected + a.delta);
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${p.id}`,
+        headers: admin,
+        payload: { stock_quantity: target, expected_stock: expected },
+      });
+      if (res.statusCode === 200) {
+        p.adjustments += target - expected;
+        p.seenStock = target;
+      } else {
+        expect(res.statusCode, res.body).toBe(409);
+        expect(expected).not.toBe(current);
+        p.seenStock = res.json().current_stock;
+      }
+      return;
+    }
+    case 'admin_status': {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${order!.id}`,
+        headers: admin,
+        payload: { order_status: a.to },
+      });
+      expect([200, 409, 422], res.body).toContain(res.statusCode);
+      return;
+    }
+    case 'record_payment': {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order!.id}/payments`,
+        headers: admin,
+        payload: { method: 'mpesa', reference: 'PROP123' },
+      });
+      expect([200, 410, 422], res.body).toContain(res.statusCode);
+      return;
+    }
+    case 'customer_cancel': {
+      const c = world.customers[order!.customer]!;
+      const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order!.id}/cancel`, headers: c.headers });
+      expect([200, 422], res.body).toContain(res.statusCode);
+      return;
+    }
+    case 'request_cancel': {
+      const c = world.customers[order!.customer]!;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order!.id}/request-cancel`,
+        headers: c.headers,
+      });
+      expect([200, 422], res.body).toContain(res.statusCode);
+      return;
+    }
+    case 'answer_request': {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order!.id}/cancel-request`,
+        headers: admin,
+        payload: { decision: a.approve ? 'approve' : 'decline', note: 'checked' },
+      });
+      expect([200, 422], res.body).toContain(res.statusCode);
+      return;
+    }
+    case 'refund': {
+      const row = await t.db.selectFrom('orders').selectAll().where('id', '=', order!.id).executeTakeFirstOrThrow();
+      const left = row.total_cents - row.refunded_cents;
+      const amount = a.half ? Math.max(1, Math.floor(left / 2)) : Math.max(1, left);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order!.id}/refunds`,
+        headers: admin,
+        payload: { amount: amount / 100, method: 'cash' },
+      });
+      expect([200, 422], res.body).toContain(res.statusCode);
+    }
+  }
+}
+
+async function checkBooks(world: World): Promise<void> {
+  const orderIds = world.orders.map((o) => o.id);
+  const orders = orderIds.length
+    ? await t.db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute()
+    : [];
+  const items = orderIds.length
+    ? await t.db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).execute()
+    : [];
+  const history = orderIds.length
+    ? await t.db.selectFrom('order_history').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute()
+    : [];
+
+  for (const p of world.products) {
+    const stock = await stockOf(p.id);
+    expect(stock).toBeGreaterThanOrEqual(0);
+    let held = 0;
+    let paid = 0;
+    for (const o of orders) {
+      const qty = items.filter((i) => i.order_id === o.id && i.product_id === p.id).reduce((n, i) => n + i.quantity, 0);
+      if (o.stock_released_at === null && o.order_status !== 'cancelled') held += qty;
+      if (o.order_status !== 'cancelled' && o.payment_status === 'paid') paid += qty;
+    }
+    // every unit is on the shelf, reserved by an unpaid order, or sold to a paid one
+    expect(stock + held).toBe(p.initial + p.adjustments);
+    expect(paid).toBeLessThanOrEqual(p.initial + Math.max(0, p.adjustments));
+    const ledger = await t.db
+      .selectFrom('stock_movements')
+      .select((eb) => eb.fn.sum<number>('change').as('total'))
+      .where('product_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(ledger.total)).toBe(stock);
+  }
+
+  for (const o of orders) {
+    const entries = history.filter((h) => h.order_id === o.id);
+    let status: string | null = null;
+    for (const h of entries) {
+      expect(h.move, JSON.stringify(h)).not.toBeNull();
+      const move = ORDER_MOVES[h.move as OrderMoveName];
+      expect(move, h.move ?? '').toBeDefined();
+      expect(h.from_status).toBe(status);
+      expect((move.from as readonly string[]).includes(h.from_status ?? 'new')).toBe(true);
+      expect(h.to_status).toBe(h.from_status === null ? move.to : statusAfter(h.move as OrderMoveName, h.from_status));
+      status = h.to_status;
+    }
+    expect(status).toBe(o.order_status);
+  }
+
+  for (let c = 0; c < world.customers.length; c++) {
+    const live = orders.filter(
+      (o) =>
+        o.user_id === world.customers[c]!.id &&
+        o.applied_discounts.includes(OFFERS.welcome.label) &&
+        o.order_status !== 'cancelled',
+    );
+    expect(live.length).toBeLessThanOrEqual(1);
+  }
+}
+
+describe('the order lifecycle under random sequences', () => {
+  it(`keeps the books straight over ${RUNS} sequences`, { timeout: 600_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: PRODUCTS, maxLength: PRODUCTS }),
+        fc.array(action, { minLength: 5, maxLength: 25 }),
+        async (stocks, actions) => {
+          const world: World = { products: [], customers: [], orders: [] };
+          for (const stock of stocks) {
+            const p = await orderableProduct(t.db, { stock, priceCents: 400_00 });
+            world.products.push({ id: p.id, initial: stock, adjustments: 0, seenStock: stock });
+          }
+          for (let c = 0; c < CUSTOMERS; c++) {
+            const u = await createUser(t.db);
+            world.customers.push({ id: u.id, headers: bearer(u.token) });
+          }
+          for (const a of actions) {
+            await run(world, a);
+            await checkBooks(world);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
