@@ -22,7 +22,8 @@ describe('the admin status moves', () => {
         expect(canTransition(from, to)).toBe(allowed.has(key));
         expect(adminMoveFor(from, to) !== undefined).toBe(allowed.has(key));
         if (key === 'pending>processing') expect(transitionRefusal(from, to)).toBe(RECORD_PAYMENT_FIRST);
-        else if (!allowed.has(key)) expect(transitionRefusal(from, to)).toBe(`Cannot change status from ${from} to ${to}.`);
+        else if (!allowed.has(key))
+          expect(transitionRefusal(from, to)).toBe(`Cannot change status from ${from} to ${to}.`);
       });
     }
   }

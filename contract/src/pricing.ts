@@ -68,6 +68,5 @@ export function firstOrderOfferHolder(
     applied_discounts: readonly string[];
   }[],
 ): number | undefined {
-  return orders.find((o) => o.applied_discounts.includes(OFFERS.welcome.label) && o.order_status !== 'cancelled')
-    ?.id;
+  return orders.find((o) => o.applied_discounts.includes(OFFERS.welcome.label) && o.order_status !== 'cancelled')?.id;
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PaymentStatus } from '@mtumba/contract/order-states';
 
 /**
  * The data model. Conventions, the same on SQLite and PostgreSQL:
@@ -109,7 +110,7 @@ export interface WishlistItemsTable {
 }
 
 export type OrderStatus = 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
-export type PaymentStatus = import('@mtumba/contract/order-states').PaymentStatus;
+export type { PaymentStatus } from '@mtumba/contract/order-states';
 
 export interface OrdersTable {
   id: Generated<number>;

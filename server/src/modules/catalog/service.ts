@@ -264,7 +264,11 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
     },
 
     /** Changes only the fields sent; new images replace the old set, none keeps it. */
-    async updateProduct(id: number, submission: ProductSubmission, by: { userId: number | null }): Promise<ProductJson> {
+    async updateProduct(
+      id: number,
+      submission: ProductSubmission,
+      by: { userId: number | null },
+    ): Promise<ProductJson> {
       const current = await products.findLive(id);
       if (!current) throw notFound(PRODUCT_NOT_FOUND);
       const fields = await validateSubmission(submission, 'update');

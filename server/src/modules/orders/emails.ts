@@ -211,5 +211,10 @@ export async function mailRefunded(
     ],
     button: { label: 'View your order', url: orderUrl(ctx, order.id) },
   });
-  await queueMail(db, { to: to.email, subject: `Refund for order #${order.id}`, template: 'order_refunded', ...content });
+  await queueMail(db, {
+    to: to.email,
+    subject: `Refund for order #${order.id}`,
+    template: 'order_refunded',
+    ...content,
+  });
 }

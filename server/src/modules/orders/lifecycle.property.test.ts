@@ -89,7 +89,11 @@ interface World {
 }
 
 async function stockOf(productId: number): Promise<number> {
-  const row = await t.db.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('products')
+    .select('stock_quantity')
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
   return row.stock_quantity;
 }
 
@@ -100,7 +104,12 @@ async function run(world: World, a: Action): Promise<void> {
     case 'place': {
       const c = world.customers[a.customer]!;
       const items = a.lines.map((l) => ({ product_id: world.products[l.product]!.id, quantity: l.quantity }));
-      const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: c.headers, payload: orderBody(items) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: c.headers,
+        payload: orderBody(items),
+      });
       if (res.statusCode === 201) world.orders.push({ id: res.json().order.id, customer: a.customer });
       else expect(res.statusCode, res.body).toBe(422);
       return;

@@ -151,7 +151,11 @@ describe('hold limits', () => {
     const p = await orderableProduct(t.db, { stock: 2 });
     const order = await placed(me.headers, [{ product_id: p.id, quantity: 1 }]);
     const other = await customer();
-    const theirs = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: other.headers });
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/cancel`,
+      headers: other.headers,
+    });
     expect(theirs.statusCode).toBe(404);
     await payOnline(me.headers, order.id);
     const paid = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: me.headers });
@@ -344,12 +348,21 @@ describe('cancellation requests', () => {
     const p = await orderableProduct(t.db, { stock: 1 });
     const order = await placed(me.headers, [{ product_id: p.id, quantity: 1 }]);
     await payOnline(me.headers, order.id);
-    const ask = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/request-cancel`, headers: me.headers });
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/request-cancel`,
+      headers: me.headers,
+    });
     expect(ask.statusCode).toBe(200);
     return { me, p, order };
   }
   const answer = (orderId: number, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/cancel-request`, headers: admin.headers, payload });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/cancel-request`,
+      headers: admin.headers,
+      payload,
+    });
 
   it('approving cancels the order, clears the badge and makes the refund due', async () => {
     const { p, order } = await requested();

@@ -288,7 +288,11 @@ export async function settlePayment(
     return { outcome: 'paid', events: await afterPaid(trx, paid, shop) };
   }
 
-  if (order.order_status === 'cancelled' && (await cancelledByExpiry(trx, order)) && (await offerStillOurs(trx, order))) {
+  if (
+    order.order_status === 'cancelled' &&
+    (await cancelledByExpiry(trx, order)) &&
+    (await offerStillOurs(trx, order))
+  ) {
     try {
       const revived = await applyMove(trx, order, 'pay_after_expiry', by, {
         note: 'Payment received after the reservation expired; items reserved again',
@@ -348,10 +352,16 @@ export async function notePaymentFailure(trx: Trx, orderId: number): Promise<voi
   const order = await ordersRepository(trx).findById(orderId);
   if (!order || moveRefusal('payment_failed', order)) return;
   try {
-    await applyMove(trx, order, 'payment_failed', { actor: 'payment', userId: null }, {
-      note: 'Payment failed',
-      set: { payment_status: 'failed' },
-    });
+    await applyMove(
+      trx,
+      order,
+      'payment_failed',
+      { actor: 'payment', userId: null },
+      {
+        note: 'Payment failed',
+        set: { payment_status: 'failed' },
+      },
+    );
   } catch (err) {
     if (!(err instanceof DomainError && err.kind === 'conflict')) throw err;
   }
@@ -378,11 +388,17 @@ export async function expireOrder(db: Db, orderId: number, at: string, shop: Sho
     }
     let expired: Order;
     try {
-      expired = await applyMove(trx, order, 'expire', { actor: 'system', userId: null }, {
-        note: EXPIRY_NOTE,
-        set: { welcome_claim_user_id: null },
-        at,
-      });
+      expired = await applyMove(
+        trx,
+        order,
+        'expire',
+        { actor: 'system', userId: null },
+        {
+          note: EXPIRY_NOTE,
+          set: { welcome_claim_user_id: null },
+          at,
+        },
+      );
     } catch (err) {
       if (err instanceof DomainError && err.kind === 'conflict') return undefined;
       throw err;
@@ -403,10 +419,16 @@ export async function cancelByCustomer(db: Db, customerId: number, orderId: numb
     if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
     if (order.order_status === 'pending' && moneyReceived(order)) throw new DomainError('invalid', PAID_NEEDS_REQUEST);
     if (order.order_status === 'processing') throw new DomainError('invalid', PAID_NEEDS_REQUEST);
-    const cancelled = await applyMove(trx, order, 'customer_cancel', { actor: 'customer', userId: customerId }, {
-      note: 'Cancelled by the customer',
-      set: releaseSet(order),
-    });
+    const cancelled = await applyMove(
+      trx,
+      order,
+      'customer_cancel',
+      { actor: 'customer', userId: customerId },
+      {
+        note: 'Cancelled by the customer',
+        set: releaseSet(order),
+      },
+    );
     const customer = await customerOf(trx, cancelled);
     if (customer) await mailStatusChange(trx, shop, customer, cancelled);
     return { order: cancelled, events: [statusEvent(cancelled)] };
@@ -426,18 +448,29 @@ export async function requestCancellation(
     if (moveRefusal('request_cancel', order)) throw new DomainError('invalid', CANCEL_NOT_ALLOWED);
     if (cancelRequestOpen(order)) return [];
     const at = now();
-    const requested = await applyMove(trx, order, 'request_cancel', { actor: 'customer', userId: customer.id }, {
-      note: 'Cancellation requested',
-      set: {
-        cancel_requested_at: at,
-        cancel_request_resolved_at: null,
-        cancel_request_outcome: null,
-        cancel_request_note: null,
+    const requested = await applyMove(
+      trx,
+      order,
+      'request_cancel',
+      { actor: 'customer', userId: customer.id },
+      {
+        note: 'Cancellation requested',
+        set: {
+          cancel_requested_at: at,
+          cancel_request_resolved_at: null,
+          cancel_request_outcome: null,
+          cancel_request_note: null,
+        },
+        at,
       },
-      at,
-    });
+    );
     await mailCancelRequest(trx, shop, requested, customer);
-    return [{ name: 'order.cancel_requested', payload: { userId: requested.user_id, id: requested.id, cancel_requested_at: at } }];
+    return [
+      {
+        name: 'order.cancel_requested',
+        payload: { userId: requested.user_id, id: requested.id, cancel_requested_at: at },
+      },
+    ];
   });
 }
 
@@ -502,11 +535,17 @@ export async function decideCancelRequest(
     if (!cancelRequestOpen(order)) throw new DomainError('invalid', NO_OPEN_REQUEST);
     if (decision.approve) return cancelInside(trx, order, 'approve_cancel', adminId, shop, decision.note);
     const at = now();
-    const kept = await applyMove(trx, order, 'decline_cancel', { actor: 'admin', userId: adminId }, {
-      note: decision.note ?? 'Cancellation request declined',
-      set: { cancel_request_resolved_at: at, cancel_request_outcome: 'declined', cancel_request_note: decision.note },
-      at,
-    });
+    const kept = await applyMove(
+      trx,
+      order,
+      'decline_cancel',
+      { actor: 'admin', userId: adminId },
+      {
+        note: decision.note ?? 'Cancellation request declined',
+        set: { cancel_request_resolved_at: at, cancel_request_outcome: 'declined', cancel_request_note: decision.note },
+        at,
+      },
+    );
     const customer = await customerOf(trx, kept);
     if (customer) await mailCancelDeclined(trx, shop, customer, kept);
     return { order: kept, events: [statusEvent(kept)] };
@@ -534,11 +573,17 @@ export async function recordPayment(
     if (refusal) throw new DomainError('invalid', refusal);
     if (order.stock_released_at !== null) throw new DomainError('invalid', EXPIRED_MESSAGE);
     const at = now();
-    const paid = await applyMove(trx, order, 'record_payment', { actor: 'admin', userId: adminId }, {
-      note: `Payment recorded by the shop: ${payment.method === 'mpesa' ? 'M-Pesa' : payment.method} ${payment.reference}`,
-      set: { payment_status: 'paid', paid_at: at },
-      at,
-    });
+    const paid = await applyMove(
+      trx,
+      order,
+      'record_payment',
+      { actor: 'admin', userId: adminId },
+      {
+        note: `Payment recorded by the shop: ${payment.method === 'mpesa' ? 'M-Pesa' : payment.method} ${payment.reference}`,
+        set: { payment_status: 'paid', paid_at: at },
+        at,
+      },
+    );
     await write(trx, paid);
     return { order: paid, events: await afterPaid(trx, paid, shop) };
   });
@@ -567,14 +612,20 @@ export async function recordRefund(
     }
     const refunded = order.refunded_cents + refund.amountCents;
     const at = now();
-    const moved = await applyMove(trx, order, 'record_refund', { actor: 'admin', userId: adminId }, {
-      note: `Refund recorded: ${refund.method === 'mpesa' ? 'M-Pesa' : refund.method}${refund.reference ? ` ${refund.reference}` : ''}`,
-      set: {
-        refunded_cents: refunded,
-        payment_status: refunded >= order.total_cents ? 'refunded' : 'partially_refunded',
+    const moved = await applyMove(
+      trx,
+      order,
+      'record_refund',
+      { actor: 'admin', userId: adminId },
+      {
+        note: `Refund recorded: ${refund.method === 'mpesa' ? 'M-Pesa' : refund.method}${refund.reference ? ` ${refund.reference}` : ''}`,
+        set: {
+          refunded_cents: refunded,
+          payment_status: refunded >= order.total_cents ? 'refunded' : 'partially_refunded',
+        },
+        at,
       },
-      at,
-    });
+    );
     await ordersRepository(trx).insertRefund({
       order_id: order.id,
       amount_cents: refund.amountCents,

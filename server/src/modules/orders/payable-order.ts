@@ -22,7 +22,10 @@ export async function preparePayableOrder(
   const order = await repo.findOwned(orderId, userId);
   if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
   if (MONEY_RECEIVED_STATUSES.includes(order.payment_status)) {
-    throw new DomainError('invalid', order.payment_status === 'paid' ? 'This order is already paid.' : 'This order can no longer be paid.');
+    throw new DomainError(
+      'invalid',
+      order.payment_status === 'paid' ? 'This order is already paid.' : 'This order can no longer be paid.',
+    );
   }
   const at = now();
   const expired =
@@ -60,4 +63,3 @@ async function cancelledByExpiry(db: Db | Trx, order: Order): Promise<boolean> {
   const last = await ordersRepository(db).lastHistory(order.id);
   return last?.actor === 'system' && last.note === EXPIRY_NOTE;
 }
-

@@ -115,7 +115,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Cancel one of your own unpaid orders at once: its items go back on sale (a paid order needs a request)',
+        summary:
+          'Cancel one of your own unpaid orders at once: its items go back on sale (a paid order needs a request)',
         params: idParams,
         response: { 200: orderMessageReplySchema, ...errors },
       },

@@ -25,15 +25,12 @@ import {
 import { customerView, loadOrderViews } from './order-view.js';
 import { ordersRepository } from './repository.js';
 
-export { CANCEL_REQUEST_SENT } from '@mtumba/contract/order';
 import { CANCEL_REQUEST_SENT } from '@mtumba/contract/order';
 
-export { ORDER_CANCELLED } from '@mtumba/contract/order';
-import { ORDER_CANCELLED } from '@mtumba/contract/order';
+export { CANCEL_REQUEST_SENT, ORDER_CANCELLED, ORDER_STATUS_UPDATED } from '@mtumba/contract/order';
 export const PAYMENT_RECORDED = 'Payment recorded.';
 export const REFUND_RECORDED = 'Refund recorded.';
 export const ORDER_PLACED = 'Order placed. Please pay within the reservation time to keep your items.';
-export const ORDER_STATUS_UPDATED = 'Order status updated.';
 export const ORDER_TOO_LARGE = 'This order is too large to place online. Please split it into smaller orders.';
 
 /** Order and payment amounts are 32-bit integer columns of cents (PostgreSQL refuses more). */

@@ -82,7 +82,9 @@ export async function adjustStock(
   const diff = change.target - expected;
   if (diff === 0) {
     const row = await db.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirst();
-    return row?.stock_quantity === expected ? { ok: true, stock: expected } : { ok: false, current: row?.stock_quantity };
+    return row?.stock_quantity === expected
+      ? { ok: true, stock: expected }
+      : { ok: false, current: row?.stock_quantity };
   }
   const row = await db
     .updateTable('products')

@@ -63,7 +63,9 @@ describe('admin order detail', () => {
 
   it('notes a cancellation request', async () => {
     stubFetch({
-      'GET /api/admin/orders/7': { body: adminOrderDetail({ cancel_requested_at: '2025-03-03T09:00:00.000Z' }) },
+      'GET /api/admin/orders/7': {
+        body: adminOrderDetail({ cancel_requested_at: '2025-03-03T09:00:00.000Z', cancel_request_open: true }),
+      },
     });
     renderOrder();
     expect(await screen.findByText(/The customer asked to cancel this order/)).toBeInTheDocument();
@@ -128,6 +130,9 @@ describe('admin order detail', () => {
     const select = await screen.findByRole('combobox', { name: 'Status' });
 
     await user.selectOptions(select, 'cancelled');
+    // cancelling asks first
+    expect(save.received()).toBe(0);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel the order' }));
     freezeTime();
     save.respond(422, { message: 'Cannot change status from processing to cancelled.' });
     await settle();

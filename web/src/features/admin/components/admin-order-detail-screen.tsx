@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -8,7 +8,7 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { useNavigate } from 'react-router';
 import { amountToCents, formatKsh } from '@mtumba/contract/money';
-import { CANCEL_REQUESTABLE, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
+import { statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
 import { paths } from '@/config/paths';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -17,7 +17,9 @@ import { adminKeys } from '../api/admin-keys';
 import { useAdminOrder, type AdminOrderDetail } from '../api/get-admin-order';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { useFlashMessage } from '@/lib/use-flash-message';
+import { ConfirmDialog } from './confirm-dialog';
 import { FlashAlert } from './flash-alert';
+import { OrderActions } from './order-actions';
 import { formatDateTime } from './format';
 import { OrderStatusSelect } from './order-status-select';
 import { CancelRequestedBadge, PaymentStatusBadge } from './payment-status-badge';
@@ -49,7 +51,13 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
   const banner = useFlashMessage();
   const statusId = useId();
 
-  const change = (status: OrderStatus) =>
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const change = (status: OrderStatus) => {
+    if (status === 'cancelled' && !confirmCancel) {
+      setConfirmCancel(true);
+      return;
+    }
+    setConfirmCancel(false);
     update.mutate(
       { id: order.id, status },
       {
@@ -57,17 +65,18 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
         onError: (err) => banner.show('danger', errorMessage(err, 'Update failed')),
       },
     );
+  };
 
   const itemsCents = itemsTotalCents(order.order_items);
-  const cancelPending = order.cancel_requested_at !== null && CANCEL_REQUESTABLE.includes(order.order_status);
+  const cancelPending = order.cancel_request_open;
 
   return (
     <>
       <h1 className="h3 mb-3">Order #{order.id}</h1>
       {cancelPending && (
         <div className="alert alert-warning">
-          The customer asked to cancel this order on {formatDateTime(order.cancel_requested_at)}. To agree, set its
-          status to Cancelled.
+          The customer asked to cancel this order on {formatDateTime(order.cancel_requested_at)}. Approve or decline it
+          under Actions.
         </div>
       )}
       <Row className="g-3 mb-4">
@@ -106,7 +115,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
                 <dt className="col-sm-4">Payment</dt>
                 <dd className="col-sm-8 d-flex flex-wrap gap-1">
                   <PaymentStatusBadge status={order.payment_status} />
-                  {order.cancel_requested_at && <CancelRequestedBadge />}
+                  {order.cancel_request_open && <CancelRequestedBadge />}
                 </dd>
                 <dt className="col-sm-4">
                   <label htmlFor={statusId}>Status</label>
@@ -125,6 +134,19 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
           </Card>
         </Col>
       </Row>
+
+      <OrderActions order={order} />
+      <ConfirmDialog
+        show={confirmCancel}
+        title={`Cancel order #${order.id}?`}
+        confirmLabel="Cancel the order"
+        busy={update.isPending}
+        onConfirm={() => change('cancelled')}
+        onCancel={() => setConfirmCancel(false)}
+      >
+        Its items go back on sale and the customer is told.
+        {order.payment_status === 'paid' ? ' The order is paid: it will be marked "refund due".' : ''}
+      </ConfirmDialog>
 
       <section aria-labelledby={`${statusId}-items`} className="mb-4">
         <h2 className="h5" id={`${statusId}-items`}>

@@ -68,7 +68,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
       <td>
         <div className="d-flex flex-wrap gap-1">
           <PaymentStatusBadge status={order.payment_status} />
-          {order.cancel_requested_at && <CancelRequestedBadge />}
+          {order.cancel_request_open && <CancelRequestedBadge />}
         </div>
       </td>
     </tr>

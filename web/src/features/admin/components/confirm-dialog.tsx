@@ -27,7 +27,7 @@ export function ConfirmDialog({ show, title, children, confirmLabel, busy, onCon
           Cancel
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Deleting…' : confirmLabel}
+          {busy ? 'Working…' : confirmLabel}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -11,7 +11,7 @@ const offered = () =>
 
 describe('order status select', () => {
   it.each<[OrderStatus, string[]]>([
-    ['pending', ['Pending', 'Processing', 'Cancelled']],
+    ['pending', ['Pending', 'Cancelled']],
     ['processing', ['Processing', 'Shipped', 'Cancelled']],
     ['shipped', ['Shipped', 'Delivered']],
     ['delivered', ['Delivered']],

@@ -3,6 +3,9 @@ const LOOK: Record<string, { tone: string; label: string }> = {
   unpaid: { tone: 'text-bg-light border', label: 'Unpaid' },
   failed: { tone: 'text-bg-danger', label: 'Payment failed' },
   refund_due: { tone: 'text-bg-warning', label: 'Refund due' },
+  pending: { tone: 'text-bg-info', label: 'Payment in progress' },
+  partially_refunded: { tone: 'text-bg-warning', label: 'Partly refunded' },
+  refunded: { tone: 'text-bg-secondary', label: 'Refunded' },
 };
 
 export function PaymentStatusBadge({ status }: { status: string }) {

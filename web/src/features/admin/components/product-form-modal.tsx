@@ -46,6 +46,7 @@ export function ProductFormModal({ product, categories, onHide, onSaved }: Produ
     product ? productToFormValues(product) : emptyProductForm(),
   );
   const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [loadedStock, setLoadedStock] = useState<number | undefined>(product?.stock_quantity);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [focusTick, setFocusTick] = useState(0);
@@ -93,7 +94,7 @@ export function ProductFormModal({ product, categories, onHide, onSaved }: Produ
         form: productFormData(
           values,
           selection.images.map((i) => i.file),
-          { update: editing },
+          { update: editing, expectedStock: loadedStock },
         ),
         productId: product?.id,
         onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
@@ -111,6 +112,12 @@ export function ProductFormModal({ product, categories, onHide, onSaved }: Produ
           if (err instanceof ApiError) {
             setErrors(serverFieldErrors(err.body.errors));
             setFocusTick((t) => t + 1);
+            // a sale moved the stock while the form was open: show the new value and load it
+            const current = (err.body as { current_stock?: unknown }).current_stock;
+            if (err.status === 409 && typeof current === 'number') {
+              setLoadedStock(current);
+              set('stock_quantity', String(current));
+            }
           }
         },
       },

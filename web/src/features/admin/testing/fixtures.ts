@@ -65,6 +65,10 @@ export function adminOrder(overrides: Partial<AdminOrderJson> = {}): AdminOrderJ
     shipping_phone: '+254712345678',
     reserved_until: null,
     cancel_requested_at: null,
+    cancel_request_open: false,
+    cancel_request_outcome: null,
+    cancel_request_note: null,
+    refunded_amount: 0,
     paid_at: '2025-03-02T08:05:00.000Z',
     created_at: '2025-03-02T08:00:00.000Z',
     updated_at: '2025-03-02T08:05:00.000Z',
@@ -77,6 +81,7 @@ export function adminOrder(overrides: Partial<AdminOrderJson> = {}): AdminOrderJ
         to_status: 'pending',
         actor: 'customer',
         note: null,
+        move: null,
         created_at: '2025-03-02T08:00:00.000Z',
       },
       {
@@ -84,6 +89,7 @@ export function adminOrder(overrides: Partial<AdminOrderJson> = {}): AdminOrderJ
         to_status: 'processing',
         actor: 'payment',
         note: null,
+        move: null,
         created_at: '2025-03-02T08:05:00.000Z',
       },
     ],
@@ -94,6 +100,7 @@ export function adminOrder(overrides: Partial<AdminOrderJson> = {}): AdminOrderJ
 export function adminOrderDetail(overrides: Partial<AdminOrderDetailJson> = {}): AdminOrderDetailJson {
   return {
     ...adminOrder(),
+    refunds: [],
     payments: [
       {
         reference: 'PAY-123',

@@ -82,10 +82,12 @@ export function serverFieldErrors(errors: Record<string, string[]> | undefined):
 export function productFormData(
   values: ProductFormValues,
   images: File[],
-  options: { update?: boolean } = {},
+  options: { update?: boolean; expectedStock?: number } = {},
 ): FormData {
   const form = new FormData();
   if (options.update) form.append('_method', 'PUT');
+  // the stock the form loaded: the server applies the change only if no sale moved it since
+  if (options.expectedStock !== undefined) form.append('expected_stock', String(options.expectedStock));
   form.append('name', values.name.trim());
   form.append('description', values.description.trim());
   form.append('price', values.price.trim());

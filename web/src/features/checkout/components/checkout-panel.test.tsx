@@ -134,11 +134,16 @@ describe('CheckoutPanel', () => {
           id: 5,
           order_status: 'pending',
           payment_status: 'unpaid',
+          applied_discounts: ['WELCOME10 - 10% Off First Order'],
           reserved_until: new Date(Date.now() + 600_000).toISOString(),
         },
       ],
     });
     expect(await screen.findByRole('link', { name: 'Pay for order #5' })).toHaveAttribute('href', '/checkout/5');
+    // the first-order offer is held by that order: the estimate says so
+    expect(await screen.findByTestId('welcome-held')).toHaveTextContent(
+      'WELCOME10 is already applied to your order #5',
+    );
   });
 });
 

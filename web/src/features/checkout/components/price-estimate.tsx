@@ -1,5 +1,5 @@
 import type { ShippingOption } from '@mtumba/contract/constants';
-import { priceOrder } from '@mtumba/contract/pricing';
+import { firstOrderOfferHolder, priceOrder } from '@mtumba/contract/pricing';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
 import type { CartItem } from '@/features/cart/api/get-cart';
 import type { Order } from '@/features/orders/api/get-orders';
@@ -17,7 +17,9 @@ interface PriceEstimateProps {
  */
 export function PriceEstimate({ items, shipping, orders }: PriceEstimateProps) {
   if (!orders || items.length === 0) return null;
+  const offerHolder = firstOrderOfferHolder(orders);
   const price = priceOrder({
+    firstOrderOfferHeld: offerHolder !== undefined,
     items: items.map((item) => ({ unitPriceCents: Math.round(item.product.price * 100), quantity: item.quantity })),
     shipping: shipping ?? 'Paid custom delivery',
     previousPaymentStatuses: orders.map((order) => order.payment_status),
@@ -40,6 +42,12 @@ export function PriceEstimate({ items, shipping, orders }: PriceEstimateProps) {
         totalTestId="estimated-total"
         small
       />
+      {offerHolder !== undefined && !orders.some((o) => o.payment_status === 'paid') && (
+        <p className="small mt-2 mb-0" data-testid="welcome-held">
+          WELCOME10 is already applied to your order #{offerHolder}. It becomes free again if that order is cancelled or
+          expires unpaid.
+        </p>
+      )}
       <p className="small text-body-secondary mt-2 mb-0">
         Offers are applied automatically; the checkout page shows the final amounts.
       </p>

@@ -38,6 +38,13 @@ export function isReservationExpired(order: Pick<Order, 'order_status' | 'reserv
 }
 
 /** A pending order that can still be paid. */
-export function isAwaitingPayment(order: Pick<Order, 'order_status' | 'payment_status' | 'reserved_until'>): boolean {
-  return order.order_status === 'pending' && order.payment_status !== 'paid' && !isReservationExpired(order);
+export function isAwaitingPayment(
+  order: Pick<Order, 'order_status' | 'payment_status' | 'reserved_until'> & { cancel_request_open?: boolean },
+): boolean {
+  return (
+    order.order_status === 'pending' &&
+    ['unpaid', 'failed', 'pending'].includes(order.payment_status) &&
+    !isReservationExpired(order) &&
+    !order.cancel_request_open
+  );
 }

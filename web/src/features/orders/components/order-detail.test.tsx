@@ -29,6 +29,7 @@ describe('OrderDetail', () => {
             to_status: 'pending',
             actor: 'customer',
             note: null,
+            move: null,
             created_at: '2026-03-01T09:00:00.000Z',
           },
           {
@@ -36,6 +37,7 @@ describe('OrderDetail', () => {
             to_status: 'processing',
             actor: 'payment',
             note: null,
+            move: null,
             created_at: '2026-03-01T09:05:00.000Z',
           },
           {
@@ -43,6 +45,7 @@ describe('OrderDetail', () => {
             to_status: 'shipped',
             actor: 'admin',
             note: null,
+            move: null,
             created_at: '2026-03-02T09:00:00.000Z',
           },
         ],
@@ -62,7 +65,13 @@ describe('OrderDetail', () => {
   it('asks for confirmation, then sends the cancellation request', async () => {
     let requested: string | null = null;
     const { server, user } = setup({
-      'GET /api/orders/8': () => orderFixture({ order_status: 'processing', cancel_requested_at: requested }),
+      'GET /api/orders/8': () =>
+        orderFixture({
+          order_status: 'processing',
+          payment_status: 'paid',
+          cancel_requested_at: requested,
+          cancel_request_open: requested !== null,
+        }),
       'POST /api/orders/8/request-cancel': () => {
         requested = '2026-03-02T10:00:00.000Z';
         return { message: "Your cancellation request was sent. We'll update you shortly." };
@@ -84,7 +93,9 @@ describe('OrderDetail', () => {
   });
 
   it('closes the confirmation with Escape', async () => {
-    const { user } = setup({ 'GET /api/orders/8': orderFixture() });
+    const { user } = setup({
+      'GET /api/orders/8': orderFixture({ order_status: 'processing', payment_status: 'paid' }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Request Cancel' }));
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
@@ -93,7 +104,7 @@ describe('OrderDetail', () => {
 
   it('shows a refused cancellation', async () => {
     const { user } = setup({
-      'GET /api/orders/8': orderFixture(),
+      'GET /api/orders/8': orderFixture({ order_status: 'processing', payment_status: 'paid' }),
       'POST /api/orders/8/request-cancel': {
         status: 422,
         body: { message: 'Only pending or processing orders can be cancelled.' },

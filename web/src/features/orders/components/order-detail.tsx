@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { CANCEL_REQUESTABLE, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
+import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useOrder } from '../api/get-order';
 import { isAwaitingPayment, type Order, type OrderHistoryEntry, type OrderItem } from '../api/get-orders';
+import { useCancelOrder } from '../api/cancel-order';
 import { useRequestCancel } from '../api/request-cancel';
 import { OrderAmounts } from './order-amounts';
 import { OrderItemRow } from './order-item-row';
@@ -46,12 +48,16 @@ function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
 /** Request Cancel with its confirmation dialog (SPEC.md: pending or processing only; a request, not a cancel). */
 function RequestCancel({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState(false);
-  const cancel = useRequestCancel();
+  const request = useRequestCancel();
+  const cancelNow = useCancelOrder();
+  // An unpaid order is cancelled at once; a paid one is a request the shop answers.
+  const direct = isAwaitingPayment(order);
+  const cancel = direct ? cancelNow : request;
 
   // mutateAsync: the reply refetches the order, which removes this button before mutate's callbacks would run.
   const send = async () => {
     try {
-      const reply = await cancel.mutateAsync(order.id);
+      const reply = direct ? await cancelNow.mutateAsync(order.id) : await request.mutateAsync(order.id);
       toast.success(reply?.message || "Your cancellation request was sent. We'll update you shortly.");
     } catch (err) {
       toast.error(
@@ -67,7 +73,7 @@ function RequestCancel({ order }: { order: Order }) {
   return (
     <>
       <Button variant="outline-danger" onClick={() => setConfirming(true)}>
-        Request Cancel
+        {direct ? 'Cancel order' : 'Request Cancel'}
       </Button>
       <Modal
         show={confirming}
@@ -76,12 +82,13 @@ function RequestCancel({ order }: { order: Order }) {
         aria-labelledby="cancel-order-title"
       >
         <Modal.Header closeButton>
-          <Modal.Title id="cancel-order-title">Request cancellation?</Modal.Title>
+          <Modal.Title id="cancel-order-title">{direct ? 'Cancel this order?' : 'Request cancellation?'}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="mb-0">
-            We will ask the shop to cancel order #{order.id}. The shop reviews every request and will let you know; if
-            you have paid, your refund follows the cancellation.
+            {direct
+              ? `Order #${order.id} is not paid yet: it is cancelled at once and its items go back on sale.`
+              : `We will ask the shop to cancel order #${order.id}. The shop reviews every request and will let you know; if you have paid, your refund follows the cancellation.`}
           </p>
         </Modal.Body>
         <Modal.Footer>
@@ -135,7 +142,7 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
     return <LoadingSpinner label="Loading order…" />;
   }
 
-  const canRequestCancel = CANCEL_REQUESTABLE.includes(order.order_status as OrderStatus) && !order.cancel_requested_at;
+  const canRequestCancel = CANCEL_REQUESTABLE.includes(order.order_status as OrderStatus) && !order.cancel_request_open;
 
   return (
     <>
@@ -161,11 +168,21 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
       )}
       {order.payment_status === 'refund_due' && (
         <div className="alert alert-warning">
-          Your payment arrived after the reservation ended and the items were no longer available. A refund is due; the
-          shop will contact you.
+          This order was cancelled after you paid. A refund is due; the shop will send your money back and let you know.
         </div>
       )}
-      {order.cancel_requested_at && order.order_status !== 'cancelled' && (
+      {(order.payment_status === 'refunded' || order.payment_status === 'partially_refunded') && (
+        <div className="alert alert-info">
+          {order.payment_status === 'refunded' ? 'Your payment was refunded' : 'Part of your payment was refunded'}:{' '}
+          {formatKsh(order.refunded_amount)}.
+        </div>
+      )}
+      {order.cancel_request_outcome === 'declined' && (
+        <div className="alert alert-secondary">
+          The shop could not cancel this order.{order.cancel_request_note ? ` ${order.cancel_request_note}` : ''}
+        </div>
+      )}
+      {order.cancel_request_open && order.cancel_requested_at && (
         <div className="alert alert-secondary">
           Cancellation requested on{' '}
           <time dateTime={order.cancel_requested_at}>{formatDate(order.cancel_requested_at)}</time>. We'll update you

@@ -62,9 +62,7 @@ function OrderCard({ order }: { order: Order }) {
           </p>
         )}
         {expired && <p className="small text-danger mt-2 mb-0">The reservation of this order expired.</p>}
-        {order.cancel_requested_at && order.order_status !== 'cancelled' && (
-          <p className="small mt-2 mb-0">Cancellation requested</p>
-        )}
+        {order.cancel_request_open && <p className="small mt-2 mb-0">Cancellation requested</p>}
         <ul className="list-unstyled mt-2 mb-0">
           {order.order_items.map((item) => (
             <OrderItemRow key={item.id} item={item} thumbnailSize={48} />

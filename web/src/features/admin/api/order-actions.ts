@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminCancelRequestBody,
+  AdminManualPaymentBody,
+  AdminOrderJson,
+  AdminRefundBody,
+} from '@mtumba/contract/order';
+import { apiRequest } from '@/lib/api-client';
+import { adminKeys } from './admin-keys';
+
+export interface OrderActionReply {
+  message: string;
+  order: AdminOrderJson;
+}
+
+export type OrderAction =
+  | { kind: 'payment'; body: AdminManualPaymentBody }
+  | { kind: 'refund'; body: AdminRefundBody }
+  | { kind: 'cancel-request'; body: AdminCancelRequestBody };
+
+const PATHS: Record<OrderAction['kind'], string> = {
+  payment: 'payments',
+  refund: 'refunds',
+  'cancel-request': 'cancel-request',
+};
+
+/**
+ * The shop's order moves beyond a status change: record a payment it received, record a refund,
+ * answer a cancellation request (POST /admin/orders/{id}/payments | refunds | cancel-request).
+ */
+export function postOrderAction(id: number, action: OrderAction): Promise<OrderActionReply> {
+  return apiRequest<OrderActionReply>(`/admin/orders/${id}/${PATHS[action.kind]}`, {
+    method: 'POST',
+    body: action.body,
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  }).then((reply) => reply.data);
+}
+
+export function useOrderAction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: OrderAction) => postOrderAction(id, action),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+  });
+}

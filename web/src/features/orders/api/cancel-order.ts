@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderJson } from '@mtumba/contract/order';
+import { api } from '@/lib/api-client';
+import { orderKeys } from './get-orders';
+
+/** POST /orders/{id}/cancel: the customer cancels their own unpaid order; the items go back on sale. */
+export function cancelOrder(orderId: number): Promise<{ message: string; order: OrderJson }> {
+  return api.post<{ message: string; order: OrderJson }>(`/orders/${orderId}/cancel`);
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
