@@ -43,6 +43,10 @@ const ADMIN = new Set([
   'GET /api/admin/orders',
   'GET /api/admin/orders/{id}',
   'PUT /api/admin/orders/{id}',
+  'POST /api/admin/orders/{id}/payments',
+  'POST /api/admin/orders/{id}/refunds',
+  'POST /api/admin/orders/{id}/cancel-request',
+  'GET /api/admin/products/{id}/stock-movements',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */
