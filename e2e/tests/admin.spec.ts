@@ -139,14 +139,8 @@ test('the admin filters orders, changes a status inline and opens the order deta
 
   const inline = row.getByRole('combobox', { name: `Status of order #${order.id}` });
   await expect(inline).toHaveValue('pending');
-  await inline.selectOption('processing');
-  await expect(page.getByText(`Order #${order.id} status updated.`)).toBeVisible();
-  // No longer pending: it leaves this filtered list…
-  await expect(orderLink).toHaveCount(0);
-  // …and shows under Processing.
-  await show.selectOption('processing');
-  await expect(page).toHaveURL(/status=processing/);
-  await expect(row.getByRole('combobox', { name: `Status of order #${order.id}` })).toHaveValue('processing');
+  // An unpaid order offers only cancelling; it reaches processing when its payment is recorded.
+  await expect(inline.getByRole('option')).toHaveText(['Pending', 'Cancelled']);
 
   await orderLink.click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
@@ -156,14 +150,31 @@ test('the admin filters orders, changes a status inline and opens the order deta
   await expect(info).toContainText(customer.email);
   await expect(info).toContainText('CBD Delivery');
   await expect(info).toContainText(/712\s?345\s?678/);
-  const details = page.getByRole('region', { name: 'Order Details' });
-  await expect(details.getByLabel('Status', { exact: true })).toHaveValue('processing');
   const items = page.getByRole('region', { name: 'Items' });
   const line = items.getByRole('row').filter({ hasText: product.name });
   await expect(line).toContainText('Ksh 500');
   await expect(line.getByRole('cell').first()).toHaveText('1');
   await expect(items.getByRole('row').filter({ hasText: /^Total/ })).toContainText('Ksh 500');
 
+  // The customer paid the shop's till: the admin records the M-Pesa code.
+  const record = page.getByRole('form', { name: 'Record a payment' });
+  await record.getByLabel('Reference (M-Pesa code)').fill('SKL4TY7PQ2');
+  await record.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText('Payment recorded.')).toBeVisible();
+  const details = page.getByRole('region', { name: 'Order Details' });
+  await expect(details.getByLabel('Status', { exact: true })).toHaveValue('processing');
+  await expect(details.getByText('Paid', { exact: true })).toBeVisible();
+
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/admin\/orders\?status=processing$/);
+  await expect(page).toHaveURL(/\/admin\/orders\?status=pending$/);
+  // No longer pending: it left this filtered list…
+  await expect(orderLink).toHaveCount(0);
+  // …and shows under Processing, where the inline select ships it.
+  await show.selectOption('processing');
+  await expect(page).toHaveURL(/status=processing/);
+  const shipped = row.getByRole('combobox', { name: `Status of order #${order.id}` });
+  await expect(shipped).toHaveValue('processing');
+  await shipped.selectOption('shipped');
+  await expect(page.getByText(`Order #${order.id} status updated.`)).toBeVisible();
+  await expect(orderLink).toHaveCount(0);
 });

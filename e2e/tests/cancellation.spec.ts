@@ -52,9 +52,16 @@ test('a cancellation request reaches the admin, who cancels; the item is back in
 
   await expect(adminPage).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
   await expect(adminPage.getByText('The customer asked to cancel this order')).toBeVisible();
-  await adminPage.getByLabel('Status', { exact: true }).selectOption('cancelled');
-  await expect(adminPage.getByText('Status updated.')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Approve and cancel the order' }).click();
+  await expect(adminPage.getByText('Order cancelled.')).toBeVisible();
   await expect(adminPage.getByText('The customer asked to cancel this order')).toBeHidden();
+  // The order was paid: the refund is now due, and the admin records it.
+  await expect(adminPage.getByText('Refund due')).toBeVisible();
+  const refund = adminPage.getByRole('form', { name: 'Record a refund' });
+  await refund.getByLabel('Reference').fill('QJK8HS7TQ1');
+  await refund.getByRole('button', { name: 'Record refund' }).click();
+  await expect(adminPage.getByText('Refund recorded.')).toBeVisible();
+  await expect(adminPage.getByText('Refunded', { exact: true })).toBeVisible();
 
   // The customer's page follows, and the piece is on sale again.
   await expect(progress).toHaveAttribute('aria-valuetext', /^Cancelled/);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -17,7 +17,6 @@ import { adminKeys } from '../api/admin-keys';
 import { useAdminOrder, type AdminOrderDetail } from '../api/get-admin-order';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { useFlashMessage } from '@/lib/use-flash-message';
-import { ConfirmDialog } from './confirm-dialog';
 import { FlashAlert } from './flash-alert';
 import { OrderActions } from './order-actions';
 import { formatDateTime } from './format';
@@ -51,13 +50,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
   const banner = useFlashMessage();
   const statusId = useId();
 
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const change = (status: OrderStatus) => {
-    if (status === 'cancelled' && !confirmCancel) {
-      setConfirmCancel(true);
-      return;
-    }
-    setConfirmCancel(false);
+  const change = (status: OrderStatus) =>
     update.mutate(
       { id: order.id, status },
       {
@@ -65,7 +58,6 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
         onError: (err) => banner.show('danger', errorMessage(err, 'Update failed')),
       },
     );
-  };
 
   const itemsCents = itemsTotalCents(order.order_items);
   const cancelPending = order.cancel_request_open;
@@ -126,6 +118,8 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
                     status={order.order_status}
                     saving={update.isPending}
                     onChange={change}
+                    orderId={order.id}
+                    paid={order.payment_status === 'paid'}
                   />
                 </dd>
               </dl>
@@ -136,17 +130,6 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
       </Row>
 
       <OrderActions order={order} />
-      <ConfirmDialog
-        show={confirmCancel}
-        title={`Cancel order #${order.id}?`}
-        confirmLabel="Cancel the order"
-        busy={update.isPending}
-        onConfirm={() => change('cancelled')}
-        onCancel={() => setConfirmCancel(false)}
-      >
-        Its items go back on sale and the customer is told.
-        {order.payment_status === 'paid' ? ' The order is paid: it will be marked "refund due".' : ''}
-      </ConfirmDialog>
 
       <section aria-labelledby={`${statusId}-items`} className="mb-4">
         <h2 className="h5" id={`${statusId}-items`}>

@@ -115,6 +115,17 @@ describe('admin orders', () => {
     renderScreen(<AdminOrdersScreen />, { route: '/admin/orders', path: '/admin/orders' });
     const select = await screen.findByRole('combobox', { name: 'Status of order #7' });
     await user.selectOptions(select, 'cancelled');
+    // cancelling asks first; backing out sends nothing
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel order #7?' })).getByRole('button', { name: 'Cancel' }),
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+    await user.selectOptions(select, 'cancelled');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel order #7?' })).getByRole('button', {
+        name: 'Cancel the order',
+      }),
+    );
 
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Save failed: Cannot change status from shipped to cancelled.'),

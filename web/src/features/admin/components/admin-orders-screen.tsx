@@ -62,6 +62,8 @@ function OrderRow({ order }: { order: AdminOrder }) {
           status={order.order_status}
           saving={update.isPending}
           onChange={change}
+          orderId={order.id}
+          paid={order.payment_status === 'paid'}
           aria-label={`Status of order #${order.id}`}
         />
       </td>
