@@ -45,7 +45,7 @@ export interface EchoClient {
   /** errors pusher-js reported for subscriptions (a refused authorisation, say) */
   subscriptionErrors: Inbox<{ status?: number; type?: string }>;
   /** resolves once the server confirmed the subscription */
-  subscribed: Promise<void>;
+  subscribed(): Promise<void>;
   close(): void;
 }
 
@@ -66,7 +66,9 @@ export function echoOrders(baseUrl: string, options: { key: string; token: strin
     enabledTransports: ['ws'],
     disableStats: true,
     authEndpoint: `${baseUrl}/broadcasting/auth`,
-    bearerToken: options.token,
+    // Not `bearerToken`: Echo writes that into a headers object all its instances share, and a
+    // test runs several clients side by side.
+    auth: { headers: { Authorization: `Bearer ${options.token}` } },
     Pusher,
   });
   const updates = new Inbox<{ id: number; status: string; updated_at: string }>();
@@ -81,7 +83,7 @@ export function echoOrders(baseUrl: string, options: { key: string; token: strin
     echo,
     updates,
     subscriptionErrors,
-    subscribed: withTimeout(subscribed, 15_000, `the subscription to private-orders.${options.userId}`),
+    subscribed: () => withTimeout(subscribed, 15_000, `the subscription to private-orders.${options.userId}`),
     close: () => echo.disconnect(),
   };
 }

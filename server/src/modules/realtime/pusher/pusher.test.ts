@@ -96,7 +96,7 @@ describe('Laravel Echo with pusher-js', () => {
     const customer = await createUser(t.db);
     const orderId = await paidOrder(customer.token);
     const client = echo(customer);
-    await client.subscribed;
+    await client.subscribed();
     const sameCustomerOnSocketIo = await socketIo(customer.token);
 
     await ship(admin.token, orderId);
@@ -119,7 +119,7 @@ describe('Laravel Echo with pusher-js', () => {
     const ownClient = echo(snoop);
 
     expect(await snooping.subscriptionErrors.next(() => true, 'the refusal')).toMatchObject({ status: 403 });
-    await ownClient.subscribed;
+    await ownClient.subscribed();
     const snoopOrder = await paidOrder(snoop.token);
     await ship(admin.token, orderId);
     await ship(admin.token, snoopOrder);
