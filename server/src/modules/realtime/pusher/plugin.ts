@@ -112,7 +112,7 @@ export default fp(
       routes.post(
         url,
         {
-          preHandler: app.requireUser,
+          onRequest: app.requireUser,
           schema: {
             tags: ['realtime'],
             summary: 'Authorise a Pusher (Laravel Echo) connection on a private channel',

@@ -150,6 +150,15 @@ describe('POST /broadcasting/auth', () => {
     expect(json.json()).toEqual({ auth: expected });
   });
 
+  it('is described in the API documentation under both addresses', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(paths['/broadcasting/auth']?.post).toBeDefined();
+    expect(paths['/api/broadcasting/auth']?.post).toBeDefined();
+  });
+
   it('signs as Pusher does (HMAC-SHA256 of socket_id:channel_name, hex)', () => {
     // The worked example of Pusher's authentication-signature reference.
     expect(channelSignature('7ad3773142a6692b25b8', '1234.1234', 'private-foobar')).toBe(
