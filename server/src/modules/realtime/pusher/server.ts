@@ -20,6 +20,8 @@ import {
   type ServerMessage,
 } from './protocol.js';
 
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
 export interface PusherServerOptions {
   key: string;
   secret: string;
@@ -79,7 +81,11 @@ export class PusherServer {
     const subscribers = this.channels.get(channel);
     if (!subscribers) return 0;
     const frame = encode({ event, channel, data });
-    for (const connection of subscribers) connection.ws.send(frame);
+    for (const connection of subscribers) {
+      // A client that stopped reading must not make the server hold its messages forever.
+      if (connection.ws.bufferedAmount > MAX_BUFFERED_BYTES) connection.ws.terminate();
+      else connection.ws.send(frame);
+    }
     return subscribers.size;
   }
 
