@@ -15,6 +15,7 @@ import ordersRoutes from './modules/orders/routes.js';
 import paymentPages from './modules/payments/pages.js';
 import paymentsRoutes from './modules/payments/routes.js';
 import realtime from './modules/realtime/plugin.js';
+import pusher from './modules/realtime/pusher/plugin.js';
 import reviewsRoutes from './modules/reviews/routes.js';
 import wishlistRoutes from './modules/wishlist/routes.js';
 import auth from './plugins/auth.js';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auth);
   await app.register(mailPlugin);
   await app.register(realtime);
+  await app.register(pusher);
 
   await app.register(
     async (api) => {

@@ -71,6 +71,32 @@ describe('configuration', () => {
     expect(ok.payments.provider).toBe('sandbox');
   });
 
+  it('gives the Pusher endpoint a key and a secret shared by every instance', () => {
+    const a = loadConfig({ PAYMENT_WEBHOOK_SECRET: 'one-long-random-webhook-secret' });
+    const b = loadConfig({ PAYMENT_WEBHOOK_SECRET: 'one-long-random-webhook-secret' });
+    expect(a.pusher).toEqual({ enabled: true, key: 'mtumba', secret: b.pusher.secret });
+    expect(a.pusher.secret).not.toContain('one-long-random-webhook-secret');
+    expect(loadConfig({ PAYMENT_WEBHOOK_SECRET: 'another' }).pusher.secret).not.toBe(a.pusher.secret);
+    expect(loadConfig({ PUSHER_APP_SECRET: 'short', PUSHER_ENABLED: '0' }).pusher).toEqual({
+      enabled: false,
+      key: 'mtumba',
+      secret: 'short',
+    });
+    expect(problemsOf({ PUSHER_APP_KEY: 'has spaces' })).toEqual([
+      'PUSHER_APP_KEY: PUSHER_APP_KEY must be 1 to 64 letters, digits, "-" or "_"',
+    ]);
+    const production = {
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PAYMENTS: '1',
+      PAYMENT_WEBHOOK_SECRET: 'long-random-secret',
+      APP_URL: 'https://shop.example.com',
+    };
+    expect(problemsOf({ ...production, PUSHER_APP_SECRET: 'too-short' })).toEqual([
+      'PUSHER_APP_SECRET must be a random string of at least 24 characters in production (or leave it unset to derive one from PAYMENT_WEBHOOK_SECRET)',
+    ]);
+    expect(loadConfig({ ...production, PUSHER_APP_SECRET: 'x'.repeat(24) }).pusher.secret).toBe('x'.repeat(24));
+  });
+
   it('needs IntaSend keys when IntaSend is chosen', () => {
     expect(problemsOf({ PAYMENT_PROVIDER: 'intasend' })).toEqual([
       'PAYMENT_PROVIDER=intasend needs INTASEND_PUBLISHABLE_KEY and INTASEND_SECRET_KEY',

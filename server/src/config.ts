@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -91,6 +91,12 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_HASH_COST: z.enum(['normal', 'low']).default('normal'),
+  PUSHER_ENABLED: flag.default(true),
+  PUSHER_APP_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'PUSHER_APP_KEY must be 1 to 64 letters, digits, "-" or "_"')
+    .default('mtumba'),
+  PUSHER_APP_SECRET: optionalText,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -133,6 +139,8 @@ export interface Config {
   };
   logLevel: string;
   passwordHashCost: 'normal' | 'low';
+  /** the Pusher-protocol endpoint for Laravel Echo / pusher-js clients (docs/realtime.md) */
+  pusher: { enabled: boolean; key: string; secret: string };
 }
 
 export class ConfigError extends Error {
@@ -143,6 +151,16 @@ export class ConfigError extends Error {
 }
 
 const DEV_WEBHOOK_SECRET = 'mtumba-development-webhook-secret';
+export const MIN_PUSHER_SECRET_LENGTH = 24;
+
+/**
+ * Without PUSHER_APP_SECRET, the secret that signs channel authorisations is derived from the
+ * webhook secret: that one is required in production and the same on every instance, and a
+ * derived key never reveals it.
+ */
+function derivedPusherSecret(webhookSecret: string): string {
+  return createHmac('sha256', webhookSecret).update('mtumba pusher app secret').digest('hex');
+}
 
 /** Parses the environment once into a typed configuration; throws ConfigError listing every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -173,6 +191,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       problems.push('PAYMENT_WEBHOOK_SECRET must be set in production (a long random string)');
     }
     if (!e.APP_URL) problems.push('APP_URL must be set in production (the public address of the shop)');
+    if (e.PUSHER_APP_SECRET !== undefined && e.PUSHER_APP_SECRET.length < MIN_PUSHER_SECRET_LENGTH) {
+      problems.push(
+        `PUSHER_APP_SECRET must be a random string of at least ${MIN_PUSHER_SECRET_LENGTH} characters in production (or leave it unset to derive one from PAYMENT_WEBHOOK_SECRET)`,
+      );
+    }
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -223,6 +246,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    pusher: {
+      enabled: e.PUSHER_ENABLED,
+      key: e.PUSHER_APP_KEY,
+      secret: e.PUSHER_APP_SECRET ?? derivedPusherSecret(e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET),
+    },
   };
 }
 

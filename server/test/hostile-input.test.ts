@@ -142,6 +142,7 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/payments/webhooks/sandbox': () => ({ reference: 'MT-1-AAAA', state: 'COMPLETE' }),
   'POST /api/payments/webhooks/intasend': () => ({ invoice_id: 'INV-1', state: 'COMPLETE', challenge: 'x' }),
   'POST /api/subscribe': () => ({ email: 'reader@example.com' }),
+  'POST /api/broadcasting/auth': () => ({ socket_id: '1234.5678', channel_name: 'private-admin' }),
 };
 
 /** Routes whose success ends the caller's session: each of their calls gets its own account. */

@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { now, type Db } from '../src/db/database.js';
 import { tokenRepository } from '../src/modules/accounts/tokens.js';
+import { pusherRelayChannel } from '../src/modules/realtime/pusher/plugin.js';
 import { realtimeRepository } from '../src/modules/realtime/repository.js';
 import { bearer, createTestDatabase, createUser, testConfig, type TestDatabase } from './helpers.js';
+import { echoOrders, type EchoClient } from './pusher-helpers.js';
 import { connectClient, connectionRefusal, waitUntil, type LiveClient } from './realtime-helpers.js';
 import { startServerProcess } from './server-process.js';
 
@@ -30,17 +32,18 @@ const baseUrlOf = (app: FastifyInstance) => {
   return `http://127.0.0.1:${address.port}`;
 };
 
-/** Resolves once `count` instances have subscribed to the shop's Socket.IO channels in Redis. */
+/** Resolves once `count` instances have subscribed to the shop's Socket.IO and Pusher channels in Redis. */
 async function waitForInstances(db: Db, count: number): Promise<void> {
   const identity = await realtimeRepository(db).identity();
-  const requestChannel = `mtumba:${identity}:socket.io-request#/#`;
   const redis = new Redis(REDIS_URL, { lazyConnect: true });
   await redis.connect();
   try {
-    await waitUntil(`${count} instances subscribed to ${requestChannel}`, async () => {
-      const reply = (await redis.pubsub('NUMSUB', requestChannel)) as [string, number];
-      return Number(reply[1]) >= count;
-    });
+    for (const channel of [`mtumba:${identity}:socket.io-request#/#`, pusherRelayChannel(identity)]) {
+      await waitUntil(`${count} instances subscribed to ${channel}`, async () => {
+        const reply = (await redis.pubsub('NUMSUB', channel)) as [string, number];
+        return Number(reply[1]) >= count;
+      });
+    }
   } finally {
     redis.disconnect();
   }
@@ -73,6 +76,7 @@ describe('several instances on one PostgreSQL and one Redis', () => {
     let a: FastifyInstance;
     let b: FastifyInstance;
     const clients: LiveClient[] = [];
+    const echoClients: EchoClient[] = [];
 
     beforeAll(async () => {
       database = await createTestDatabase();
@@ -85,7 +89,7 @@ describe('several instances on one PostgreSQL and one Redis', () => {
     });
 
     afterAll(async () => {
-      for (const c of clients) c.close();
+      for (const c of [...clients, ...echoClients]) c.close();
       await a?.close();
       await b?.close();
       await database?.drop();
@@ -128,6 +132,25 @@ describe('several instances on one PostgreSQL and one Redis', () => {
       expect(await adminClient.next('order.created')).toMatchObject({ id: 103, total_amount: 99900 });
     });
 
+    it('delivers an event emitted on A once to each Echo (Pusher) client, on A and on B', async () => {
+      const owner = await createUser(database.db);
+      const key = a.config.pusher.key;
+      const onA = echoOrders(baseUrlOf(a), { key, token: owner.token, userId: owner.id });
+      const onB = echoOrders(baseUrlOf(b), { key, token: owner.token, userId: owner.id });
+      echoClients.push(onA, onB);
+      await Promise.all([onA.subscribed(), onB.subscribed()]);
+
+      a.events.emit('order.status.updated', statusUpdate(owner.id, 105));
+      a.events.emit('order.status.updated', statusUpdate(owner.id, 106, 'cancelled'));
+      for (const client of [onA, onB]) {
+        await client.updates.next((u) => u.id === 106, 'the second update');
+        expect(client.updates.items).toEqual([
+          { id: 105, status: 'shipped', updated_at: expect.any(String) },
+          { id: 106, status: 'cancelled', updated_at: expect.any(String) },
+        ]);
+      }
+    });
+
     it('disconnects sockets on B when their token is revoked on A, in every form of revocation', async () => {
       const user = await createUser(database.db);
       const tokens = tokenRepository(database.db);
@@ -160,6 +183,7 @@ describe('several instances on one PostgreSQL and one Redis', () => {
     let admin: Awaited<ReturnType<typeof createUser>>;
     let customer: Awaited<ReturnType<typeof createUser>>;
     const clients: LiveClient[] = [];
+    const echoClients: EchoClient[] = [];
 
     beforeAll(async () => {
       database = await createTestDatabase();
@@ -184,7 +208,7 @@ describe('several instances on one PostgreSQL and one Redis', () => {
     }, 120_000);
 
     afterAll(async () => {
-      for (const c of clients) c.close();
+      for (const c of [...clients, ...echoClients]) c.close();
       await Promise.all([serverA?.stop(), serverB?.stop()]);
       await smtp?.close();
       await database?.drop();
@@ -225,6 +249,35 @@ describe('several instances on one PostgreSQL and one Redis', () => {
         status: 'shipped',
         updated_at: expect.any(String),
       });
+    });
+
+    it("an admin's status change through A reaches the customer's Echo client on B once; another customer is refused", async () => {
+      const { orderId } = await insertOrder(database.db, customer.id, {
+        status: 'processing',
+        paid: true,
+        reservedUntil: null,
+      });
+      const snoop = await createUser(database.db);
+      const config = (await (await fetch(`${serverB.url}/api/config`)).json()) as { pusher_key: string };
+      const key = config.pusher_key;
+      const token = (await tokenRepository(database.db).issue(customer.id)).token;
+      const onB = echoOrders(serverB.url, { key, token, userId: customer.id });
+      const snooping = echoOrders(serverB.url, { key, token: snoop.token, userId: customer.id });
+      echoClients.push(onB, snooping);
+      await onB.subscribed();
+      expect(await snooping.subscriptionErrors.next(() => true, 'the refusal')).toMatchObject({ status: 403 });
+
+      for (const status of ['shipped', 'delivered']) {
+        const res = await fetch(`${serverA.url}/api/admin/orders/${orderId}`, {
+          method: 'PUT',
+          headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+          body: JSON.stringify({ order_status: status }),
+        });
+        expect(res.status).toBe(200);
+        await onB.updates.next((u) => u.id === orderId && u.status === status, `${status} on B`);
+      }
+      expect(onB.updates.items.filter((u) => u.id === orderId).map((u) => u.status)).toEqual(['shipped', 'delivered']);
+      expect(snooping.updates.items).toEqual([]);
     });
 
     // Needs POST /api/logout (accounts module).

@@ -28,7 +28,10 @@ export default fp(
     await app.register(cors, {
       origin: config.corsOrigins.length ? config.corsOrigins : false,
       credentials: false,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'Accept', 'X-Socket-ID', 'X-Request-Id'],
       exposedHeaders: ['X-Total-Count', 'Link', 'ETag', 'X-Request-Id'],
+      maxAge: 600,
     });
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
     await app.register(rateLimit, {

@@ -10,7 +10,20 @@ const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <p><a href="/api/docs">API documentation</a></p></body></html>`;
 
 /**
- * Product images under /uploads (immutable, content-hashed names), the built web app, and the
+ * The upload a `/storage/…` path names, relative to the uploads folder, or undefined when it
+ * names none: every segment must be a plain file or folder name, so nothing outside is reachable.
+ */
+export function uploadFileOf(rest: string): string | undefined {
+  // The router has already decoded the path once; decoding again would let %252e through as "."
+  const segments = rest.split('/').filter((segment) => segment !== '');
+  if (segments[0] === 'uploads') segments.shift();
+  if (segments.length === 0) return undefined;
+  const plain = segments.every((s) => !s.startsWith('.') && !/[\\\0]/.test(s));
+  return plain ? segments.join('/') : undefined;
+}
+
+/**
+ * Product images under /uploads and /storage (immutable, content-hashed names), the built web app, and the
  * fallback that answers client routes with index.html and unknown /api routes with JSON 404.
  */
 export default fp(
@@ -25,6 +38,14 @@ export default fp(
       list: false,
       cacheControl: false,
       setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    });
+
+    // Laravel's public-disk address: clients that show `/storage/{image_url}` ask for
+    // /storage//uploads/x.webp; /storage/uploads/x.webp and /storage/x.webp name the same file.
+    app.get('/storage/*', { schema: { hide: true } }, async (request, reply) => {
+      const file = uploadFileOf((request.params as { '*': string })['*']);
+      if (!file) return reply.status(404).send({ message: 'File not found.' });
+      return reply.sendFile(file);
     });
 
     const indexFile = path.join(webDistDir, 'index.html');
@@ -54,7 +75,9 @@ export default fp(
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url.split('?')[0];
       const isApi = url === '/api' || url.startsWith('/api/');
-      const isAsset = url.startsWith('/uploads/') || url.startsWith('/assets/') || url.startsWith('/socket.io/');
+      const isAsset = ['/uploads/', '/storage/', '/assets/', '/socket.io/', '/app/'].some((prefix) =>
+        url.startsWith(prefix),
+      );
       if (!isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
         return sendIndex(reply);
       }

@@ -521,6 +521,7 @@ describe(`accounts on ${TEST_DB}`, () => {
         google_enabled: false,
         shop_name: 'Mtumba',
         payment_provider: 'sandbox',
+        pusher_key: 'mtumba',
       });
     });
   });

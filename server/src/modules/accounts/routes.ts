@@ -133,6 +133,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             google_enabled: z.boolean(),
             shop_name: z.string(),
             payment_provider: z.string(),
+            pusher_key: z.string().nullable().describe('app key of the Pusher endpoint at /app/{key}; null when off'),
           }),
         },
       },
@@ -142,6 +143,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       google_enabled: Boolean(config.google.clientId),
       shop_name: config.shopName,
       payment_provider: config.payments.provider,
+      pusher_key: config.pusher.enabled ? config.pusher.key : null,
     }),
   );
 
