@@ -89,6 +89,9 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_HASH_COST: z.enum(['normal', 'low']).default('normal'),
+  SESSION_IDLE_DAYS: positiveInt('SESSION_IDLE_DAYS').default(30),
+  SESSION_MAX_DAYS: positiveInt('SESSION_MAX_DAYS').default(180),
+  ALLOW_FILE_MAIL: flag.default(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -125,6 +128,8 @@ export interface Config {
   };
   logLevel: string;
   passwordHashCost: 'normal' | 'low';
+  /** a session ends after `idleDays` without use, and `maxDays` after sign-in in any case */
+  sessions: { idleDays: number; maxDays: number };
 }
 
 export class ConfigError extends Error {
@@ -135,6 +140,11 @@ export class ConfigError extends Error {
 }
 
 const DEV_WEBHOOK_SECRET = 'mtumba-development-webhook-secret';
+
+/** Secrets production refuses when shorter than this (see docs/security.md). */
+export const MIN_SECRET_LENGTH = 32;
+const SECRETS = ['PAYMENT_WEBHOOK_SECRET', 'INTASEND_WEBHOOK_CHALLENGE'] as const;
+const PLACEHOLDER = 'CHANGE-ME';
 
 /** Parses the environment once into a typed configuration; throws ConfigError listing every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -165,6 +175,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       problems.push('PAYMENT_WEBHOOK_SECRET must be set in production (a long random string)');
     }
     if (!e.APP_URL) problems.push('APP_URL must be set in production (the public address of the shop)');
+    if (!e.MAIL_URL && !e.ALLOW_FILE_MAIL) {
+      problems.push(
+        'MAIL_URL must be set in production (smtp://...), or ALLOW_FILE_MAIL=1 to write e-mails to files instead',
+      );
+    }
+    for (const name of SECRETS) {
+      const value = e[name];
+      if (value && value.length < MIN_SECRET_LENGTH) {
+        problems.push(`${name} is too short: use at least ${MIN_SECRET_LENGTH} random characters`);
+      }
+    }
+    for (const [name, value] of Object.entries(source)) {
+      if (name in envSchema.shape && value?.includes(PLACEHOLDER)) {
+        problems.push(`${name} still holds the ${PLACEHOLDER} placeholder of the example file: set a real value`);
+      }
+    }
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -210,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS },
   };
 }
 
