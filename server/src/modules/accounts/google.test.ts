@@ -173,7 +173,7 @@ describe(`Google sign-in on ${TEST_DB}`, () => {
     const signedIn = (
       await googleLogin(await jwks.sign({ sub, email: `g.${sub}@gmail.com`, email_verified: true, name: 'Akinyi' }))
     ).json();
-    const put = (token: string, body: Record<string, string>) =>
+    const put = (token: string, body: Record<string, string | undefined>) =>
       t.app.inject({ method: 'PUT', url: '/api/user', headers: bearer(token), payload: { name: 'Akinyi', ...body } });
 
     // fresh from Google: allowed
