@@ -101,7 +101,7 @@ describe(`changing the e-mail address, on ${TEST_DB}`, () => {
   }
 
   it('the notice to the old address cancels the change and signs every session out', async () => {
-    const { owner, newEmail, cancelLink, verifyLink } = await requestChange();
+    const { owner, cancelLink, verifyLink } = await requestChange();
     const second = (await login(owner.email, owner.password)).json().token as string;
 
     const cancel = await follow(cancelLink);
