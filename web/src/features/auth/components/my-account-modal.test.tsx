@@ -73,7 +73,7 @@ describe('MyAccountModal', () => {
     expect(within(list).getByText('This browser')).toBeInTheDocument();
     expect(within(list).getByText('Firefox on Windows')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
       { method: 'DELETE', path: '/user/sessions/others', body: undefined },
@@ -104,13 +104,15 @@ describe('MyAccountModal', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Edit Account' }));
     await user.clear(screen.getByLabelText('Email'));
-    await user.type(screen.getByLabelText('Email'), newEmail);
+    await user.click(screen.getByLabelText('Email'));
+    await user.paste(newEmail);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(
       await screen.findByText('The current password field is required to change your e-mail address.'),
     ).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Current Password'), 'my-password');
+    await user.click(screen.getByLabelText('Current Password'));
+    await user.paste('my-password');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Waiting for verification')).toBeInTheDocument();
     expect(screen.getByText(newEmail)).toBeInTheDocument();
