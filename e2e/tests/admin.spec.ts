@@ -164,6 +164,13 @@ test('the admin filters orders, changes a status inline and opens the order deta
   await expect(line.getByRole('cell').first()).toHaveText('1');
   await expect(items.getByRole('row').filter({ hasText: /^Total/ })).toContainText('Ksh 500');
 
+  // The customer's security log is one click away.
+  await info.getByRole('link', { name: 'Security log' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Security log' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Security events' })).toContainText('Signed in');
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${order.id}` })).toBeVisible();
+
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?status=processing$/);
 });
