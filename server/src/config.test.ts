@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, repoRoot } from './config.js';
@@ -110,6 +111,27 @@ describe('configuration', () => {
         (name) => `${name} still holds the CHANGE-ME placeholder of the example file: set a real value`,
       ),
     );
+  });
+
+  it('refuses the example production file as it is, and accepts it once every placeholder is replaced', () => {
+    const example = Object.fromEntries(
+      fs
+        .readFileSync(path.join(repoRoot, 'deploy', 'mtumba.env.example'), 'utf8')
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    const placeholders = Object.keys(example).filter((name) => example[name]!.includes('CHANGE-ME'));
+    expect(placeholders.length).toBeGreaterThan(3);
+    expect(problemsOf(example).sort()).toEqual(
+      placeholders
+        .map((name) => `${name} still holds the CHANGE-ME placeholder of the example file: set a real value`)
+        .sort(),
+    );
+    const filled = Object.fromEntries(
+      Object.entries(example).map(([name, value]) => [name, value.replace('CHANGE-ME', 'x'.repeat(40))]),
+    );
+    expect(loadConfig(filled).env).toBe('production');
   });
 
   it('reads the session lifetimes, 30 and 180 days unless set', () => {

@@ -182,7 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
     for (const name of SECRETS) {
       const value = e[name];
-      if (value && value.length < MIN_SECRET_LENGTH) {
+      if (value && !value.includes(PLACEHOLDER) && value.length < MIN_SECRET_LENGTH) {
         problems.push(`${name} is too short: use at least ${MIN_SECRET_LENGTH} random characters`);
       }
     }
