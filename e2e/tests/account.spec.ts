@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { ApiCallError, mailboxDir, registerCustomer, signIn, uniqueTag } from '../support/api';
+import { ApiCallError, call, mailboxDir, registerCustomer, signIn, uniqueTag } from '../support/api';
 import { linkIn, waitForMail } from '../support/mailbox';
 
 // Journey 7: forgot password → e-mail → reset → sign in with the new password; edit name and
-// e-mail in My Account; delete the account.
+// e-mail in My Account (the current password is needed, and the new address counts once its
+// link is followed); sign out everywhere else; delete the account.
 
 test('a customer resets a forgotten password, edits the account and deletes it', async ({ page }) => {
   const customer = await registerCustomer();
@@ -56,17 +57,42 @@ test('a customer resets a forgotten password, edits the account and deletes it',
   await account.getByLabel('Name').fill(renamed);
   await account.getByLabel('Email').fill(newEmail);
   await account.getByRole('button', { name: 'Save Changes' }).click();
+  // Without the current password the e-mail does not change.
+  await expect(
+    account.getByText('The current password field is required to change your e-mail address.'),
+  ).toBeVisible();
+  await account.getByLabel('Current Password', { exact: true }).fill(newPassword);
+  await account.getByRole('button', { name: 'Save Changes' }).click();
   await expect(account.getByRole('button', { name: 'Edit Account' })).toBeVisible();
   await expect(account).toContainText(renamed);
+  // The new address waits for its link; the old one stays in use and is told.
+  await expect(account.getByText('Waiting for verification')).toBeVisible();
   await expect(account).toContainText(newEmail);
-  // A new address has to be verified again.
-  await expect(account.getByText('Not verified')).toBeVisible();
+  await expect(account).toContainText(customer.email);
   await expect(nav.getByRole('button', { name: `Account menu for ${renamed}` })).toBeVisible();
-  await expect(waitForMail(mailboxDir(), newEmail, /verify/i, { after: started })).resolves.toBeTruthy();
+  await expect(waitForMail(mailboxDir(), customer.email, /being changed/i, { after: started })).resolves.toBeTruthy();
+  const verification = await waitForMail(mailboxDir(), newEmail, /verify/i, { after: started });
+  await page.goto(linkIn(verification, '/api/email/verify'));
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
+
+  // Another session (say, a phone); "Sign out everywhere else" ends it.
+  const phone = await signIn(newEmail, newPassword);
+  await nav.getByRole('button', { name: `Account menu for ${renamed}` }).click();
+  await nav.getByRole('button', { name: 'My Account' }).click();
+  await expect(account).toContainText(newEmail);
+  await expect(account.getByText('Waiting for verification')).toHaveCount(0);
+  const sessions = account.getByRole('list', { name: 'Signed-in sessions' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await expect(sessions.getByText('This browser')).toBeVisible();
+  await account.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  const ended = await call('GET', '/user', { token: phone.token }).catch((err: unknown) => err);
+  expect((ended as ApiCallError).status).toBe(401);
 
   // Delete the account, after confirming.
   await account.getByRole('button', { name: 'Delete Account' }).click();
   await expect(account).toContainText('Delete your account?');
+  await account.getByLabel('Current Password', { exact: true }).fill(newPassword);
   await account.getByRole('button', { name: 'Yes, Delete My Account' }).click();
   await expect(page.getByRole('dialog', { name: 'My Account' })).toBeHidden();
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();

@@ -156,6 +156,13 @@ test('the admin filters orders, changes a status inline and opens the order deta
   await expect(line.getByRole('cell').first()).toHaveText('1');
   await expect(items.getByRole('row').filter({ hasText: /^Total/ })).toContainText('Ksh 500');
 
+  // The customer's security log is one click away.
+  await info.getByRole('link', { name: 'Security log' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Security log' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Security events' })).toContainText('Signed in');
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${order.id}` })).toBeVisible();
+
   // The customer paid the shop's till: the admin records the M-Pesa code.
   const record = page.getByRole('form', { name: 'Record a payment' });
   await record.getByLabel('Reference (M-Pesa code)').fill('SKL4TY7PQ2');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, repoRoot } from './config.js';
@@ -65,8 +66,9 @@ describe('configuration', () => {
     const ok = loadConfig({
       NODE_ENV: 'production',
       ALLOW_SANDBOX_PAYMENTS: '1',
-      PAYMENT_WEBHOOK_SECRET: 'long-random-secret',
+      PAYMENT_WEBHOOK_SECRET: 'a-long-random-secret-of-40-characters-xx',
       APP_URL: 'https://shop.example.com',
+      MAIL_URL: 'smtp://mail.example.com:587',
     });
     expect(ok.payments.provider).toBe('sandbox');
   });
@@ -85,16 +87,82 @@ describe('configuration', () => {
     expect(problemsOf({ PUSHER_APP_KEY: 'has spaces' })).toEqual([
       'PUSHER_APP_KEY: PUSHER_APP_KEY must be 1 to 64 letters, digits, "-" or "_"',
     ]);
-    const production = {
-      NODE_ENV: 'production',
-      ALLOW_SANDBOX_PAYMENTS: '1',
-      PAYMENT_WEBHOOK_SECRET: 'long-random-secret',
-      APP_URL: 'https://shop.example.com',
-    };
     expect(problemsOf({ ...production, PUSHER_APP_SECRET: 'too-short' })).toEqual([
       'PUSHER_APP_SECRET must be a random string of at least 24 characters in production (or leave it unset to derive one from PAYMENT_WEBHOOK_SECRET)',
     ]);
     expect(loadConfig({ ...production, PUSHER_APP_SECRET: 'x'.repeat(24) }).pusher.secret).toBe('x'.repeat(24));
+  });
+
+  const production = {
+    NODE_ENV: 'production',
+    ALLOW_SANDBOX_PAYMENTS: '1',
+    PAYMENT_WEBHOOK_SECRET: 'a-long-random-secret-of-40-characters-xx',
+    APP_URL: 'https://shop.example.com',
+    MAIL_URL: 'smtp://mail.example.com:587',
+  };
+
+  it('refuses production without MAIL_URL (links would only reach a file) unless ALLOW_FILE_MAIL=1', () => {
+    const { MAIL_URL: _mailUrl, ...withoutMail } = production;
+    expect(problemsOf(withoutMail)).toEqual([
+      'MAIL_URL must be set in production (smtp://...), or ALLOW_FILE_MAIL=1 to write e-mails to files instead',
+    ]);
+    expect(loadConfig({ ...withoutMail, ALLOW_FILE_MAIL: '1' }).mail.url).toBeUndefined();
+    expect(loadConfig({ ...withoutMail, NODE_ENV: 'development' }).mail.url).toBeUndefined();
+  });
+
+  it('refuses short secrets in production, naming the variable', () => {
+    expect(problemsOf({ ...production, PAYMENT_WEBHOOK_SECRET: 'x' })).toEqual([
+      'PAYMENT_WEBHOOK_SECRET is too short: use at least 32 random characters',
+    ]);
+    expect(problemsOf({ ...production, INTASEND_WEBHOOK_CHALLENGE: 'short-challenge' })).toEqual([
+      'INTASEND_WEBHOOK_CHALLENGE is too short: use at least 32 random characters',
+    ]);
+  });
+
+  it("refuses the example file's CHANGE-ME placeholders in production, naming each variable", () => {
+    const problems = problemsOf({
+      ...production,
+      DATABASE_URL: 'postgres://mtumba:CHANGE-ME@127.0.0.1:5432/mtumba',
+      PAYMENT_WEBHOOK_SECRET: 'CHANGE-ME-CHANGE-ME-CHANGE-ME-CHANGE-ME',
+      ADMIN_PASSWORD: 'CHANGE-ME-long-and-unique',
+    });
+    expect(problems.sort()).toEqual(
+      ['ADMIN_PASSWORD', 'DATABASE_URL', 'PAYMENT_WEBHOOK_SECRET'].map(
+        (name) => `${name} still holds the CHANGE-ME placeholder of the example file: set a real value`,
+      ),
+    );
+  });
+
+  it('refuses the example production file as it is, and accepts it once every placeholder is replaced', () => {
+    const example = Object.fromEntries(
+      fs
+        .readFileSync(path.join(repoRoot, 'deploy', 'mtumba.env.example'), 'utf8')
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    const placeholders = Object.keys(example).filter((name) => example[name]!.includes('CHANGE-ME'));
+    expect(placeholders.length).toBeGreaterThan(3);
+    expect(problemsOf(example).sort()).toEqual(
+      placeholders
+        .map((name) => `${name} still holds the CHANGE-ME placeholder of the example file: set a real value`)
+        .sort(),
+    );
+    const filled = Object.fromEntries(
+      Object.entries(example).map(([name, value]) => [name, value.replace('CHANGE-ME', 'x'.repeat(40))]),
+    );
+    expect(loadConfig(filled).env).toBe('production');
+  });
+
+  it('reads the session lifetimes, 30 and 180 days unless set', () => {
+    expect(loadConfig({}).sessions).toEqual({ idleDays: 30, maxDays: 180 });
+    expect(loadConfig({ SESSION_IDLE_DAYS: '7', SESSION_MAX_DAYS: '60' }).sessions).toEqual({
+      idleDays: 7,
+      maxDays: 60,
+    });
+    expect(problemsOf({ SESSION_IDLE_DAYS: '0' })).toEqual([
+      'SESSION_IDLE_DAYS: SESSION_IDLE_DAYS must be greater than 0',
+    ]);
   });
 
   it('needs IntaSend keys when IntaSend is chosen', () => {

@@ -97,6 +97,9 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'PUSHER_APP_KEY must be 1 to 64 letters, digits, "-" or "_"')
     .default('mtumba'),
   PUSHER_APP_SECRET: optionalText,
+  SESSION_IDLE_DAYS: positiveInt('SESSION_IDLE_DAYS').default(30),
+  SESSION_MAX_DAYS: positiveInt('SESSION_MAX_DAYS').default(180),
+  ALLOW_FILE_MAIL: flag.default(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -141,6 +144,8 @@ export interface Config {
   passwordHashCost: 'normal' | 'low';
   /** the Pusher-protocol endpoint for Laravel Echo / pusher-js clients (docs/realtime.md) */
   pusher: { enabled: boolean; key: string; secret: string };
+  /** a session ends after `idleDays` without use, and `maxDays` after sign-in in any case */
+  sessions: { idleDays: number; maxDays: number };
 }
 
 export class ConfigError extends Error {
@@ -161,6 +166,11 @@ export const MIN_PUSHER_SECRET_LENGTH = 24;
 function derivedPusherSecret(webhookSecret: string): string {
   return createHmac('sha256', webhookSecret).update('mtumba pusher app secret').digest('hex');
 }
+
+/** Secrets production refuses when shorter than this (see docs/security.md). */
+export const MIN_SECRET_LENGTH = 32;
+const SECRETS = ['PAYMENT_WEBHOOK_SECRET', 'INTASEND_WEBHOOK_CHALLENGE'] as const;
+const PLACEHOLDER = 'CHANGE-ME';
 
 /** Parses the environment once into a typed configuration; throws ConfigError listing every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -195,6 +205,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       problems.push(
         `PUSHER_APP_SECRET must be a random string of at least ${MIN_PUSHER_SECRET_LENGTH} characters in production (or leave it unset to derive one from PAYMENT_WEBHOOK_SECRET)`,
       );
+    }
+    if (!e.MAIL_URL && !e.ALLOW_FILE_MAIL) {
+      problems.push(
+        'MAIL_URL must be set in production (smtp://...), or ALLOW_FILE_MAIL=1 to write e-mails to files instead',
+      );
+    }
+    for (const name of SECRETS) {
+      const value = e[name];
+      if (value && !value.includes(PLACEHOLDER) && value.length < MIN_SECRET_LENGTH) {
+        problems.push(`${name} is too short: use at least ${MIN_SECRET_LENGTH} random characters`);
+      }
+    }
+    for (const [name, value] of Object.entries(source)) {
+      if (name in envSchema.shape && value?.includes(PLACEHOLDER)) {
+        problems.push(`${name} still holds the ${PLACEHOLDER} placeholder of the example file: set a real value`);
+      }
     }
   }
   if (problems.length) throw new ConfigError(problems);
@@ -251,6 +277,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       key: e.PUSHER_APP_KEY,
       secret: e.PUSHER_APP_SECRET ?? derivedPusherSecret(e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET),
     },
+    sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS },
   };
 }
 

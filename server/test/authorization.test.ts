@@ -28,6 +28,7 @@ const PUBLIC = new Set([
   'POST /api/subscribe',
   'POST /api/payments/webhooks/sandbox',
   'POST /api/payments/webhooks/intasend',
+  'GET /api/email/cancel-change',
 ]);
 
 /** The shop's own calls: admins only. */
@@ -47,6 +48,7 @@ const ADMIN = new Set([
   'POST /api/admin/orders/{id}/refunds',
   'POST /api/admin/orders/{id}/cancel-request',
   'GET /api/admin/products/{id}/stock-movements',
+  'GET /api/admin/users/{id}/security-events',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */
@@ -111,7 +113,15 @@ describe(`who may call what, on ${TEST_DB}`, () => {
 describe(`other people's things are 404, on ${TEST_DB}`, () => {
   let t: TestApp;
   let owner: { id: number; token: string };
-  let mine: { product: number; reviewed: number; cartItem: number; entry: number; order: number; review: number };
+  let mine: {
+    product: number;
+    reviewed: number;
+    cartItem: number;
+    entry: number;
+    order: number;
+    review: number;
+    session: number;
+  };
 
   const as = (token: string, method: InjectOptions['method'], url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -148,6 +158,9 @@ describe(`other people's things are 404, on ${TEST_DB}`, () => {
       entry: entry.json().id,
       order: order.json().order.id,
       review: review.json().id,
+      session: (
+        await t.db.selectFrom('auth_tokens').select('id').where('user_id', '=', owner.id).executeTakeFirstOrThrow()
+      ).id,
     };
   });
   afterAll(async () => {
@@ -167,6 +180,7 @@ describe(`other people's things are 404, on ${TEST_DB}`, () => {
         ['POST', '/api/payments/confirm', { order_id: mine.order }],
         ['PUT', `/api/reviews/${mine.review}`, { product_id: mine.reviewed, rating: 1, review_text: 'Not mine' }],
         ['DELETE', `/api/reviews/${mine.review}`],
+        ['DELETE', `/api/user/sessions/${mine.session}`],
       ];
       for (const [method, url, payload] of attempts) {
         const res = await as(other.token, method, url, payload);
@@ -180,7 +194,8 @@ describe(`other people's things are 404, on ${TEST_DB}`, () => {
       expect((await as(other.token, 'GET', '/api/orders')).json()).toEqual([]);
       expect((await as(other.token, 'GET', `/api/reviews?product_id=${mine.reviewed}`)).json()).toEqual([]);
 
-      // And the owner's things are as they were.
+      // And the owner's things (and session) are as they were.
+      expect((await as(owner.token, 'GET', '/api/user')).statusCode).toBe(200);
       const cart = (await as(owner.token, 'GET', '/api/cart')).json();
       expect(cart.cart_items).toMatchObject([{ id: mine.cartItem, quantity: 1 }]);
       expect((await as(owner.token, 'GET', '/api/wishlist')).json()).toMatchObject([{ id: mine.entry }]);

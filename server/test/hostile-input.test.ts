@@ -109,7 +109,11 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   }),
   'POST /api/login': () => ({ email: 'nobody@example.com', password: 'correct horse battery' }),
   'POST /api/logout': null,
-  'PUT /api/user': () => ({ name: 'Renamed Person', email: `fuzz-profile-${UNIQUE}@example.com` }),
+  'PUT /api/user': () => ({
+    name: 'Renamed Person',
+    email: `fuzz-profile-${UNIQUE}@example.com`,
+    current_password: 'correct horse battery',
+  }),
   'POST /api/email/verification-notification': () => ({ email: 'nobody@example.com' }),
   'POST /api/forgot-password': () => ({ email: 'nobody@example.com' }),
   'POST /api/reset-password': () => ({

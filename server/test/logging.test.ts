@@ -34,10 +34,12 @@ describe('what the request log keeps', () => {
     await app.inject({ method: 'GET', url: '/reset-password?token=reset-secret-1&email=wanjiku%40example.com' });
     await app.inject({ method: 'GET', url: '/api/email/verify?token=verify-secret-2' });
     await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: 'Bearer bearer-secret-3' } });
+    await app.inject({ method: 'GET', url: '/api/email/cancel-change?token=cancel-secret-4' });
     const log = lines.join('');
     expect(log).toContain('/reset-password?token=[redacted]&email=[redacted]');
     expect(log).toContain('/api/email/verify?token=[redacted]');
-    for (const secret of ['reset-secret-1', 'wanjiku', 'verify-secret-2', 'bearer-secret-3']) {
+    expect(log).toContain('/api/email/cancel-change?token=[redacted]');
+    for (const secret of ['reset-secret-1', 'wanjiku', 'verify-secret-2', 'bearer-secret-3', 'cancel-secret-4']) {
       expect(log).not.toContain(secret);
     }
   });

@@ -81,6 +81,7 @@ describe(`database layer on ${TEST_DB}`, () => {
       email: 'amina@example.com',
       is_admin: true,
       email_verified: true,
+      pending_email: null,
     });
     expect(await tokens.authenticate(`${token}x`)).toBeUndefined();
 

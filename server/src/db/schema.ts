@@ -21,6 +21,8 @@ export interface UsersTable {
   google_sub: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** a new address waiting for its verification link to be followed; `email` stays until then */
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuthTokensTable {
@@ -30,13 +32,16 @@ export interface AuthTokensTable {
   created_at: Timestamp;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'password' | 'google' | 'register' | 'reset' */
+  signed_in_with: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Single-use tokens sent by e-mail: purpose 'verify_email' or 'reset_password'. */
 export interface OneTimeTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'verify_email' | 'reset_password';
+  purpose: 'verify_email' | 'reset_password' | 'cancel_email_change';
   token_hash: string;
   email: string;
   expires_at: Timestamp;
@@ -264,6 +269,20 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+/** The security log: sign-ins, account changes, session revocations, admin changes. */
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  /** whose account the event concerns (for admin catalogue changes: the admin) */
+  user_id: number | null;
+  /** who did it, when not the account owner (an admin), else the owner or null */
+  actor_id: number | null;
+  kind: string;
+  /** JSON object with a few facts (never a password, token or link) */
+  detail: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -284,6 +303,7 @@ export interface DB {
   reviews: ReviewsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
+  security_events: SecurityEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

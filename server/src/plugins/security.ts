@@ -15,7 +15,13 @@ export default fp(
           scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
           styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
           imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
-          connectSrc: ["'self'", 'ws:', 'wss:', 'https://accounts.google.com/gsi/'],
+          // Only our own origin (Socket.IO's ws/wss of APP_URL's host included) and configured ones.
+          connectSrc: [
+            "'self'",
+            `${config.appUrl.startsWith('https:') ? 'wss' : 'ws'}://${new URL(config.appUrl).host}`,
+            ...config.corsOrigins,
+            'https://accounts.google.com/gsi/',
+          ],
           frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
           formAction: ["'self'", config.payments.intasend.apiUrl],
           upgradeInsecureRequests: null,

@@ -25,6 +25,7 @@ const AdminProducts = lazy(() => import('./routes/admin/products'));
 const AdminOrders = lazy(() => import('./routes/admin/orders'));
 const AdminOrderDetail = lazy(() => import('./routes/admin/order-detail'));
 const AddProduct = lazy(() => import('./routes/admin/add-product'));
+const AdminSecurityLog = lazy(() => import('./routes/admin/security-log'));
 
 export const routes = [
   {
@@ -52,6 +53,7 @@ export const routes = [
       { path: '/admin/products', element: <AdminProducts /> },
       { path: '/admin/orders', element: <AdminOrders /> },
       { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
+      { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -21,4 +21,5 @@ export const paths = {
   adminProducts: () => '/admin/products',
   adminOrders: () => '/admin/orders',
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
+  adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,
 } as const;

@@ -51,6 +51,18 @@ export interface User {
   email: string;
   is_admin: boolean;
   email_verified?: boolean;
+  /** a new address waiting for its verification link; `email` stays in use until then */
+  pending_email?: string | null;
+}
+
+/** A signed-in browser of the account (GET /user/sessions). */
+export interface AccountSession {
+  id: number;
+  browser: string;
+  signed_in_with: string | null;
+  created_at: string;
+  last_used_at: string;
+  current: boolean;
 }
 
 export interface AuthReply {

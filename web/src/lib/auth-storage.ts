@@ -8,6 +8,7 @@ export interface StoredUser {
   email: string;
   is_admin: boolean;
   email_verified?: boolean;
+  pending_email?: string | null;
 }
 
 const TOKEN = 'token';

@@ -47,7 +47,14 @@ describe(`accounts on ${TEST_DB}`, () => {
       const email = (payload.email as string).trim().toLowerCase();
       expect(body).toEqual({
         token: expect.any(String),
-        user: { id: expect.any(Number), name: 'Wanjiku Kamau', email, is_admin: false, email_verified: false },
+        user: {
+          id: expect.any(Number),
+          name: 'Wanjiku Kamau',
+          email,
+          is_admin: false,
+          email_verified: false,
+          pending_email: null,
+        },
         message: 'Registration successful! Please check your email to verify your account.',
       });
       expect((await getUser(body.token)).json()).toEqual(body.user);
@@ -128,6 +135,7 @@ describe(`accounts on ${TEST_DB}`, () => {
         email: user.email,
         is_admin: false,
         email_verified: true,
+        pending_email: null,
       });
       expect(body.message).toEqual(expect.any(String));
       expect((await getUser(body.token)).statusCode).toBe(200);
@@ -260,26 +268,66 @@ describe(`accounts on ${TEST_DB}`, () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        user: { id: user.id, name: 'Achieng Otieno', email: user.email, is_admin: false, email_verified: true },
+        user: {
+          id: user.id,
+          name: 'Achieng Otieno',
+          email: user.email,
+          is_admin: false,
+          email_verified: true,
+          pending_email: null,
+        },
         message: 'Profile updated.',
       });
       expect(await mailsTo(user.email)).toHaveLength(0);
     });
 
-    it('a new e-mail is unverified until the new verification link is followed', async () => {
+    it('a new e-mail needs the current password and takes effect only when its link is followed', async () => {
       const user = await createUser(t.db, { verified: true });
       const newEmail = uniqueEmail('moved');
-      const res = await put(user.token, { name: user.name, email: newEmail.toUpperCase() });
+
+      for (const current_password of [undefined, '', 'wrong password']) {
+        const refused = await put(user.token, { name: user.name, email: newEmail, current_password });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().errors.current_password).toEqual([
+          current_password === 'wrong password'
+            ? 'The current password is incorrect.'
+            : 'The current password field is required to change your e-mail address.',
+        ]);
+      }
+      expect(await mailsTo(newEmail)).toHaveLength(0);
+
+      const res = await put(user.token, {
+        name: user.name,
+        email: newEmail.toUpperCase(),
+        current_password: user.password,
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json().user).toMatchObject({ email: newEmail, email_verified: false });
-      expect(res.json().message).toBe('Profile updated. Please check your email to verify your new address.');
+      // until the link is followed, the old address stays (and stays verified)
+      expect(res.json().user).toMatchObject({ email: user.email, email_verified: true, pending_email: newEmail });
+      expect(res.json().message).toMatch(/takes effect once you follow it/);
+      expect((await getUser(user.token)).json()).toMatchObject({ email: user.email, pending_email: newEmail });
+      const stillOld = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: user.password },
+      });
+      expect(stillOld.statusCode).toBe(200);
 
       const [mail] = await mailsTo(newEmail);
       expect(mail?.template).toBe('verify_email');
+      const [notice] = await mailsTo(user.email);
+      expect(notice?.template).toBe('email_change_notice');
+      expect(notice!.text).toContain(user.email);
+      expect(linksIn(notice!.text)[0]).toMatch(/^http:\/\/shop\.test\/api\/email\/cancel-change\?token=[\w-]+$/);
+
       const link = linksIn(mail!.text)[0]!;
       const verify = await t.app.inject({ method: 'GET', url: link.replace('http://shop.test', '') });
       expect(verify.headers.location).toBe('http://shop.test/login?verified=1');
-      expect((await getUser(user.token)).json().email_verified).toBe(true);
+      expect((await getUser(user.token)).json()).toMatchObject({
+        email: newEmail,
+        email_verified: true,
+        pending_email: null,
+      });
     });
 
     it('refuses an e-mail another account uses', async () => {
@@ -364,7 +412,8 @@ describe(`accounts on ${TEST_DB}`, () => {
       expect(mismatch.json().errors.password).toEqual(['The password field confirmation does not match.']);
     });
 
-    it('lets an account made with Google set its first password without a current one', async () => {
+    it('an account made with Google sets its first password only right after a Google sign-in', async () => {
+      // (the allowed case is in google.test.ts: it needs a Google sign-in of this session)
       const user = await createUser(t.db);
       await t.db.updateTable('users').set({ password_hash: null }).where('id', '=', user.id).execute();
       const res = await put(user.token, {
@@ -373,13 +422,10 @@ describe(`accounts on ${TEST_DB}`, () => {
         password: 'first-password',
         password_confirmation: 'first-password',
       });
-      expect(res.statusCode).toBe(200);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: user.email, password: 'first-password' },
-      });
-      expect(login.statusCode).toBe(200);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.current_password[0]).toMatch(/sign in with Google again/);
+      const row = await t.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirst();
+      expect(row?.password_hash).toBeNull();
     });
 
     it('requires name and e-mail', async () => {

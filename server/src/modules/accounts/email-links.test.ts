@@ -94,7 +94,7 @@ describe(`e-mail verification on ${TEST_DB}`, () => {
       method: 'PUT',
       url: '/api/user',
       headers: bearer(user.token),
-      payload: { name: user.name, email: `new-${user.email}` },
+      payload: { name: user.name, email: `new-${user.email}`, current_password: user.password },
     });
     expect(change.statusCode).toBe(200);
     expect((await follow(oldLink)).headers.location).toBe('http://shop.test/login?verified=0');

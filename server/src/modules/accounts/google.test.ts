@@ -43,6 +43,7 @@ describe(`Google sign-in on ${TEST_DB}`, () => {
         email: email.toLowerCase(),
         is_admin: false,
         email_verified: true,
+        pending_email: null,
       },
     });
     expect((await getUser(body.token)).statusCode).toBe(200);
@@ -147,6 +148,66 @@ describe(`Google sign-in on ${TEST_DB}`, () => {
       }),
     );
     expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a token issued, or valid from, more than a minute in the future, and creates nothing', async () => {
+    const email = `future.${nextSub()}@gmail.com`;
+    const base = { sub: nextSub(), email, email_verified: true };
+    for (const claims of [
+      { iat: nowSec() + 3600, exp: nowSec() + 7200 },
+      { iat: nowSec() + 120, exp: nowSec() + 3600 },
+      { nbf: nowSec() + 120 },
+    ]) {
+      const res = await googleLogin(await jwks.sign({ ...base, ...claims }));
+      expect(res.statusCode, JSON.stringify(claims)).toBe(401);
+      expect(res.json()).toEqual({ message: 'Invalid Google token.' });
+    }
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    // a clock a little ahead of ours is fine
+    const skewed = await googleLogin(await jwks.sign({ ...base, iat: nowSec() + 30, nbf: nowSec() + 30 }));
+    expect(skewed.statusCode).toBe(200);
+  });
+
+  it('an account without a password changes its e-mail or password only within 10 minutes of a Google sign-in', async () => {
+    const sub = nextSub();
+    const signedIn = (
+      await googleLogin(await jwks.sign({ sub, email: `g.${sub}@gmail.com`, email_verified: true, name: 'Akinyi' }))
+    ).json();
+    const put = (token: string, body: Record<string, string | undefined>) =>
+      t.app.inject({ method: 'PUT', url: '/api/user', headers: bearer(token), payload: { name: 'Akinyi', ...body } });
+
+    // fresh from Google: allowed
+    const fresh = await put(signedIn.token, {
+      email: signedIn.user.email,
+      password: 'a new password',
+      password_confirmation: 'a new password',
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+
+    // the same session eleven minutes later (here: its sign-in moved back in time): refused
+    const sub2 = nextSub();
+    const other = (
+      await googleLogin(await jwks.sign({ sub: sub2, email: `h.${sub2}@gmail.com`, email_verified: true }))
+    ).json();
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where('user_id', '=', other.user.id)
+      .execute();
+    for (const body of [
+      { email: `new.${sub2}@example.com` },
+      { email: other.user.email, password: 'a new password', password_confirmation: 'a new password' },
+    ]) {
+      const res = await put(other.token, body);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors.current_password[0]).toMatch(/sign in with Google again/);
+    }
+    const row = await t.db
+      .selectFrom('users')
+      .select(['email', 'pending_email', 'password_hash'])
+      .where('id', '=', other.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: other.user.email, pending_email: null, password_hash: null });
   });
 
   it('422 without a token', async () => {

@@ -20,6 +20,9 @@ export class GoogleTokenError extends Error {
   }
 }
 
+/** How far our clock and Google's may disagree, in seconds. */
+const CLOCK_TOLERANCE_S = 60;
+
 export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity>;
 
 /**
@@ -36,7 +39,7 @@ export function createGoogleVerifier(options: { clientId: string; jwksUrl: strin
         algorithms: ['RS256'],
         audience: options.clientId,
         issuer: GOOGLE_ISSUERS,
-        clockTolerance: 60,
+        clockTolerance: CLOCK_TOLERANCE_S,
         requiredClaims: ['sub', 'exp', 'iat'],
       }));
     } catch (err) {
@@ -48,6 +51,12 @@ export function createGoogleVerifier(options: { clientId: string; jwksUrl: strin
       }
       // the key set could not be fetched: not the person's fault
       throw new GoogleTokenError('Google sign-in is unavailable right now. Please try again later.', 'unavailable');
+    }
+    // jose checks nbf (with the tolerance) but not an iat in the future: a token "issued" later
+    // than now was made with a wrong clock or forged times; refuse it like a not-yet-valid one.
+    const latest = Date.now() / 1000 + CLOCK_TOLERANCE_S;
+    if ((payload.iat ?? 0) > latest || (payload.nbf ?? 0) > latest) {
+      throw new GoogleTokenError('Invalid Google token.');
     }
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
     if (!payload.sub || !email) throw new GoogleTokenError('Invalid Google token.');

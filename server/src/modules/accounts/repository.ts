@@ -1,17 +1,21 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { now } from '../../db/database.js';
 import type { NewUser, User, UserUpdate } from '../../db/schema.js';
 import { hashSecret, newSecret, type AuthUser } from './tokens.js';
 
-export type OneTimePurpose = 'verify_email' | 'reset_password';
+export type OneTimePurpose = 'verify_email' | 'reset_password' | 'cancel_email_change';
 
-export function toAuthUser(row: Pick<User, 'id' | 'name' | 'email' | 'is_admin' | 'email_verified_at'>): AuthUser {
+export function toAuthUser(
+  row: Pick<User, 'id' | 'name' | 'email' | 'is_admin' | 'email_verified_at' | 'pending_email'>,
+): AuthUser {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     is_admin: row.is_admin === 1,
     email_verified: row.email_verified_at !== null,
+    pending_email: row.pending_email,
   };
 }
 
@@ -64,6 +68,91 @@ export function userRepository(db: Executor) {
       await db.updateTable('orders').set({ shipping_phone: null }).where('user_id', '=', userId).execute();
     },
   };
+}
+
+/**
+ * The fields of a payment notification kept after the payer deleted their account: what the
+ * shop's books need (amounts, state, references, the M-Pesa receipt code). Everything else
+ * (phone number, name, e-mail, card details) goes.
+ */
+const PAYMENT_FIELDS_KEPT = new Set([
+  'invoice_id',
+  'state',
+  'provider',
+  'charges',
+  'net_amount',
+  'currency',
+  'value',
+  'amount',
+  'api_ref',
+  'reference',
+  'mpesa_reference',
+  'failed_reason',
+  'failed_code',
+  'created_at',
+  'updated_at',
+]);
+
+/** A notification payload with only the kept scalar fields (see PAYMENT_FIELDS_KEPT). */
+export function scrubPaymentPayload(payload: unknown): Record<string, unknown> | null {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return null;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (!PAYMENT_FIELDS_KEPT.has(key)) continue;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) kept[key] = value;
+  }
+  return kept;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Before an account is deleted: removes the person's data from the places it was copied to.
+ * Payment notifications of their orders keep only the bookkeeping fields; the mail outbox loses
+ * unsent mail to them, and the address and body of sent mail to them or naming their address;
+ * their newsletter subscription ends.
+ */
+export async function scrubPersonalCopies(db: Executor, user: Pick<User, 'id' | 'email' | 'pending_email'>) {
+  const notifications = await db
+    .selectFrom('payment_notifications as n')
+    .innerJoin('payments as p', 'p.id', 'n.payment_id')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['n.id', 'n.payload'])
+    .where('o.user_id', '=', user.id)
+    .execute();
+  for (const n of notifications) {
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(n.payload);
+    } catch {
+      parsed = null;
+    }
+    await db
+      .updateTable('payment_notifications')
+      .set({ payload: JSON.stringify(scrubPaymentPayload(parsed)) })
+      .where('id', '=', n.id)
+      .execute();
+  }
+
+  const addresses = [user.email, ...(user.pending_email ? [user.pending_email] : [])];
+  await db.deleteFrom('mail_outbox').where('to_address', 'in', addresses).where('status', '!=', 'sent').execute();
+  await db
+    .updateTable('mail_outbox')
+    .set({ to_address: '', html: '', text: '', last_error: null })
+    .where('to_address', 'in', addresses)
+    .where('status', '=', 'sent')
+    .execute();
+  for (const address of addresses) {
+    await db
+      .updateTable('mail_outbox')
+      .set({ html: '', text: '' })
+      .where('status', '=', 'sent')
+      .where(sql<boolean>`${sql.ref('text')} like ${likePattern(address)} escape '\\'`)
+      .execute();
+  }
+  await db.deleteFrom('newsletter_subscribers').where('email', 'in', addresses).execute();
 }
 
 /** Single-use secrets sent by e-mail (verification, password reset); only a hash is stored. */

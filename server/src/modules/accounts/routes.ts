@@ -1,9 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, unauthenticated } from '../../lib/errors.js';
+import { DomainError, notFound, unauthenticated } from '../../lib/errors.js';
+import { idOrNotFound, setPagingHeaders } from '../../lib/http.js';
 import { createGoogleVerifier } from './google.js';
-import { accountService, MESSAGES } from './service.js';
+import { userRepository } from './repository.js';
+import { listSecurityEvents } from './security-log.js';
+import { accountService, MESSAGES, type RequestContext } from './service.js';
 
 const required = (field: string) => ({ error: `The ${field} field is required.`, abort: true });
 
@@ -34,6 +37,10 @@ const userSchema = z
     email: z.string(),
     is_admin: z.boolean(),
     email_verified: z.boolean(),
+    pending_email: z
+      .string()
+      .nullable()
+      .describe('A new address waiting for its verification link; `email` stays in use until then'),
   })
   .meta({ id: 'User' });
 const message = z.object({ message: z.string() });
@@ -80,6 +87,39 @@ const profileBody = z
     }
   });
 
+const sessionSchema = z.object({
+  id: z.number().int(),
+  browser: z.string().describe('e.g. "Chrome on Android", from the User-Agent of the sign-in'),
+  signed_in_with: z.string().nullable().describe('password, google, register or reset'),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  current: z.boolean().describe('the session making this call'),
+});
+
+const securityEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  actor_id: z.number().int().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const pagingQuery = z.object({
+  page: z.coerce
+    .number('The page must be a number.')
+    .int('The page must be a whole number.')
+    .min(1, 'The page must be at least 1.')
+    .max(100_000, 'The page may not be greater than 100000.')
+    .default(1),
+  per_page: z.coerce
+    .number('The per page value must be a number.')
+    .int('The per page value must be a whole number.')
+    .min(1, 'The per page value must be at least 1.')
+    .max(100, 'The per page value may not be greater than 100.')
+    .default(50),
+});
+
 const authTags = ['accounts'];
 const bearer = [{ bearer: [] }];
 
@@ -115,6 +155,38 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
   const tooMany = message.describe('Too many attempts');
+
+  // Password checks on a signed-in account (PUT and DELETE /api/user) are limited like sign-in:
+  // per account, so a stolen token cannot guess on, and per IP.
+  const passwordLimiters = [
+    app.createRateLimit({
+      max: config.rateLimit.authPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `password-ip:${request.ip}`,
+    }),
+    app.createRateLimit({
+      max: config.rateLimit.authPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `password-user:${request.user?.id ?? 0}`,
+    }),
+  ];
+  const passwordGuard = (request: FastifyRequest, reply: FastifyReply) => async () => {
+    for (const limiter of passwordLimiters) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new DomainError(
+          'too_many',
+          `Too many password attempts. Please try again in ${result.ttlInSeconds} seconds.`,
+        );
+      }
+    }
+  };
+
+  const contextOf = (request: FastifyRequest): RequestContext => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
 
   function currentUser(request: FastifyRequest) {
     if (!request.user || request.authTokenId === null) throw unauthenticated();
@@ -161,7 +233,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
-      const result = await service.register({ name, email, password });
+      const result = await service.register({ name, email, password }, contextOf(request));
       return reply.status(201).send({ ...result, message: MESSAGES.registered });
     },
   );
@@ -178,7 +250,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signedIn, 401: message, 422: validationError, 429: tooMany },
       },
     },
-    async (request) => ({ ...(await service.login(request.body)), message: MESSAGES.loggedIn }),
+    async (request) => ({ ...(await service.login(request.body, contextOf(request))), message: MESSAGES.loggedIn }),
   );
 
   app.post(
@@ -194,7 +266,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, tokenId } = currentUser(request);
-      await service.logout(user.id, tokenId);
+      await service.logout(user.id, tokenId, contextOf(request));
       return { message: MESSAGES.loggedOut };
     },
   );
@@ -221,18 +293,33 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: authTags,
         summary: 'Change name, e-mail or password',
         description:
-          'A new password needs the current one (unless the account has none, e.g. made with Google) and revokes every other token. A new e-mail must be verified again.',
+          'A new e-mail or password needs `current_password` (an account without a password, made with Google: a Google sign-in of this session in the last 10 minutes). A new password revokes every other token. A new e-mail waits in `pending_email` until the link sent to it is followed; the old address is told, with a link that cancels the change. Password checks are rate-limited per account and per IP (429).',
         security: bearer,
         body: profileBody,
-        response: { 200: z.object({ user: userSchema, message: z.string() }), 401: message, 422: validationError },
+        response: {
+          200: z.object({ user: userSchema, message: z.string() }),
+          401: message,
+          422: validationError,
+          429: tooMany,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user, tokenId } = currentUser(request);
-      const result = await service.updateProfile(user.id, tokenId, request.body);
+      const result = await service.updateProfile(
+        user.id,
+        tokenId,
+        request.body,
+        contextOf(request),
+        passwordGuard(request, reply),
+      );
       return {
         user: result.user,
-        message: result.emailChanged ? MESSAGES.profileUpdatedVerify : MESSAGES.profileUpdated,
+        message: result.emailChangePending
+          ? MESSAGES.emailChangePending
+          : result.emailChanged
+            ? MESSAGES.profileUpdatedVerify
+            : MESSAGES.profileUpdated,
       };
     },
   );
@@ -244,13 +331,116 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: authTags,
         summary: 'Delete the account and its personal data (orders stay, anonymised)',
+        description:
+          'No body needed. With `current_password` (the web app sends it) the password is checked first; those checks are rate-limited per account and per IP.',
         security: bearer,
-        response: { 200: message, 401: message },
+        body: z.object({ current_password: z.string().max(1000).nullish() }).nullish(),
+        response: { 200: message, 401: message, 422: validationError, 429: tooMany },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentUser(request);
+      await service.deleteAccount(user.id, request.body?.current_password, passwordGuard(request, reply));
+      return { message: MESSAGES.accountDeleted };
+    },
+  );
+
+  app.get(
+    '/user/sessions',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: authTags,
+        summary: "The account's live sessions (signed-in browsers), most recently used first",
+        security: bearer,
+        response: { 200: z.object({ sessions: z.array(sessionSchema) }), 401: message },
       },
     },
     async (request) => {
-      await service.deleteAccount(currentUser(request).user.id);
-      return { message: MESSAGES.accountDeleted };
+      const { user, tokenId } = currentUser(request);
+      return { sessions: await service.listSessions(user.id, tokenId) };
+    },
+  );
+
+  app.delete(
+    '/user/sessions/others',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: authTags,
+        summary: 'Sign out everywhere else: every session but this one ends',
+        security: bearer,
+        response: { 200: z.object({ message: z.string(), revoked: z.number().int() }), 401: message },
+      },
+    },
+    async (request) => {
+      const { user, tokenId } = currentUser(request);
+      const revoked = await service.revokeOtherSessions(user.id, tokenId, contextOf(request));
+      return { message: MESSAGES.otherSessionsRevoked, revoked };
+    },
+  );
+
+  app.delete(
+    '/user/sessions/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: authTags,
+        summary: 'End one of your sessions',
+        security: bearer,
+        params: z.object({ id: z.string() }),
+        response: { 200: message, 401: message, 404: message },
+      },
+    },
+    async (request) => {
+      const { user } = currentUser(request);
+      const id = idOrNotFound(request.params.id, MESSAGES.sessionNotFound);
+      await service.revokeSession(user.id, id, contextOf(request));
+      return { message: MESSAGES.sessionRevoked };
+    },
+  );
+
+  app.get(
+    '/admin/users/:id/security-events',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "A customer's security log, newest first; paged (X-Total-Count, Link)",
+        description:
+          'Sign-ins and failed sign-ins, password and e-mail changes, sessions ended, and admin changes to their orders (and, for an admin, to products).',
+        security: bearer,
+        params: z.object({ id: z.string() }),
+        querystring: pagingQuery,
+        response: {
+          200: z.object({
+            user: z.object({ id: z.number().int(), name: z.string(), email: z.string(), is_admin: z.boolean() }),
+            events: z.array(securityEventSchema),
+            total: z.number().int(),
+            page: z.number().int(),
+            per_page: z.number().int(),
+          }),
+          401: message,
+          403: message,
+          404: message,
+          422: validationError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = idOrNotFound(request.params.id, 'User not found.');
+      const user = await userRepository(app.db).findById(id);
+      if (!user) throw notFound('User not found.');
+      const { page, per_page } = request.query;
+      const { events, total } = await listSecurityEvents(app.db, id, { page, perPage: per_page });
+      setPagingHeaders(request, reply, { page, perPage: per_page, total }, { per_page: String(per_page) });
+      return {
+        user: { id: user.id, name: user.name, email: user.email, is_admin: user.is_admin === 1 },
+        events,
+        total,
+        page,
+        per_page,
+      };
     },
   );
 
@@ -290,6 +480,26 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/email/cancel-change',
+    {
+      config: perIp,
+      schema: {
+        tags: authTags,
+        summary: 'The link in the notice to the old address: cancels an e-mail change and signs out everywhere',
+        description:
+          'Keeps (or puts back) the old address, ends every session, then redirects to `/login?email_change_cancelled=1`, or `=0` for an unknown, used or expired link.',
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        response: { 302: z.null().describe('Redirect to the web app'), 429: tooMany },
+      },
+    },
+    async (request, reply) => {
+      const token = request.query.token;
+      const ok = token ? await service.cancelEmailChange(token, contextOf(request)) : false;
+      return reply.redirect(`${config.appUrl}/login?email_change_cancelled=${ok ? 1 : 0}`, 302);
+    },
+  );
+
   app.post(
     '/forgot-password',
     {
@@ -322,7 +532,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { token, email, password } = request.body;
-      await service.resetPassword({ token, email, password });
+      await service.resetPassword({ token, email, password }, contextOf(request));
       return { message: MESSAGES.passwordReset };
     },
   );
@@ -338,7 +548,10 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signedIn, 401: message, 409: message, 422: validationError, 429: tooMany, 503: message },
       },
     },
-    async (request) => ({ ...(await service.googleLogin(request.body.token)), message: MESSAGES.loggedIn }),
+    async (request) => ({
+      ...(await service.googleLogin(request.body.token, contextOf(request))),
+      message: MESSAGES.loggedIn,
+    }),
   );
 };
 

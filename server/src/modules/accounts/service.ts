@@ -5,10 +5,12 @@ import { DomainError, invalidField, unauthenticated } from '../../lib/errors.js'
 import type { DomainEvents } from '../../lib/events.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { refreshProductRatings } from '../reviews/ratings.js';
-import { sendPasswordResetEmail, sendVerificationEmail } from './emails.js';
+import { describeBrowser } from './browser.js';
+import { sendEmailChangeNotice, sendPasswordResetEmail, sendVerificationEmail } from './emails.js';
 import { GoogleTokenError, type GoogleVerifier } from './google.js';
-import { oneTimeTokenRepository, toAuthUser, userRepository } from './repository.js';
-import { tokenRepository, type AuthUser } from './tokens.js';
+import { oneTimeTokenRepository, scrubPersonalCopies, toAuthUser, userRepository } from './repository.js';
+import { recordSecurityEvent } from './security-log.js';
+import { tokenRepository, type AuthUser, type SignInMethod } from './tokens.js';
 
 export const MESSAGES = {
   registered: 'Registration successful! Please check your email to verify your account.',
@@ -18,6 +20,14 @@ export const MESSAGES = {
   emailTaken: 'The email has already been taken.',
   wrongCurrentPassword: 'The current password is incorrect.',
   currentPasswordRequired: 'The current password field is required to set a new password.',
+  currentPasswordRequiredForEmail: 'The current password field is required to change your e-mail address.',
+  googleReauth:
+    'Your account has no password: sign in with Google again (within the last 10 minutes) to change your e-mail address or password.',
+  emailChangePending:
+    'Profile updated. We sent a link to your new e-mail address: the change takes effect once you follow it. Until then your current address stays in use.',
+  sessionNotFound: 'Session not found.',
+  sessionRevoked: 'Signed out of that session.',
+  otherSessionsRevoked: 'Signed out everywhere else.',
   profileUpdated: 'Profile updated.',
   profileUpdatedVerify: 'Profile updated. Please check your email to verify your new address.',
   accountDeleted: 'Your account has been deleted.',
@@ -37,7 +47,7 @@ export interface SignedIn {
 
 export interface AccountServiceDeps {
   db: Db;
-  config: Pick<Config, 'appUrl' | 'shopName' | 'passwordHashCost'>;
+  config: Pick<Config, 'appUrl' | 'shopName' | 'passwordHashCost' | 'sessions'>;
   events: DomainEvents;
   /** absent when GOOGLE_CLIENT_ID is not set */
   verifyGoogleToken?: GoogleVerifier;
@@ -52,6 +62,27 @@ export interface ProfileChange {
 
 const filled = (v: string | null | undefined): v is string => typeof v === 'string' && v !== '';
 
+/** Where a request came from, for new sessions and the security log. */
+export interface RequestContext {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** Called before each password check (the route rate-limits them); throws to refuse. */
+export type PasswordCheckGuard = () => Promise<void>;
+
+/** A Google-only account proves itself with a Google sign-in this recent. */
+export const GOOGLE_REAUTH_MS = 10 * 60_000;
+
+export interface SessionView {
+  id: number;
+  browser: string;
+  signed_in_with: string | null;
+  created_at: string;
+  last_used_at: string;
+  current: boolean;
+}
+
 export function accountService({ db, config, events, verifyGoogleToken }: AccountServiceDeps) {
   const hash = (password: string) => hashPassword(password, config.passwordHashCost);
   // Prepare the dummy hash now, so the first sign-in with an unknown e-mail is not the slow one.
@@ -61,13 +92,50 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
     if (tokenIds.length > 0) events.emit('auth.tokens.revoked', { userId, tokenIds });
   }
 
-  async function signIn(user: User): Promise<SignedIn> {
-    const { token } = await tokenRepository(db).issue(user.id);
+  async function signIn(user: User, method: SignInMethod, ctx: RequestContext): Promise<SignedIn> {
+    const { token } = await db.transaction().execute(async (trx) => {
+      const issued = await tokenRepository(trx).issue(user.id, { userAgent: ctx.userAgent, signedInWith: method });
+      await recordSecurityEvent(trx, { userId: user.id, kind: 'sign_in', detail: { method }, ip: ctx.ip });
+      return issued;
+    });
     return { token, user: toAuthUser(user) };
   }
 
+  /**
+   * Proof that the person at the keyboard owns the account, before an e-mail or password change:
+   * the current password, or for an account without one a Google sign-in of this session that
+   * is at most 10 minutes old.
+   */
+  async function proveOwner(
+    user: User,
+    tokenId: number,
+    currentPassword: string | null | undefined,
+    missingMessage: string,
+    guard: PasswordCheckGuard,
+  ): Promise<void> {
+    if (user.password_hash) {
+      if (!filled(currentPassword)) throw invalidField('current_password', missingMessage);
+      await guard();
+      if (!(await verifyPassword(user.password_hash, currentPassword))) {
+        throw invalidField('current_password', MESSAGES.wrongCurrentPassword);
+      }
+      return;
+    }
+    const session = await db
+      .selectFrom('auth_tokens')
+      .select(['signed_in_with', 'created_at'])
+      .where('id', '=', tokenId)
+      .executeTakeFirst();
+    const recentGoogle =
+      session?.signed_in_with === 'google' && Date.now() - Date.parse(session.created_at) <= GOOGLE_REAUTH_MS;
+    if (!recentGoogle) throw invalidField('current_password', MESSAGES.googleReauth);
+  }
+
   return {
-    async register(input: { name: string; email: string; password: string }): Promise<SignedIn> {
+    async register(
+      input: { name: string; email: string; password: string },
+      ctx: RequestContext = {},
+    ): Promise<SignedIn> {
       if (await userRepository(db).findByEmail(input.email)) throw invalidField('email', MESSAGES.emailTaken);
       const passwordHash = await hash(input.password);
       let user: User;
@@ -88,29 +156,77 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
         if (isUniqueViolation(err)) throw invalidField('email', MESSAGES.emailTaken);
         throw err;
       }
-      return signIn(user);
+      return signIn(user, 'register', ctx);
     },
 
     /** Unknown e-mail and wrong password give the same answer after the same amount of work. */
-    async login(input: { email: string; password: string }): Promise<SignedIn> {
+    async login(input: { email: string; password: string }, ctx: RequestContext = {}): Promise<SignedIn> {
       const user = await userRepository(db).findByEmail(input.email);
       const ok = user?.password_hash
         ? await verifyPassword(user.password_hash, input.password)
         : await verifyAgainstDummy(input.password, config.passwordHashCost);
-      if (!user || !ok) throw new DomainError('unauthenticated', MESSAGES.invalidCredentials);
-      return signIn(user);
+      if (!user || !ok) {
+        if (user) await recordSecurityEvent(db, { userId: user.id, kind: 'sign_in_failed', ip: ctx.ip });
+        throw new DomainError('unauthenticated', MESSAGES.invalidCredentials);
+      }
+      return signIn(user, 'password', ctx);
     },
 
-    async logout(userId: number, tokenId: number): Promise<void> {
-      await tokenRepository(db).revoke(tokenId);
+    async logout(userId: number, tokenId: number, ctx: RequestContext = {}): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await tokenRepository(trx).revoke(tokenId);
+        await recordSecurityEvent(trx, { userId, kind: 'signed_out', ip: ctx.ip });
+      });
       revoked(userId, [tokenId]);
+    },
+
+    /** The account's live sessions, the one making the call marked `current`. */
+    async listSessions(userId: number, currentTokenId: number): Promise<SessionView[]> {
+      const rows = await tokenRepository(db).listLive(userId, config.sessions);
+      return rows.map((r) => ({
+        id: r.id,
+        browser: describeBrowser(r.user_agent),
+        signed_in_with: r.signed_in_with,
+        created_at: r.created_at,
+        last_used_at: r.last_used_at ?? r.created_at,
+        current: r.id === currentTokenId,
+      }));
+    },
+
+    /** Ends one of the account's sessions; 404 when it is not theirs or already ended. */
+    async revokeSession(userId: number, tokenId: number, ctx: RequestContext = {}): Promise<void> {
+      const done = await db.transaction().execute(async (trx) => {
+        if (!(await tokenRepository(trx).revokeOwn(userId, tokenId))) return false;
+        await recordSecurityEvent(trx, { userId, kind: 'session_revoked', detail: { session: tokenId }, ip: ctx.ip });
+        return true;
+      });
+      if (!done) throw new DomainError('not_found', MESSAGES.sessionNotFound);
+      revoked(userId, [tokenId]);
+    },
+
+    /** "Sign out everywhere else": every session but the current one ends. */
+    async revokeOtherSessions(userId: number, currentTokenId: number, ctx: RequestContext = {}): Promise<number> {
+      const ids = await db.transaction().execute(async (trx) => {
+        const revokedIds = await tokenRepository(trx).revokeAllForUser(userId, currentTokenId);
+        await recordSecurityEvent(trx, {
+          userId,
+          kind: 'sessions_revoked',
+          detail: { count: revokedIds.length, reason: 'signed out everywhere else' },
+          ip: ctx.ip,
+        });
+        return revokedIds;
+      });
+      revoked(userId, ids);
+      return ids.length;
     },
 
     async updateProfile(
       userId: number,
       currentTokenId: number,
       change: ProfileChange,
-    ): Promise<{ user: AuthUser; emailChanged: boolean }> {
+      ctx: RequestContext = {},
+      guard: PasswordCheckGuard = async () => {},
+    ): Promise<{ user: AuthUser; emailChanged: boolean; emailChangePending: boolean }> {
       const users = userRepository(db);
       const user = await users.findById(userId);
       if (!user) throw unauthenticated();
@@ -120,20 +236,21 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
         const owner = await users.findByEmail(change.email);
         if (owner && owner.id !== userId) throw invalidField('email', MESSAGES.emailTaken);
       }
-
-      let passwordHash: string | undefined;
-      if (filled(change.password)) {
-        // An account made with Google has no password yet; it may set one without a current one.
-        if (user.password_hash) {
-          if (!filled(change.current_password)) {
-            throw invalidField('current_password', MESSAGES.currentPasswordRequired);
-          }
-          if (!(await verifyPassword(user.password_hash, change.current_password))) {
-            throw invalidField('current_password', MESSAGES.wrongCurrentPassword);
-          }
-        }
-        passwordHash = await hash(change.password);
+      const passwordChanged = filled(change.password);
+      // Either change needs proof of ownership, not just a bearer token (a stolen one, say).
+      if (emailChanged || passwordChanged) {
+        await proveOwner(
+          user,
+          currentTokenId,
+          change.current_password,
+          passwordChanged ? MESSAGES.currentPasswordRequired : MESSAGES.currentPasswordRequiredForEmail,
+          guard,
+        );
       }
+      const passwordHash = passwordChanged ? await hash(change.password!) : undefined;
+      // A verified address stays until the new one is verified, and is told about the request.
+      // An address that was never verified proves nothing, so it is simply replaced.
+      const pending = emailChanged && user.email_verified_at !== null;
 
       let revokedIds: number[] = [];
       let updated: User;
@@ -141,18 +258,32 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
         updated = await db.transaction().execute(async (trx) => {
           const row = await userRepository(trx).update(userId, {
             name: change.name,
-            ...(emailChanged ? { email: change.email, email_verified_at: null } : {}),
+            ...(emailChanged && pending ? { pending_email: change.email } : {}),
+            ...(emailChanged && !pending ? { email: change.email, email_verified_at: null, pending_email: null } : {}),
             ...(passwordHash ? { password_hash: passwordHash } : {}),
           });
           if (!row) throw unauthenticated();
           if (emailChanged) {
-            // links sent to the old address must not verify the new one
+            // links sent earlier (to the old address, or an earlier new one) must not verify this one
             await oneTimeTokenRepository(trx).consumeAll(userId, 'verify_email');
-            await sendVerificationEmail(trx, config, row);
+            await sendVerificationEmail(trx, config, row, change.email);
+            if (pending) await sendEmailChangeNotice(trx, config, user, change.email);
+            await recordSecurityEvent(trx, {
+              userId,
+              kind: pending ? 'email_change_requested' : 'email_changed',
+              detail: { from: user.email, to: change.email },
+              ip: ctx.ip,
+            });
           }
           if (passwordHash) {
             revokedIds = await tokenRepository(trx).revokeAllForUser(userId, currentTokenId);
             await oneTimeTokenRepository(trx).consumeAll(userId, 'reset_password');
+            await recordSecurityEvent(trx, {
+              userId,
+              kind: 'password_changed',
+              detail: { sessions_ended: revokedIds.length },
+              ip: ctx.ip,
+            });
           }
           return row;
         });
@@ -161,18 +292,33 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
         throw err;
       }
       revoked(userId, revokedIds);
-      return { user: toAuthUser(updated), emailChanged };
+      return { user: toAuthUser(updated), emailChanged: emailChanged && !pending, emailChangePending: pending };
     },
 
     /**
-     * Removes the person (DESIGN.md section 5): the user row goes, and with it (foreign keys)
-     * tokens, cart, wishlist and reviews; orders stay for the books with user_id null and no phone.
+     * Removes the person: the user row goes, and with it (foreign keys) tokens, cart, wishlist,
+     * reviews and their security log; orders stay for the books with user_id null and no phone;
+     * copies of their data elsewhere (payment notifications, the mail outbox, the newsletter) are
+     * scrubbed (see docs/security.md). With `currentPassword`, it is checked first.
      */
-    async deleteAccount(userId: number): Promise<void> {
+    async deleteAccount(
+      userId: number,
+      currentPassword?: string | null,
+      guard: PasswordCheckGuard = async () => {},
+    ): Promise<void> {
+      const user = await userRepository(db).findById(userId);
+      if (!user) throw unauthenticated();
+      if (filled(currentPassword) && user.password_hash) {
+        await guard();
+        if (!(await verifyPassword(user.password_hash, currentPassword))) {
+          throw invalidField('current_password', MESSAGES.wrongCurrentPassword);
+        }
+      }
       const tokenIds = await db.transaction().execute(async (trx) => {
         const users = userRepository(trx);
         const productIds = await users.reviewedProductIds(userId);
         const ids = await tokenRepository(trx).liveIds(userId);
+        await scrubPersonalCopies(trx, user);
         await users.scrubOrders(userId);
         await users.delete(userId);
         await refreshProductRatings(trx, productIds);
@@ -195,12 +341,67 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
         const tokens = oneTimeTokenRepository(trx);
         const found = await tokens.findUsable(token, 'verify_email');
         if (!found) return false;
-        const user = await userRepository(trx).findById(found.user_id);
-        if (!user || user.email !== found.email) return false;
+        const users = userRepository(trx);
+        const user = await users.findById(found.user_id);
+        if (!user) return false;
+        if (user.email === found.email) {
+          if (!(await tokens.consume(found.id))) return false;
+          if (!user.email_verified_at) await users.update(user.id, { email_verified_at: now() });
+          return true;
+        }
+        // the new address of an e-mail change: it takes effect now, unless someone took it meanwhile
+        if (user.pending_email !== found.email) return false;
+        const owner = await users.findByEmail(found.email);
+        if (owner) return false;
         if (!(await tokens.consume(found.id))) return false;
-        if (!user.email_verified_at) await userRepository(trx).update(user.id, { email_verified_at: now() });
+        await users.update(user.id, { email: found.email, pending_email: null, email_verified_at: now() });
+        await recordSecurityEvent(trx, {
+          userId: user.id,
+          kind: 'email_changed',
+          detail: { from: user.email, to: found.email },
+        });
         return true;
       });
+    },
+
+    /**
+     * The link in the notice to the old address: cancels a pending change, or undoes one that
+     * already happened (when the old address is still free), and signs every session out.
+     * true when the link was valid.
+     */
+    async cancelEmailChange(token: string, ctx: RequestContext = {}): Promise<boolean> {
+      let userId = 0;
+      let revokedIds: number[] = [];
+      const ok = await db.transaction().execute(async (trx) => {
+        const tokens = oneTimeTokenRepository(trx);
+        const found = await tokens.findUsable(token, 'cancel_email_change');
+        if (!found || !(await tokens.consume(found.id))) return false;
+        const users = userRepository(trx);
+        const user = await users.findById(found.user_id);
+        if (!user) return false;
+        userId = user.id;
+        const oldEmail = found.email;
+        const owner = oldEmail === user.email ? undefined : await users.findByEmail(oldEmail);
+        const restore = oldEmail !== user.email && !owner;
+        await users.update(user.id, {
+          pending_email: null,
+          // following the link proved the old address again
+          ...(restore ? { email: oldEmail, email_verified_at: now() } : {}),
+        });
+        for (const purpose of ['verify_email', 'reset_password', 'cancel_email_change'] as const) {
+          await tokens.consumeAll(user.id, purpose);
+        }
+        revokedIds = await tokenRepository(trx).revokeAllForUser(user.id);
+        await recordSecurityEvent(trx, {
+          userId: user.id,
+          kind: 'email_change_cancelled',
+          detail: { restored: restore, address: restore ? oldEmail : user.email, sessions_ended: revokedIds.length },
+          ip: ctx.ip,
+        });
+        return true;
+      });
+      if (ok) revoked(userId, revokedIds);
+      return ok;
     },
 
     async forgotPassword(email: string): Promise<void> {
@@ -210,7 +411,10 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
       });
     },
 
-    async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
+    async resetPassword(
+      input: { token: string; email: string; password: string },
+      ctx: RequestContext = {},
+    ): Promise<void> {
       const found = await oneTimeTokenRepository(db).findUsable(input.token, 'reset_password');
       if (!found || found.email !== input.email) throw new DomainError('invalid', MESSAGES.badResetLink);
       const passwordHash = await hash(input.password);
@@ -226,13 +430,20 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
           password_hash: passwordHash,
           ...(user.email_verified_at ? {} : { email_verified_at: now() }),
         });
-        return tokenRepository(trx).revokeAllForUser(user.id);
+        const ids = await tokenRepository(trx).revokeAllForUser(user.id);
+        await recordSecurityEvent(trx, {
+          userId: user.id,
+          kind: 'password_reset',
+          detail: { sessions_ended: ids.length },
+          ip: ctx.ip,
+        });
+        return ids;
       });
       revoked(found.user_id, revokedIds);
     },
 
     /** Google sign-in (PAYMENTS.md): by `sub`, else link a verified e-mail, else a new account. */
-    async googleLogin(idToken: string): Promise<SignedIn> {
+    async googleLogin(idToken: string, ctx: RequestContext = {}): Promise<SignedIn> {
       if (!verifyGoogleToken) throw new DomainError('unavailable', MESSAGES.googleDisabled);
       let identity;
       try {
@@ -245,7 +456,7 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
       }
 
       const known = await userRepository(db).findByGoogleSub(identity.sub);
-      if (known) return signIn(known);
+      if (known) return signIn(known, 'google', ctx);
 
       let revokedIds: number[] = [];
       let user: User;
@@ -274,6 +485,7 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
           await oneTimeTokenRepository(trx).consumeAll(existing.id, 'verify_email');
           return (await users.update(existing.id, {
             name: identity.name,
+            pending_email: null,
             google_sub: identity.sub,
             password_hash: null,
             email_verified_at: now(),
@@ -284,10 +496,10 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
         // a parallel sign-in of the same person won the race
         const winner = await userRepository(db).findByGoogleSub(identity.sub);
         if (!winner) throw err;
-        return signIn(winner);
+        return signIn(winner, 'google', ctx);
       }
       if (revokedIds.length) revoked(user.id, revokedIds);
-      return signIn(user);
+      return signIn(user, 'google', ctx);
     },
   };
 }

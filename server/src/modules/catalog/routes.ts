@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@mtumba/contract';
 import {
@@ -22,6 +23,7 @@ const stockMovementSchema = z.object({
 });
 import { invalidField } from '../../lib/errors.js';
 import { idOrNotFound, idParams, sendCachedJson, setPagingHeaders, signedInUser } from '../../lib/http.js';
+import { recordSecurityEvent, type SecurityEventKind } from '../accounts/security-log.js';
 import { readProductSubmission } from './product-form.js';
 import { CATEGORY_NOT_FOUND, PRODUCT_NOT_FOUND, catalogService } from './service.js';
 
@@ -40,6 +42,15 @@ const productFormDescription = [
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = catalogService(app.db, { uploadDir: app.config.uploadDir });
   const requireProductId = (raw: string) => idOrNotFound(raw, PRODUCT_NOT_FOUND);
+  // Admin catalogue changes go to the acting admin's security log.
+  const logProductChange = (request: FastifyRequest, kind: SecurityEventKind, product: { id: number; name?: string }) =>
+    recordSecurityEvent(app.db, {
+      userId: request.user?.id ?? null,
+      actorId: request.user?.id ?? null,
+      kind,
+      detail: { product_id: product.id, ...(product.name ? { product_name: product.name } : {}) },
+      ip: request.ip,
+    });
   const requireCategoryId = (raw: string) => idOrNotFound(raw, CATEGORY_NOT_FOUND);
 
   app.get(
@@ -221,7 +232,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const submission = await readProductSubmission(request);
-      return reply.code(201).send(await catalog.createProduct(submission, { userId: signedInUser(request).id }));
+      const product = await catalog.createProduct(submission, { userId: signedInUser(request).id });
+      await logProductChange(request, 'admin_product_created', product);
+      return reply.code(201).send(product);
     },
   );
 
@@ -240,7 +253,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     if (method !== undefined && !['PUT', 'PATCH'].includes(String(method).toUpperCase())) {
       throw invalidField('_method', 'The _method field must be PUT.');
     }
-    return catalog.updateProduct(id, submission, { userId: signedInUser(request).id });
+    const product = await catalog.updateProduct(id, submission, { userId: signedInUser(request).id });
+    await logProductChange(request, 'admin_product_updated', product);
+    return product;
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -251,7 +266,11 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: updateSchema,
       handler: async (request) => {
         const id = requireProductId(request.params.id);
-        return catalog.updateProduct(id, await readProductSubmission(request), { userId: signedInUser(request).id });
+        const product = await catalog.updateProduct(id, await readProductSubmission(request), {
+          userId: signedInUser(request).id,
+        });
+        await logProductChange(request, 'admin_product_updated', product);
+        return product;
       },
     });
   }
@@ -268,7 +287,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await catalog.deleteProduct(requireProductId(request.params.id));
+      const id = requireProductId(request.params.id);
+      await catalog.deleteProduct(id);
+      await logProductChange(request, 'admin_product_deleted', { id });
       return { message: 'Product deleted.' };
     },
   );

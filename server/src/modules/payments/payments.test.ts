@@ -473,7 +473,8 @@ describe('production configuration', () => {
     const production = {
       NODE_ENV: 'production',
       APP_URL: 'https://shop.example.com',
-      PAYMENT_WEBHOOK_SECRET: 'a-long-random-secret',
+      PAYMENT_WEBHOOK_SECRET: 'a-long-random-secret-of-40-characters-xx',
+      MAIL_URL: 'smtp://mail.example.com:587',
     };
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER is sandbox/);
     expect(loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: '1' }).payments.provider).toBe('sandbox');

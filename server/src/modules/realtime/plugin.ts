@@ -89,7 +89,7 @@ export default fp(
         return;
       }
       tokens
-        .authenticate(token)
+        .authenticate(token, app.config.sessions)
         .then((found) => {
           if (!found) {
             next(refusal(UNAUTHENTICATED_MESSAGE, 401));

@@ -83,6 +83,17 @@ describe('connecting to live updates', () => {
     expect((await connectionRefusal(baseUrl, user.token)).message).toBe('Unauthenticated.');
   });
 
+  it('refuses an expired token (unused for longer than the idle lifetime)', async () => {
+    const user = await createUser(t.db);
+    const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ created_at: longAgo, last_used_at: longAgo })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await connectionRefusal(baseUrl, user.token)).message).toBe('Unauthenticated.');
+  });
+
   it('closes sockets with the app, so shutting down does not hang, and clients will reconnect', async () => {
     const user = await createUser(t.db);
     const ws = await live(user.token);

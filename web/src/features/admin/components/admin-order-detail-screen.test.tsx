@@ -33,6 +33,10 @@ describe('admin order detail', () => {
     expect(customer).toHaveTextContent('achieng@example.test');
     expect(customer).toHaveTextContent('CBD Delivery');
     expect(customer).toHaveTextContent('+254712345678');
+    expect(within(customer).getByRole('link', { name: 'Security log' })).toHaveAttribute(
+      'href',
+      '/admin/users/3/security',
+    );
 
     const items = within(screen.getByRole('region', { name: 'Items' })).getByRole('table');
     const rows = within(items).getAllByRole('row');

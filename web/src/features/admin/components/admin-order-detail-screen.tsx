@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { amountToCents, formatKsh } from '@mtumba/contract/money';
 import { statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
 import { paths } from '@/config/paths';
@@ -84,6 +84,11 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
                 <dt className="col-sm-4">Email</dt>
                 <dd className="col-sm-8">
                   {order.user ? <a href={`mailto:${order.user.email}`}>{order.user.email}</a> : '—'}
+                  {order.user && (
+                    <div className="small">
+                      <Link to={paths.adminUserSecurityLog(order.user.id)}>Security log</Link>
+                    </div>
+                  )}
                 </dd>
                 <dt className="col-sm-4">Delivery</dt>
                 <dd className="col-sm-8">{order.shipping_address}</dd>

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export function deleteUser(): Promise<unknown> {
-  return api.delete('/user');
+/** DELETE /user; the current password, when given, is checked first. */
+export function deleteUser(input: { current_password?: string } = {}): Promise<unknown> {
+  return api.delete('/user', input.current_password ? input : undefined);
 }
 
 export function useDeleteUser() {

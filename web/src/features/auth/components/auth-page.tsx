@@ -7,6 +7,7 @@ export function AuthPage({ tab }: { tab: AuthTab }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const verified = search.get('verified');
+  const cancelled = search.get('email_change_cancelled');
   return (
     <div className="mx-auto" style={{ maxWidth: '28rem' }}>
       <title>{tab === 'login' ? 'Login — Mtumba' : 'Register — Mtumba'}</title>
@@ -19,6 +20,17 @@ export function AuthPage({ tab }: { tab: AuthTab }) {
       {verified === '0' && (
         <div className="alert alert-warning" role="alert">
           This verification link is invalid or has already been used. Log in to ask for a new one.
+        </div>
+      )}
+      {cancelled === '1' && (
+        <div className="alert alert-success" role="status">
+          The e-mail change was cancelled and your account was signed out everywhere. Log in with your usual address; if
+          you did not ask for the change, choose a new password with "Forgot your password?".
+        </div>
+      )}
+      {cancelled === '0' && (
+        <div className="alert alert-warning" role="alert">
+          This link is invalid or has already been used.
         </div>
       )}
       <div className="card shadow-sm">

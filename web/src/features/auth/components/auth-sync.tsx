@@ -27,7 +27,8 @@ export function AuthSync() {
       stored.name === fresh.name &&
       stored.email === fresh.email &&
       stored.is_admin === fresh.is_admin &&
-      stored.email_verified === fresh.email_verified;
+      stored.email_verified === fresh.email_verified &&
+      (stored.pending_email ?? null) === (fresh.pending_email ?? null);
     if (!same) storeUser(fresh);
     if (fresh.email_verified) setUnverifiedEmail(null);
   }, [current.data, isSignedIn]);

@@ -12,12 +12,17 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { setUnverifiedEmail, signOut, storeUser } from '@/lib/auth-storage';
 import { useDeleteUser } from '../api/delete-user';
+import { useEndSession, useSessions, useSignOutOtherSessions } from '../api/sessions';
 import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
 import { useAuth } from '../hooks/use-auth';
 
 type Mode = 'view' | 'edit' | 'delete';
 
-/** My Account (SPEC.md section 2): see name and e-mail, edit them and the password, or delete the account. */
+/**
+ * My Account: see name and e-mail (and a new one waiting for verification), the signed-in
+ * browsers with "Sign out everywhere else", edit name, e-mail and password (the last two need
+ * the current password), or delete the account.
+ */
 export default function MyAccountModal({ show, onHide }: { show: boolean; onHide: () => void }) {
   const { user } = useAuth();
   const [mode, setMode] = useState<Mode>('view');
@@ -27,8 +32,13 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<ApiError | null>(null);
+  const [deletePassword, setDeletePassword] = useState('');
+  const [deleteError, setDeleteError] = useState<ApiError | null>(null);
   const update = useUpdateUser();
   const remove = useDeleteUser();
+  const sessions = useSessions({ enabled: show && mode === 'view' && Boolean(user) });
+  const signOutOthers = useSignOutOtherSessions();
+  const endSession = useEndSession();
   const navigate = useNavigate();
 
   function startEditing() {
@@ -44,7 +54,22 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
   function hide() {
     setMode('view');
     setError(null);
+    setDeletePassword('');
+    setDeleteError(null);
     onHide();
+  }
+
+  function startDeleting() {
+    setDeletePassword('');
+    setDeleteError(null);
+    setMode('delete');
+  }
+
+  function signOutEverywhereElse() {
+    signOutOthers.mutate(undefined, {
+      onSuccess: (reply) => toast.success(reply?.message ?? 'Signed out everywhere else.'),
+      onError: (err) => toast.error(errorMessage(err, 'Could not sign out the other sessions')),
+    });
   }
 
   function save(event: FormEvent<HTMLFormElement>) {
@@ -60,6 +85,7 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
       onSuccess: (reply) => {
         if (reply?.user) {
           storeUser(reply.user);
+          setEmail(reply.user.email);
           if (reply.user.email_verified === false) setUnverifiedEmail(reply.user.email);
         }
         toast.success(reply?.message ?? 'Account updated.');
@@ -73,14 +99,18 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
   }
 
   function deleteAccount() {
-    remove.mutate(undefined, {
+    setDeleteError(null);
+    remove.mutate(deletePassword ? { current_password: deletePassword } : {}, {
       onSuccess: () => {
         signOut();
         toast.success('Your account has been deleted.');
         hide();
         navigate(paths.home());
       },
-      onError: (err) => toast.error(errorMessage(err, 'Could not delete your account')),
+      onError: (err) => {
+        if (err instanceof ApiError && err.body.errors) setDeleteError(err);
+        else toast.error(errorMessage(err, 'Could not delete your account'));
+      },
     });
   }
 
@@ -104,10 +134,68 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
                 {user.email}
                 {user.email_verified === false && <span className="badge text-bg-warning ms-2">Not verified</span>}
               </dd>
+              {user.pending_email && (
+                <>
+                  <dt className="col-4">New email</dt>
+                  <dd className="col-8 text-break">
+                    {user.pending_email}
+                    <span className="badge text-bg-warning ms-2">Waiting for verification</span>
+                    <div className="small text-body-secondary">
+                      Follow the link we sent to the new address to switch to it. Until then you sign in with{' '}
+                      {user.email}.
+                    </div>
+                  </dd>
+                </>
+              )}
             </dl>
+            <section aria-labelledby="my-account-sessions" className="mt-3">
+              <h2 id="my-account-sessions" className="h6">
+                Where you are signed in
+              </h2>
+              {sessions.isPending && <p className="small text-body-secondary mb-0">Loading…</p>}
+              {sessions.isError && <p className="small text-danger mb-0">Could not load your sessions.</p>}
+              {sessions.data && (
+                <ul className="list-group mb-2" aria-label="Signed-in sessions">
+                  {sessions.data.map((s) => (
+                    <li key={s.id} className="list-group-item d-flex align-items-center gap-2">
+                      <div className="me-auto">
+                        <div>
+                          {s.browser}
+                          {s.current && <span className="badge text-bg-success ms-2">This browser</span>}
+                        </div>
+                        <div className="small text-body-secondary">
+                          Last used {new Date(s.last_used_at).toLocaleString()}
+                        </div>
+                      </div>
+                      {!s.current && (
+                        <Button
+                          size="sm"
+                          variant="outline-secondary"
+                          disabled={endSession.isPending}
+                          onClick={() => endSession.mutate(s.id)}
+                          aria-label={`Sign out ${s.browser}, last used ${new Date(s.last_used_at).toLocaleString()}`}
+                        >
+                          Sign out
+                        </Button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <BusyButton
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                onClick={signOutEverywhereElse}
+                busy={signOutOthers.isPending}
+                busyLabel="Signing out..."
+                disabled={!sessions.data || sessions.data.length < 2}
+              >
+                Sign out everywhere else
+              </BusyButton>
+            </section>
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-danger" className="me-auto" onClick={() => setMode('delete')}>
+            <Button variant="outline-danger" className="me-auto" onClick={startDeleting}>
               Delete Account
             </Button>
             <Button variant="secondary" onClick={hide}>
@@ -140,7 +228,10 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
               <Form.Control.Feedback type="invalid">{fieldError('name')}</Form.Control.Feedback>
             </Form.Group>
             <EmailField id="account-email" value={email} onChange={setEmail} error={fieldError('email')} />
-            <p className="small text-body-secondary">Leave the password fields empty to keep your password.</p>
+            <p className="small text-body-secondary">
+              Leave the password fields empty to keep your password. A new e-mail or password needs your current
+              password; a new e-mail is used once you follow the link we send to it.
+            </p>
             <PasswordField
               id="account-current-password"
               label="Current Password"
@@ -181,10 +272,19 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
         <>
           <Modal.Body>
             <p className="fw-semibold">Delete your account?</p>
-            <p className="mb-0">
+            <p>
               This removes your name, e-mail, cart, wishlist and reviews and signs you out. Orders you placed stay in
               the shop's books without your details. This cannot be undone.
             </p>
+            <p className="small text-body-secondary">To confirm, enter your password (if your account has one).</p>
+            <PasswordField
+              id="account-delete-password"
+              label="Current Password"
+              value={deletePassword}
+              onChange={setDeletePassword}
+              autoComplete="current-password"
+              error={deleteError?.fieldError('current_password')}
+            />
           </Modal.Body>
           <Modal.Footer>
             <Button variant="secondary" onClick={() => setMode('view')} disabled={remove.isPending}>

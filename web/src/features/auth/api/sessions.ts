@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { AccountSession } from '@/lib/api-types';
+
+const sessionsKey = ['auth', 'sessions'] as const;
+
+export function getSessions(signal?: AbortSignal): Promise<AccountSession[]> {
+  return api.get<{ sessions: AccountSession[] }>('/user/sessions', undefined, signal).then((r) => r.sessions);
+}
+
+export const sessionsQueryOptions = () =>
+  queryOptions({ queryKey: sessionsKey, queryFn: ({ signal }) => getSessions(signal) });
+
+/** The account's signed-in browsers, for My Account. */
+export function useSessions({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...sessionsQueryOptions(), enabled });
+}
+
+/** "Sign out everywhere else": every session but this one ends. */
+export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ message: string; revoked: number }>('/user/sessions/others'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/** Ends one other session. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/user/sessions/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
