@@ -95,7 +95,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await changeOrderStatus(
         db,
-        signedInUser(request),
+        { ...signedInUser(request), ip: request.ip },
         idOrNotFound(request.params.id, ORDER_NOT_FOUND),
         request.body.order_status,
         shop,
@@ -123,7 +123,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await recordManualPayment(
         db,
-        signedInUser(request),
+        { ...signedInUser(request), ip: request.ip },
         idOrNotFound(request.params.id, ORDER_NOT_FOUND),
         request.body,
         shop,
@@ -150,7 +150,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { amount, method, reference, note } = request.body;
       const result = await recordOrderRefund(
         db,
-        signedInUser(request),
+        { ...signedInUser(request), ip: request.ip },
         idOrNotFound(request.params.id, ORDER_NOT_FOUND),
         { amountCents: amountToCents(amount) ?? 0, method, reference: reference || null, note: note || null },
         shop,
@@ -177,7 +177,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { decision, note } = request.body;
       const result = await answerCancelRequest(
         db,
-        signedInUser(request),
+        { ...signedInUser(request), ip: request.ip },
         idOrNotFound(request.params.id, ORDER_NOT_FOUND),
         { approve: decision === 'approve', note: note || null },
         shop,

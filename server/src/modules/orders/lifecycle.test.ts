@@ -289,6 +289,15 @@ describe('payments the shop records itself', () => {
     });
     expect(record.statusCode, record.body).toBe(200);
     expect(record.json().order).toMatchObject({ order_status: 'processing', payment_status: 'paid' });
+    const logged = await t.db
+      .selectFrom('security_events')
+      .selectAll()
+      .where('user_id', '=', me.id)
+      .where('kind', '=', 'admin_order_changed')
+      .execute();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ actor_id: admin.id });
+    expect(JSON.parse(logged[0]!.detail ?? '{}')).toMatchObject({ order_id: order.id, move: 'record_payment' });
     expect((await paymentsOf(t.db, order.id)).at(-1)).toMatchObject({
       provider: 'manual',
       status: 'paid',

@@ -17,6 +17,7 @@ import { dialectOf, now } from '../../db/database.js';
 import type { Order, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
+import { recordSecurityEvent } from '../accounts/security-log.js';
 import { releaseLines, reserveLines, type StockActor } from '../stock/ledger.js';
 import {
   mailCancelDeclined,
@@ -50,6 +51,14 @@ export const PAID_NEEDS_REQUEST = 'This order is paid: ask the shop to cancel it
 export interface MoveBy {
   actor: OrderActor;
   userId: number | null;
+  /** where an admin's change came from, for the security log */
+  ip?: string | null;
+}
+
+/** The admin making a change, and the address it came from (for the security log). */
+export interface AdminRef {
+  id: number;
+  ip?: string | null;
 }
 
 export type Moved = { order: Order; events: PendingEvent[] };
@@ -134,6 +143,15 @@ async function applyMove(
     move,
     created_at: at,
   });
+  if (by.actor === 'admin') {
+    await recordSecurityEvent(trx, {
+      userId: order.user_id,
+      actorId: by.userId,
+      kind: 'admin_order_changed',
+      detail: { order_id: order.id, move, from: order.order_status, to, payment: moved.payment_status },
+      ip: by.ip ?? null,
+    });
+  }
   return moved;
 }
 
@@ -483,7 +501,7 @@ export async function requestCancellation(
  */
 export async function changeStatusByAdmin(
   db: Db,
-  adminId: number,
+  admin: AdminRef,
   orderId: number,
   to: OrderStatus,
   shop: ShopContext,
@@ -492,8 +510,8 @@ export async function changeStatusByAdmin(
     const order = await loadForUpdate(trx, orderId);
     const move = adminMoveFor(order.order_status, to);
     if (!move) throw new DomainError('invalid', transitionRefusal(order.order_status, to) ?? CHANGED_MEANWHILE);
-    if (move === 'cancel') return cancelInside(trx, order, 'cancel', adminId, shop, null);
-    const moved = await applyMove(trx, order, move, { actor: 'admin', userId: adminId });
+    if (move === 'cancel') return cancelInside(trx, order, 'cancel', admin, shop, null);
+    const moved = await applyMove(trx, order, move, { actor: 'admin', userId: admin.id, ip: admin.ip });
     const customer = await customerOf(trx, moved);
     if (customer) await mailStatusChange(trx, shop, customer, moved);
     return { order: moved, events: [statusEvent(moved)] };
@@ -504,7 +522,7 @@ async function cancelInside(
   trx: Trx,
   order: Order,
   move: 'cancel' | 'approve_cancel',
-  adminId: number,
+  admin: AdminRef,
   shop: ShopContext,
   note: string | null,
 ): Promise<Moved> {
@@ -513,7 +531,13 @@ async function cancelInside(
     set.cancel_request_resolved_at = now();
     set.cancel_request_outcome = 'approved';
   }
-  const cancelled = await applyMove(trx, order, move, { actor: 'admin', userId: adminId }, { note, set });
+  const cancelled = await applyMove(
+    trx,
+    order,
+    move,
+    { actor: 'admin', userId: admin.id, ip: admin.ip },
+    { note, set },
+  );
   const customer = await customerOf(trx, cancelled);
   if (customer) await mailStatusChange(trx, shop, customer, cancelled);
   if (cancelled.payment_status === 'refund_due') {
@@ -525,7 +549,7 @@ async function cancelInside(
 /** The shop answers a cancellation request: approve (the order is cancelled) or decline with a note. */
 export async function decideCancelRequest(
   db: Db,
-  adminId: number,
+  admin: AdminRef,
   orderId: number,
   decision: { approve: boolean; note: string | null },
   shop: ShopContext,
@@ -533,13 +557,13 @@ export async function decideCancelRequest(
   return db.transaction().execute(async (trx) => {
     const order = await loadForUpdate(trx, orderId);
     if (!cancelRequestOpen(order)) throw new DomainError('invalid', NO_OPEN_REQUEST);
-    if (decision.approve) return cancelInside(trx, order, 'approve_cancel', adminId, shop, decision.note);
+    if (decision.approve) return cancelInside(trx, order, 'approve_cancel', admin, shop, decision.note);
     const at = now();
     const kept = await applyMove(
       trx,
       order,
       'decline_cancel',
-      { actor: 'admin', userId: adminId },
+      { actor: 'admin', userId: admin.id, ip: admin.ip },
       {
         note: decision.note ?? 'Cancellation request declined',
         set: { cancel_request_resolved_at: at, cancel_request_outcome: 'declined', cancel_request_note: decision.note },
@@ -561,7 +585,7 @@ export type ManualPaymentMethod = 'mpesa' | 'cash' | 'card' | 'bank';
  */
 export async function recordPayment(
   db: Db,
-  adminId: number,
+  admin: AdminRef,
   orderId: number,
   payment: { method: ManualPaymentMethod; reference: string },
   shop: ShopContext,
@@ -577,7 +601,7 @@ export async function recordPayment(
       trx,
       order,
       'record_payment',
-      { actor: 'admin', userId: adminId },
+      { actor: 'admin', userId: admin.id, ip: admin.ip },
       {
         note: `Payment recorded by the shop: ${payment.method === 'mpesa' ? 'M-Pesa' : payment.method} ${payment.reference}`,
         set: { payment_status: 'paid', paid_at: at },
@@ -594,7 +618,7 @@ export const REFUND_TOO_LARGE = (left: string) => `The refund may not be more th
 /** The shop records money it paid back; partial refunds add up to at most the amount received. */
 export async function recordRefund(
   db: Db,
-  adminId: number,
+  admin: AdminRef,
   orderId: number,
   refund: { amountCents: number; method: 'mpesa' | 'card' | 'cash'; reference: string | null; note: string | null },
   shop: ShopContext,
@@ -616,7 +640,7 @@ export async function recordRefund(
       trx,
       order,
       'record_refund',
-      { actor: 'admin', userId: adminId },
+      { actor: 'admin', userId: admin.id, ip: admin.ip },
       {
         note: `Refund recorded: ${refund.method === 'mpesa' ? 'M-Pesa' : refund.method}${refund.reference ? ` ${refund.reference}` : ''}`,
         set: {
@@ -632,7 +656,7 @@ export async function recordRefund(
       method: refund.method,
       reference: refund.reference,
       note: refund.note,
-      actor_user_id: adminId,
+      actor_user_id: admin.id,
       created_at: at,
     });
     const customer = await customerOf(trx, moved);

@@ -43,6 +43,8 @@ export interface Actor {
   id: number;
   name: string;
   email: string;
+  /** the request's address, recorded in the security log for an admin's changes */
+  ip?: string;
 }
 
 export type Result<T> = { value: T; events: PendingEvent[] };
@@ -237,7 +239,7 @@ export async function changeOrderStatus(
   to: OrderStatus,
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  return adminResult(db, await changeStatusByAdmin(db, admin.id, orderId, to, shop));
+  return adminResult(db, await changeStatusByAdmin(db, admin, orderId, to, shop));
 }
 
 /** The shop approves (cancels the order) or declines a customer's cancellation request. */
@@ -248,7 +250,7 @@ export async function answerCancelRequest(
   decision: { approve: boolean; note: string | null },
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  return adminResult(db, await decideCancelRequest(db, admin.id, orderId, decision, shop));
+  return adminResult(db, await decideCancelRequest(db, admin, orderId, decision, shop));
 }
 
 /** The shop records a payment it received itself; the held order becomes paid (processing). */
@@ -259,7 +261,7 @@ export async function recordManualPayment(
   payment: { method: ManualPaymentMethod; reference: string },
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  const moved = await recordPayment(db, admin.id, orderId, payment, shop, async (trx, order) => {
+  const moved = await recordPayment(db, admin, orderId, payment, shop, async (trx, order) => {
     const at = now();
     await trx
       .insertInto('payments')
@@ -291,5 +293,5 @@ export async function recordOrderRefund(
   refund: { amountCents: number; method: 'mpesa' | 'card' | 'cash'; reference: string | null; note: string | null },
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  return adminResult(db, await recordRefund(db, admin.id, orderId, refund, shop, formatKshCents));
+  return adminResult(db, await recordRefund(db, admin, orderId, refund, shop, formatKshCents));
 }
