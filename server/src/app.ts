@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import scheduledBackups from './backup/schedule.js';
 import type { Config } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
 import accountsRoutes from './modules/accounts/routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auth);
   await app.register(mailPlugin);
   await app.register(realtime);
+  await app.register(scheduledBackups);
 
   await app.register(
     async (api) => {

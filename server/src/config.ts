@@ -89,6 +89,15 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_HASH_COST: z.enum(['normal', 'low']).default('normal'),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: 'BACKUP_INTERVAL_HOURS must be a number' })
+    .min(0, 'BACKUP_INTERVAL_HOURS must be 0 (off) or more')
+    .max(480, 'BACKUP_INTERVAL_HOURS must be at most 480 (20 days)')
+    .default(0),
+  BACKUP_KEEP: positiveInt('BACKUP_KEEP').default(7),
+  METRICS_TOKEN: optionalText,
+  LOG_PRETTY: optionalText.pipe(flag.optional()),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -125,6 +134,12 @@ export interface Config {
   };
   logLevel: string;
   passwordHashCost: 'normal' | 'low';
+  /** `npm run backup` and the scheduled backup (SQLite only; intervalHours 0 = off) */
+  backup: { dir: string; intervalHours: number; keep: number };
+  /** bearer token for /api/metrics; unset = only from this machine */
+  metricsToken?: string;
+  /** human-readable logs; undefined = on in development when stdout is a terminal */
+  logPretty?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -165,6 +180,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       problems.push('PAYMENT_WEBHOOK_SECRET must be set in production (a long random string)');
     }
     if (!e.APP_URL) problems.push('APP_URL must be set in production (the public address of the shop)');
+  }
+  if (e.BACKUP_INTERVAL_HOURS > 0 && e.DATABASE_URL) {
+    problems.push(
+      'BACKUP_INTERVAL_HOURS backs up SQLite only; with DATABASE_URL schedule pg_dump instead (docs/deploy.md, Backups)',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -210,6 +230,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    backup: { dir: resolve(e.BACKUP_DIR), intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
+    metricsToken: e.METRICS_TOKEN,
+    logPretty: e.LOG_PRETTY,
   };
 }
 
