@@ -23,6 +23,7 @@ import core from './plugins/core.js';
 import docs from './plugins/docs.js';
 import errors from './plugins/errors.js';
 import inputGuard from './plugins/input-guard.js';
+import metrics from './plugins/metrics.js';
 import redis from './plugins/redis.js';
 import security from './plugins/security.js';
 import web from './plugins/web.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: options.db ?? createDatabase(config.database),
     ownsDb: !options.db,
   });
+  await app.register(metrics);
   await app.register(errors);
   await app.register(inputGuard);
   await app.register(redis);
