@@ -127,6 +127,12 @@ describe('backup and restore of a running shop', () => {
     const acknowledged: { orders: number[]; products: number[] } = { orders: [], products: products.map((p) => p.id) };
     let backupStarted = false;
     let stop = false;
+    let failed: unknown;
+    const keepGoing = (work: Promise<void>) =>
+      work.catch((err: unknown) => {
+        failed = err;
+        stop = true;
+      });
     const placedBeforeBackup: number[] = [];
     const addedBeforeBackup: number[] = [...acknowledged.products];
 
@@ -147,14 +153,16 @@ describe('backup and restore of a running shop', () => {
       }
     })();
 
-    while (placedBeforeBackup.length < 12) await new Promise((r) => setTimeout(r, 20));
+    const load = [...shoppers, uploader].map(keepGoing);
+    while (placedBeforeBackup.length < 12 && !failed) await new Promise((r) => setTimeout(r, 20));
     backupStarted = true;
     const backup = await runCli(['backup'], env);
     const ordersDuringBackup = acknowledged.orders.length;
     // keep the load on a little after the copy, then stop
-    while (acknowledged.orders.length < ordersDuringBackup + 8) await new Promise((r) => setTimeout(r, 20));
+    while (acknowledged.orders.length < ordersDuringBackup + 8 && !failed) await new Promise((r) => setTimeout(r, 20));
     stop = true;
-    await Promise.all([...shoppers, uploader]);
+    await Promise.all(load);
+    if (failed) throw failed;
 
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toContain('Backup written:');
@@ -205,7 +213,7 @@ describe('backup and restore of a running shop', () => {
       image_url: string;
     };
     expect((await fetch(`${restored.url}${first.image_url}`)).status).toBe(200);
-  });
+  }, 180_000);
 });
 
 describe('restore refuses what it cannot trust, and changes nothing', () => {
@@ -323,5 +331,5 @@ describe('restore refuses what it cannot trust, and changes nothing', () => {
     expect(code).toBe(1);
     expect(output).toMatch(/Restore refused: DATA_DIR .* is not empty/);
     expect(fs.readFileSync(path.join(target, 'notes.txt'), 'utf8')).toBe('keep me');
-  });
+  }, 60_000);
 });

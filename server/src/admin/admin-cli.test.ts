@@ -89,7 +89,7 @@ describe('the admin command line', () => {
     expect(chosen.statusCode).toBe(200);
     expect((await login('owner@example.com', 'a-new-admin-password')).statusCode).toBe(200);
     expect((await login('owner@example.com', password!)).statusCode).toBe(401);
-  });
+  }, 120_000);
 
   it('sets a given password and signs the account out everywhere', async () => {
     const before = (await login('owner@example.com', 'a-new-admin-password')).json().token as string;
@@ -99,7 +99,7 @@ describe('the admin command line', () => {
     const me = await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${before}` } });
     expect(me.statusCode).toBe(401);
     expect((await login('owner@example.com', 'typed-by-the-owner')).statusCode).toBe(200);
-  });
+  }, 60_000);
 
   it('explains what is wrong instead of failing obscurely', async () => {
     const unknown = await admin(['reset-password', 'nobody@example.com'], env);
@@ -111,7 +111,7 @@ describe('the admin command line', () => {
     const typo = await admin(['make-admin'], env);
     expect(typo.code).toBe(2);
     expect(typo.output).toContain('Unknown command: make-admin');
-  });
+  }, 120_000);
 
   it('says where the data lives', async () => {
     const res = await admin(['where'], env);
@@ -120,7 +120,7 @@ describe('the admin command line', () => {
     expect(res.output).toContain(path.join(dataDir, 'uploads'));
     if (TEST_DB === 'postgres') expect(res.output).toContain('PostgreSQL');
     else expect(res.output).toContain(path.join(dataDir, 'mtumba.db'));
-  });
+  }, 60_000);
 });
 
 describe('the start banner', () => {
