@@ -1,15 +1,19 @@
-// `npm start`: build the web app if it is missing, then run the server (it migrates and seeds).
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+// `npm start`: build the web app when it is missing or its sources (or the lockfile) changed
+// since the last build, then run the server (it migrates and seeds).
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const webIndex = path.join(root, 'web', 'dist', 'index.html');
 
-if (!fs.existsSync(webIndex)) {
-  console.log('Building the web app (first start only)...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+// With WEB_DIST_DIR the server serves a build made elsewhere.
+if (!process.env.WEB_DIST_DIR) {
+  try {
+    ensureWebBuild(root);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {

@@ -3,11 +3,13 @@ import { defineConfig } from 'vitest/config';
 // Several instances need a shared database: that suite runs only against PostgreSQL
 // (`npm run test:server:postgres`, part of .ci/run).
 const postgresOnly = ['test/multi-instance.test.ts'];
+// Backups of the embedded SQLite database (PostgreSQL shops use pg_dump): SQLite runs only.
+const sqliteOnly = ['test/backup-restore.test.ts', 'src/backup/schedule.test.ts'];
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...(process.env.TEST_DB === 'postgres' ? [] : postgresOnly)],
+    exclude: ['**/node_modules/**', ...(process.env.TEST_DB === 'postgres' ? sqliteOnly : postgresOnly)],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

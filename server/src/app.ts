@@ -3,8 +3,10 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import scheduledBackups from './backup/schedule.js';
 import type { Config } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
+import { prettyStream, wantsPrettyLogs } from './lib/logger.js';
 import accountsRoutes from './modules/accounts/routes.js';
 import cartRoutes from './modules/cart/routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
@@ -23,6 +25,8 @@ import core from './plugins/core.js';
 import docs from './plugins/docs.js';
 import errors from './plugins/errors.js';
 import inputGuard from './plugins/input-guard.js';
+import metrics from './plugins/metrics.js';
+import { RequestLogController } from './plugins/request-log.js';
 import redis from './plugins/redis.js';
 import security from './plugins/security.js';
 import web from './plugins/web.js';
@@ -69,6 +73,8 @@ function requestForLog(request: FastifyRequest) {
 /** Builds the whole application without listening: `main.ts` starts it, tests `inject` into it. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const ownLogger = typeof options.logger === 'object' ? options.logger : {};
+  const pretty = options.logger !== false && !('stream' in ownLogger) && wantsPrettyLogs(config);
   const app = Fastify({
     logger:
       options.logger === false
@@ -77,8 +83,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: { req: requestForLog },
-            ...(typeof options.logger === 'object' ? options.logger : {}),
+            ...(pretty ? { stream: await prettyStream() } : {}),
+            ...ownLogger,
           },
+    logController: new RequestLogController(),
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -101,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: options.db ?? createDatabase(config.database),
     ownsDb: !options.db,
   });
+  await app.register(metrics);
   await app.register(errors);
   await app.register(inputGuard);
   await app.register(redis);
@@ -114,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mailPlugin);
   await app.register(realtime);
   await app.register(pusher);
+  await app.register(scheduledBackups);
 
   await app.register(
     async (api) => {

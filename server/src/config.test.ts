@@ -170,4 +170,13 @@ describe('configuration', () => {
       'PAYMENT_PROVIDER=intasend needs INTASEND_PUBLISHABLE_KEY and INTASEND_SECRET_KEY',
     ]);
   });
+
+  it('schedules backups of SQLite only, pointing PostgreSQL shops at pg_dump', () => {
+    expect(problemsOf({ BACKUP_INTERVAL_HOURS: '24', DATABASE_URL: 'postgres://shop@db/shop' })).toEqual([
+      'BACKUP_INTERVAL_HOURS backs up SQLite only; with DATABASE_URL schedule pg_dump instead (docs/deploy.md, Backups)',
+    ]);
+    const config = loadConfig({ BACKUP_INTERVAL_HOURS: '24', BACKUP_KEEP: '3', BACKUP_DIR: '/var/backups/mtumba' });
+    expect(config.backup).toEqual({ dir: '/var/backups/mtumba', intervalHours: 24, keep: 3 });
+    expect(loadConfig({}).backup).toEqual({ dir: path.join(repoRoot, 'backups'), intervalHours: 0, keep: 7 });
+  });
 });

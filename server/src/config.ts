@@ -100,6 +100,15 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: positiveInt('SESSION_IDLE_DAYS').default(30),
   SESSION_MAX_DAYS: positiveInt('SESSION_MAX_DAYS').default(180),
   ALLOW_FILE_MAIL: flag.default(false),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: 'BACKUP_INTERVAL_HOURS must be a number' })
+    .min(0, 'BACKUP_INTERVAL_HOURS must be 0 (off) or more')
+    .max(480, 'BACKUP_INTERVAL_HOURS must be at most 480 (20 days)')
+    .default(0),
+  BACKUP_KEEP: positiveInt('BACKUP_KEEP').default(7),
+  METRICS_TOKEN: optionalText,
+  LOG_PRETTY: optionalText.pipe(flag.optional()),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -146,6 +155,12 @@ export interface Config {
   pusher: { enabled: boolean; key: string; secret: string };
   /** a session ends after `idleDays` without use, and `maxDays` after sign-in in any case */
   sessions: { idleDays: number; maxDays: number };
+  /** `npm run backup` and the scheduled backup (SQLite only; intervalHours 0 = off) */
+  backup: { dir: string; intervalHours: number; keep: number };
+  /** bearer token for /api/metrics; unset = only from this machine */
+  metricsToken?: string;
+  /** human-readable logs; undefined = on in development when stdout is a terminal */
+  logPretty?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -223,6 +238,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       }
     }
   }
+  if (e.BACKUP_INTERVAL_HOURS > 0 && e.DATABASE_URL) {
+    problems.push(
+      'BACKUP_INTERVAL_HOURS backs up SQLite only; with DATABASE_URL schedule pg_dump instead (docs/deploy.md, Backups)',
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const reservationSeconds =
@@ -278,6 +298,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       secret: e.PUSHER_APP_SECRET ?? derivedPusherSecret(e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET),
     },
     sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS },
+    backup: { dir: resolve(e.BACKUP_DIR), intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
+    metricsToken: e.METRICS_TOKEN,
+    logPretty: e.LOG_PRETTY,
   };
 }
 

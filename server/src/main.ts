@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { returningNotice } from './db/seed/accounts.js';
 import { seedIfEmpty } from './db/seed/index.js';
 
 async function main(): Promise<void> {
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
 
   const applied = await migrateToLatest(db);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
-  await seedIfEmpty(db, config, app.log);
+  const seeded = await seedIfEmpty(db, config, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -40,6 +41,15 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.shopName} is open at ${config.appUrl} (API docs: ${config.appUrl}/api/docs)`);
+  if (!seeded.seeded) {
+    const admins = await db.selectFrom('users').select('email').where('is_admin', '=', 1).orderBy('id').execute();
+    console.log(
+      returningNotice(
+        config,
+        admins.map((a) => a.email),
+      ),
+    );
+  }
 }
 
 main().catch((err: unknown) => {

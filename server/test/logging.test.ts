@@ -2,6 +2,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, urlForLog } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { wantsPrettyLogs } from '../src/lib/logger.js';
 import { createTestDatabase, testConfig, type TestDatabase } from './helpers.js';
 
 describe('what the request log keeps', () => {
@@ -21,7 +23,8 @@ describe('what the request log keeps', () => {
       config: testConfig(database.dataDir),
       db: database.db,
       jobs: false,
-      logger: { level: 'info', stream },
+      // debug: web pages like /reset-password are logged at that level
+      logger: { level: 'debug', stream },
     });
     await app.ready();
   });
@@ -47,5 +50,62 @@ describe('what the request log keeps', () => {
   it('keeps every other part of the URL', () => {
     expect(urlForLog('/api/products?page=2&q=denim')).toBe('/api/products?page=2&q=denim');
     expect(urlForLog('/x?a=1&Token=t&b=2#frag')).toBe('/x?a=1&Token=[redacted]&b=2#frag');
+  });
+});
+
+describe('how much the request log says at info (production)', () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    app = await buildApp({
+      config: testConfig(database.dataDir),
+      db: database.db,
+      jobs: false,
+      logger: { level: 'info', stream },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('writes one JSON line per API call, and none for health probes, images or web app files', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/health' });
+    await app.inject({ method: 'GET', url: '/api/ready' });
+    await app.inject({ method: 'GET', url: '/uploads/0123456789abcdef-640.webp' });
+    await app.inject({ method: 'GET', url: '/products/12' });
+    expect(lines).toEqual([]);
+
+    await app.inject({ method: 'GET', url: '/api/categories' });
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/api/categories' } });
+    expect(line.res).toMatchObject({ statusCode: 200 });
+    expect(typeof line.responseTime).toBe('number');
+  });
+
+  it('is human-readable in development on a terminal or with LOG_PRETTY=1, JSON otherwise', () => {
+    expect(wantsPrettyLogs(loadConfig({ NODE_ENV: 'development' }), true)).toBe(true);
+    expect(wantsPrettyLogs(loadConfig({ NODE_ENV: 'development' }), false)).toBe(false);
+    expect(wantsPrettyLogs(loadConfig({ NODE_ENV: 'development', LOG_PRETTY: '0' }), true)).toBe(false);
+    expect(wantsPrettyLogs(loadConfig({ NODE_ENV: 'test', LOG_PRETTY: '1' }), false)).toBe(true);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      APP_URL: 'https://shop.example.com',
+      PAYMENT_WEBHOOK_SECRET: 'secret',
+      ALLOW_SANDBOX_PAYMENTS: '1',
+    });
+    expect(wantsPrettyLogs(production, true)).toBe(false);
   });
 });

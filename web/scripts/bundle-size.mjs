@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { HOME_JS_BUDGET_KB as BUDGET_KB } from './budget.mjs';
 
-const BUDGET_KB = 150;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 

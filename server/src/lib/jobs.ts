@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { jobRuns } from './metrics.js';
 
 /**
  * Runs `task` every `intervalMs` (never two runs at once in this process). Tasks must be safe
@@ -16,7 +17,11 @@ export function startRepeatingJob(
   const timer = setInterval(() => {
     if (running || stopped) return;
     running = task()
-      .catch((err: unknown) => log.error({ err, job: name }, `job ${name} failed`))
+      .then(() => jobRuns.inc({ job: name, outcome: 'ok' }))
+      .catch((err: unknown) => {
+        jobRuns.inc({ job: name, outcome: 'error' });
+        log.error({ err, job: name }, `job ${name} failed`);
+      })
       .finally(() => {
         running = undefined;
       });

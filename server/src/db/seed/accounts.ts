@@ -68,6 +68,19 @@ export async function insertSeedAccounts(
   return ids;
 }
 
+/** How to get back in when a printed password is lost (also shown on later starts). */
+export const LOST_PASSWORD_HINT = [
+  'Lost a password? On this server, run',
+  '  npm run admin -- reset-password <email>',
+  'for a one-time link (npm run admin -- help: more).',
+];
+
+function box(lines: string[]): string {
+  const width = Math.max(...lines.map((l) => l.length));
+  const bar = '─'.repeat(width + 4);
+  return [`┌${bar}┐`, ...lines.map((l) => `│  ${l.padEnd(width)}  │`), `└${bar}┘`].join('\n');
+}
+
 /** The console message that tells whoever started the shop how to sign in. */
 export function signInNotice(config: Config, accounts: SeedAccount[]): string {
   const line = (a: SeedAccount) =>
@@ -83,7 +96,15 @@ export function signInNotice(config: Config, accounts: SeedAccount[]): string {
       'DEMO_CUSTOMER_EMAIL / DEMO_CUSTOMER_PASSWORD on a fresh database.',
     );
   }
-  const width = Math.max(...lines.map((l) => l.length));
-  const bar = '─'.repeat(width + 4);
-  return [`┌${bar}┐`, ...lines.map((l) => `│  ${l.padEnd(width)}  │`), `└${bar}┘`].join('\n');
+  lines.push('', ...LOST_PASSWORD_HINT);
+  return box(lines);
+}
+
+/** On every later start: where the shop is, who its admins are, and how to get back in. */
+export function returningNotice(config: Config, adminEmails: string[]): string {
+  const admins =
+    adminEmails.length === 0
+      ? ['There is no admin account: npm run admin -- create-admin <email>']
+      : [`Admin sign-in: ${adminEmails.slice(0, 3).join(', ')}${adminEmails.length > 3 ? ', ...' : ''}`];
+  return box([`${config.shopName} is ready at ${config.appUrl}`, '', ...admins, '', ...LOST_PASSWORD_HINT]);
 }

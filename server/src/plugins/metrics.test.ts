@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, createUser, type TestApp } from '../../test/helpers.js';
+import { orderBody, orderableProduct } from '../../test/order-fixtures.js';
+import { startRepeatingJob } from '../lib/jobs.js';
+import { queueMail } from '../modules/mail/outbox.js';
+
+/** The value of one sample line (`name{labels} value`), 0 when the series is absent. */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe('/api/metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const scrape = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    return res.body;
+  };
+
+  it('counts orders placed and requests by route pattern, not by URL', async () => {
+    const before = await scrape();
+    const customer = await createUser(t.db);
+    const product = await orderableProduct(t.db, { stock: 5 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(customer.token),
+      payload: orderBody([{ product_id: product.id, quantity: 1 }]),
+    });
+    expect(placed.statusCode).toBe(201);
+    await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
+
+    const after = await scrape();
+    expect(sample(after, 'mtumba_orders_placed_total') - sample(before, 'mtumba_orders_placed_total')).toBe(1);
+    const orders = 'mtumba_http_request_duration_seconds_count{method="POST",route="/api/orders",status_code="201"}';
+    expect(sample(after, orders) - sample(before, orders)).toBe(1);
+    expect(after).toContain('route="/api/products/:id"');
+    expect(after).not.toContain(`route="/api/products/${product.id}"`);
+    expect(after).toContain('mtumba_http_request_duration_seconds_bucket{le="0.005"');
+  });
+
+  it('reads the outbox backlog at each scrape', async () => {
+    const before = sample(await scrape(), 'mtumba_mail_outbox_messages{status="pending"}');
+    await queueMail(t.db, { to: 'a@example.com', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi', template: 'test' });
+    const after = sample(await scrape(), 'mtumba_mail_outbox_messages{status="pending"}');
+    expect(after - before).toBe(1);
+  });
+
+  it('counts background job runs, the reservation sweeper among them', async () => {
+    const series = 'mtumba_job_runs_total{job="expire-unpaid-orders",outcome="ok"}';
+    const before = sample(await scrape(), series);
+    let runs = 0;
+    const stop = startRepeatingJob('expire-unpaid-orders', 5, async () => (runs += 1), t.app.log);
+    while (runs < 2) await new Promise((r) => setTimeout(r, 5));
+    await stop();
+    expect(sample(await scrape(), series) - before).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is refused to anyone not on this machine when no token is set, also through a proxy', async () => {
+    const remote = await t.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(403);
+    expect(remote.json().message).toContain('METRICS_TOKEN');
+    const proxied = await t.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(proxied.statusCode).toBe(403);
+  });
+});
+
+describe('/api/metrics with METRICS_TOKEN', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { METRICS_TOKEN: 'scrape-me-please' } });
+  });
+  afterAll(async () => t.close());
+
+  it('needs the bearer token, from anywhere', async () => {
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '198.51.100.7', headers });
+    expect((await get({})).statusCode).toBe(401);
+    expect((await get({ authorization: 'Bearer wrong' })).statusCode).toBe(401);
+    const ok = await get({ authorization: 'Bearer scrape-me-please' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('# TYPE mtumba_orders_placed_total counter');
+  });
+});

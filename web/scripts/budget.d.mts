@@ -1,0 +1,1 @@
+export declare const HOME_JS_BUDGET_KB: number;
