@@ -10,6 +10,14 @@ export interface DomainEventMap {
   'order.created': { userId: number | null; id: number; status: OrderStatus; total_amount: number; created_at: string };
   'order.paid': { userId: number | null; id: number; status: OrderStatus; updated_at: string };
   'order.cancel_requested': { userId: number | null; id: number; cancel_requested_at: string };
+  /** a provider's confirmed word on a payment was handled (metrics count the outcomes) */
+  'payment.settled': {
+    orderId: number | null;
+    provider: string;
+    outcome: 'paid' | 'failed' | 'refund_due' | 'duplicate_payment' | 'refused' | 'already_paid' | 'ignored';
+  };
+  /** the sweeper cancelled an unpaid order whose reservation ran out */
+  'order.expired': { userId: number | null; id: number };
   /** tokens stopped working (logout, password change or reset, account deletion) */
   'auth.tokens.revoked': { userId: number; tokenIds: number[] | 'all' | { allExcept: number } };
 }

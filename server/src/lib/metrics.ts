@@ -22,11 +22,17 @@ export const ordersPlaced = new Counter({
   registers: [metricsRegistry],
 });
 
-/** outcome: paid (more outcomes when the payment code reports them) */
+/** outcome: paid, failed, refund_due, duplicate_payment, refused, already_paid, ignored */
 export const paymentsSettled = new Counter({
   name: 'mtumba_payments_total',
   help: 'Payments by outcome',
   labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const ordersExpired = new Counter({
+  name: 'mtumba_orders_expired_total',
+  help: 'Unpaid orders the sweeper cancelled because their reservation ran out',
   registers: [metricsRegistry],
 });
 

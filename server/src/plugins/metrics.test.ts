@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../test/helpers.js';
-import { orderBody, orderableProduct } from '../../test/order-fixtures.js';
+import { expireReservation, orderBody, orderableProduct } from '../../test/order-fixtures.js';
+import { expireUnpaidOrders } from '../modules/orders/sweeper.js';
 import { startRepeatingJob } from '../lib/jobs.js';
 import { queueMail } from '../modules/mail/outbox.js';
 
@@ -44,6 +45,27 @@ describe('/api/metrics', () => {
     expect(after).toContain('route="/api/products/:id"');
     expect(after).not.toContain(`route="/api/products/${product.id}"`);
     expect(after).toContain('mtumba_http_request_duration_seconds_bucket{le="0.005"');
+  });
+
+  it('counts payments by outcome and orders the sweeper expired', async () => {
+    const before = await scrape();
+    const customer = await createUser(t.db);
+    const product = await orderableProduct(t.db, { stock: 1 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(customer.token),
+      payload: orderBody([{ product_id: product.id, quantity: 1 }]),
+    });
+    const orderId = placed.json().order.id as number;
+    // a payment outcome the payment code reports, and an expiry
+    t.app.events.emit('payment.settled', { orderId, provider: 'sandbox', outcome: 'refused' });
+    await expireReservation(t.db, orderId);
+    await expireUnpaidOrders(t.db, new Date(), { events: t.app.events });
+    const after = await scrape();
+    const refused = 'mtumba_payments_total{outcome="refused"}';
+    expect(sample(after, refused) - sample(before, refused)).toBe(1);
+    expect(sample(after, 'mtumba_orders_expired_total') - sample(before, 'mtumba_orders_expired_total')).toBe(1);
   });
 
   it('reads the outbox backlog at each scrape', async () => {

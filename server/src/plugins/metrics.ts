@@ -8,6 +8,7 @@ import {
   metricsRegistry,
   ordersPlaced,
   paymentsByStatus,
+  ordersExpired,
   paymentsSettled,
 } from '../lib/metrics.js';
 
@@ -42,7 +43,8 @@ export default fp(
 
     const unsubscribe = [
       app.events.on('order.created', () => ordersPlaced.inc()),
-      app.events.on('order.paid', () => paymentsSettled.inc({ outcome: 'paid' })),
+      app.events.on('payment.settled', (e) => paymentsSettled.inc({ outcome: e.outcome })),
+      app.events.on('order.expired', () => ordersExpired.inc()),
     ];
     app.addHook('onClose', async () => unsubscribe.forEach((off) => off()));
 

@@ -423,7 +423,10 @@ export async function expireOrder(db: Db, orderId: number, at: string, shop: Sho
     }
     const customer = await customerOf(trx, expired);
     if (customer) await mailExpired(trx, shop, customer, expired);
-    return { order: expired, events: [statusEvent(expired)] };
+    return {
+      order: expired,
+      events: [statusEvent(expired), { name: 'order.expired', payload: { userId: expired.user_id, id: expired.id } }],
+    };
   });
 }
 

@@ -110,6 +110,11 @@ export function paymentService(deps: {
         payload: { notification: record.payload, confirmed, refused: message },
       });
       if (payment) await repo.noteProblem(payment.id, `Refused ${confirmed.providerState} notification: ${message}`);
+      events.emit('payment.settled', {
+        orderId: payment?.order_id ?? null,
+        provider: provider.code,
+        outcome: 'refused',
+      });
       return { status: 200 as const, outcome: 'refused' as const, message, orderId: payment?.order_id };
     };
 
@@ -174,6 +179,13 @@ export function paymentService(deps: {
       };
     });
     emitAll(events, pending);
+    if (result.status === 200 && result.outcome !== 'duplicate' && result.outcome !== 'noted') {
+      events.emit('payment.settled', {
+        orderId: result.orderId ?? null,
+        provider: provider.code,
+        outcome: result.outcome,
+      });
+    }
     if (result.status === 200 && result.outcome !== 'duplicate') {
       log.info({ provider: provider.code, reference, outcome: result.outcome }, 'payment notification handled');
     }
