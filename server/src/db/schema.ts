@@ -226,6 +226,15 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+/** One row (id 1) kept by triggers: see migration 0020 and docs/performance.md. */
+export interface CatalogueStateTable {
+  id: number;
+  /** goes up with every write a public catalogue reply shows */
+  version: number;
+  /** products that are not soft-deleted */
+  live_products: number;
+}
+
 export interface DB {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -244,6 +253,7 @@ export interface DB {
   reviews: ReviewsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
+  catalogue_state: CatalogueStateTable;
 }
 
 export type User = Selectable<UsersTable>;
