@@ -24,6 +24,9 @@ const dbKind = arg('db', 'sqlite') === 'postgres' ? 'postgres' : 'sqlite';
 const duration = Number(arg('duration', '10'));
 const connections = Number(arg('connections', '50'));
 const customers = Number(arg('customers', '200'));
+/** only the scenarios whose name contains this text (the reference is always measured) */
+const only = arg('only', '');
+const contentionWanted = arg('contention', 'yes') !== 'no';
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
@@ -232,7 +235,7 @@ async function main(): Promise<void> {
     let referenceHealth = 0;
     let referencePage = 0;
     const peakRss = watchRss(server.child.pid);
-    for (const s of scenarios) {
+    for (const s of scenarios.filter((s) => s.url || s.name.includes(only))) {
       const r = await run(s.url ?? server.url, s.name, s.paths, s.headers);
       const rps = r.requests.average;
       if (!referenceHealth) referenceHealth = rps;
@@ -261,7 +264,7 @@ async function main(): Promise<void> {
         r.p50,
         r.p975,
         r.p99,
-        r.vsPage.toFixed(3),
+        Number.isFinite(r.vsPage) ? r.vsPage.toFixed(3) : '—',
         r.vsHealth.toFixed(3),
         r.errors,
         r.non2xx,
@@ -274,22 +277,24 @@ async function main(): Promise<void> {
         .join(' ')})`,
     );
 
-    const contention = await checkoutContention(server.url, database.db);
-    console.log(`\nCheckout contention: ${customers} customers, 20 one-of-a-kind items, at once:`);
-    printTable(
-      ['orders placed', 'refused', 'other', 'orders/s', 'p99 ms', 'lowest stock', 'oversold'],
-      [
+    const contention = contentionWanted ? await checkoutContention(server.url, database.db) : undefined;
+    if (contention) {
+      console.log(`\nCheckout contention: ${customers} customers, 20 one-of-a-kind items, at once:`);
+      printTable(
+        ['orders placed', 'refused', 'other', 'orders/s', 'p99 ms', 'lowest stock', 'oversold'],
         [
-          contention.succeeded,
-          contention.refused,
-          contention.other,
-          contention.ordersPerSecond,
-          contention.p99,
-          contention.lowestStock,
-          contention.oversold ? 'YES' : 'no',
+          [
+            contention.succeeded,
+            contention.refused,
+            contention.other,
+            contention.ordersPerSecond,
+            contention.p99,
+            contention.lowestStock,
+            contention.oversold ? 'YES' : 'no',
+          ],
         ],
-      ],
-    );
+      );
+    }
     const file = writeResults(`api-${dbKind}`, {
       date: new Date().toISOString(),
       dbKind,
