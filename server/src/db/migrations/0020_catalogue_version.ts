@@ -15,8 +15,8 @@ type AnyDb = Kysely<any>;
  * - `live_products` counts the products that are not soft-deleted, so the unfiltered listing
  *   never counts rows per request.
  *
- * SQLite gets row triggers; PostgreSQL statement triggers (one bump per statement, the count
- * from the statement's transition tables).
+ * SQLite gets row triggers (it has one writer at a time anyway); PostgreSQL bumps once per
+ * transaction, at commit (see below).
  */
 
 /** Tables (and the events on them) whose writes change what a public catalogue reply shows. */
@@ -44,7 +44,7 @@ const BUMPED: [table: string, event: string][] = [
 
 const triggerName = (table: string, event: string) => `catalogue_bump_${table}_${event.split(' ')[0]}`;
 
-const PRODUCT_TRIGGERS = ['insert', 'update', 'delete'].map((event) => `catalogue_bump_products_${event}`);
+const SQLITE_PRODUCT_TRIGGERS = ['insert', 'update', 'delete'].map((event) => `catalogue_bump_products_${event}`);
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
@@ -81,46 +81,52 @@ export async function up(db: AnyDb): Promise<void> {
     return;
   }
 
+  // PostgreSQL: the bump waits for COMMIT (a deferred constraint trigger, once per transaction),
+  // so the one row is locked only at the very end of a transaction that already holds every
+  // product row it needs: writers to different products never wait on each other through it,
+  // and can never deadlock on it. Row triggers add up the live-products change meanwhile in a
+  // transaction-local setting, which the bump applies.
   await sql`create function catalogue_bump() returns trigger language plpgsql as $$
+    declare
+      tx text := txid_current()::text;
+      delta bigint;
     begin
-      update catalogue_state set version = version + 1 where id = 1;
+      if current_setting('mtumba.catalogue_bumped', true) = tx then
+        return null;
+      end if;
+      perform set_config('mtumba.catalogue_bumped', tx, true);
+      delta := coalesce(nullif(current_setting('mtumba.live_products_delta', true), ''), '0')::bigint;
+      perform set_config('mtumba.live_products_delta', '0', true);
+      update catalogue_state set version = version + 1, live_products = live_products + delta where id = 1;
       return null;
     end $$`.execute(db);
-  for (const [table, event] of BUMPED) {
-    await sql
+  await sql`create function catalogue_count_products() returns trigger language plpgsql as $$
+    declare
+      change bigint := 0;
+    begin
+      if tg_op in ('INSERT', 'UPDATE') and new.deleted_at is null then
+        change := change + 1;
+      end if;
+      if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
+        change := change - 1;
+      end if;
+      if change <> 0 then
+        perform set_config('mtumba.live_products_delta',
+          (coalesce(nullif(current_setting('mtumba.live_products_delta', true), ''), '0')::bigint + change)::text, true);
+      end if;
+      return null;
+    end $$`.execute(db);
+  const constraintTrigger = (name: string, events: string, table: string) =>
+    sql
       .raw(
-        `create trigger ${triggerName(table, event)} after ${event} on ${table}
-          for each statement execute function catalogue_bump()`,
+        `create constraint trigger ${name} after ${events} on ${table}
+          deferrable initially deferred for each row execute function catalogue_bump()`,
       )
       .execute(db);
-  }
-  const liveIn = (rows: string) => `(select count(*) from ${rows} where deleted_at is null)`;
-  const counted = {
-    insert: { transition: 'new table as new_rows', change: `+ ${liveIn('new_rows')}` },
-    update: {
-      transition: 'old table as old_rows new table as new_rows',
-      change: `+ ${liveIn('new_rows')} - ${liveIn('old_rows')}`,
-    },
-    delete: { transition: 'old table as old_rows', change: `- ${liveIn('old_rows')}` },
-  };
-  for (const [event, { transition, change }] of Object.entries(counted)) {
-    await sql
-      .raw(
-        `create function catalogue_bump_products_${event}() returns trigger language plpgsql as $$
-          begin
-            update catalogue_state set version = version + 1, live_products = live_products ${change} where id = 1;
-            return null;
-          end $$`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger catalogue_bump_products_${event} after ${event} on products
-          referencing ${transition}
-          for each statement execute function catalogue_bump_products_${event}()`,
-      )
-      .execute(db);
-  }
+  for (const [table, event] of BUMPED) await constraintTrigger(triggerName(table, event), event, table);
+  await constraintTrigger('catalogue_bump_products', 'insert or update or delete', 'products');
+  await sql`create trigger catalogue_count_products after insert or update or delete on products
+    for each row execute function catalogue_count_products()`.execute(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
@@ -128,10 +134,13 @@ export async function down(db: AnyDb): Promise<void> {
   for (const [table, event] of BUMPED) {
     await sql.raw(`drop trigger if exists ${triggerName(table, event)}${postgres ? ` on ${table}` : ''}`).execute(db);
   }
-  for (const name of PRODUCT_TRIGGERS) {
-    await sql.raw(`drop trigger if exists ${name}${postgres ? ' on products' : ''}`).execute(db);
-    if (postgres) await sql.raw(`drop function if exists ${name}()`).execute(db);
+  if (postgres) {
+    await sql`drop trigger if exists catalogue_bump_products on products`.execute(db);
+    await sql`drop trigger if exists catalogue_count_products on products`.execute(db);
+    await sql`drop function if exists catalogue_count_products()`.execute(db);
+    await sql`drop function if exists catalogue_bump()`.execute(db);
+  } else {
+    for (const name of SQLITE_PRODUCT_TRIGGERS) await sql.raw(`drop trigger if exists ${name}`).execute(db);
   }
-  if (postgres) await sql`drop function if exists catalogue_bump()`.execute(db);
   await db.schema.dropTable('catalogue_state').ifExists().execute();
 }
