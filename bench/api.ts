@@ -37,6 +37,9 @@ interface Row {
   p99: number;
   vsPage: number;
   vsHealth: number;
+  /** the reference's page and health req/s measured just before this row */
+  refPage: number;
+  refHealth: number;
   errors: number;
   non2xx: number;
 }
@@ -232,32 +235,54 @@ async function main(): Promise<void> {
     );
     await run(reference.url, 'warm-up', ['/health', '/products?page=1'], {}, 2);
 
-    let referenceHealth = 0;
-    let referencePage = 0;
+    // The machine is shared: each endpoint is compared with the reference measured just before
+    // it (half the duration each for the reference's health and page), not once for the run.
+    const seconds = Math.max(1, Math.round(duration / 2));
     const peakRss = watchRss(server.child.pid);
     for (const s of scenarios.filter((s) => s.url || s.name.includes(only))) {
+      let pairedHealth = 0;
+      let pairedPage = 0;
+      if (!s.url) {
+        pairedHealth = (await run(reference.url, 'reference health', ['/health'], {}, seconds)).requests.average;
+        pairedPage = (await run(reference.url, 'reference page', ['/products?page=1'], {}, seconds)).requests.average;
+      }
       const r = await run(s.url ?? server.url, s.name, s.paths, s.headers);
       const rps = r.requests.average;
-      if (!referenceHealth) referenceHealth = rps;
-      else if (!referencePage) referencePage = rps;
+      if (s.url && !pairedHealth) pairedHealth = rows[0]?.rps ?? rps;
+      if (s.url && !pairedPage) pairedPage = rows[1]?.rps ?? (rows.length === 1 ? rps : NaN);
       rows.push({
         name: s.name,
         rps: Math.round(rps),
         p50: r.latency.p50,
         p975: r.latency.p97_5,
         p99: r.latency.p99,
-        vsPage: Math.round((rps / referencePage) * 1000) / 1000,
-        vsHealth: Math.round((rps / referenceHealth) * 1000) / 1000,
+        vsPage: Math.round((rps / pairedPage) * 1000) / 1000,
+        vsHealth: Math.round((rps / pairedHealth) * 1000) / 1000,
+        refPage: Math.round(pairedPage),
+        refHealth: Math.round(pairedHealth),
         errors: r.errors,
         non2xx: r.non2xx,
       });
-      console.log(`  ${s.name}: ${Math.round(rps)} req/s`);
+      console.log(
+        `  ${s.name}: ${Math.round(rps)} req/s (reference page ${Math.round(pairedPage)}, health ${Math.round(pairedHealth)})`,
+      );
     }
 
     const rssMb = peakRss();
     console.log(`\nAPI on ${dbKind}, ${ids.length} products, ${connections} connections, ${duration} s each:`);
     printTable(
-      ['endpoint', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'vs ref page', 'vs ref health', 'errors', 'non-2xx'],
+      [
+        'endpoint',
+        'req/s',
+        'p50 ms',
+        'p97.5 ms',
+        'p99 ms',
+        'vs ref page',
+        'vs ref health',
+        'ref page/health',
+        'errors',
+        'non-2xx',
+      ],
       rows.map((r) => [
         r.name,
         r.rps,
@@ -266,6 +291,7 @@ async function main(): Promise<void> {
         r.p99,
         Number.isFinite(r.vsPage) ? r.vsPage.toFixed(3) : '—',
         r.vsHealth.toFixed(3),
+        `${r.refPage}/${r.refHealth}`,
         r.errors,
         r.non2xx,
       ]),
