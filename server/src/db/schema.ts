@@ -226,12 +226,12 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
-/** One row (id 1) kept by triggers: see migration 0020 and docs/performance.md. */
+/** A few rows kept by triggers; each column counts as its sum: see migration 0020 and docs/performance.md. */
 export interface CatalogueStateTable {
   id: number;
-  /** goes up with every write a public catalogue reply shows */
+  /** summed: goes up with every write a public catalogue reply shows */
   version: number;
-  /** products that are not soft-deleted */
+  /** summed: products that are not soft-deleted */
   live_products: number;
 }
 

@@ -41,8 +41,9 @@ export interface CatalogueCacheOptions {
   ttlMs?: number;
 }
 
-const VERSION_QUERY = CompiledQuery.raw('select version from catalogue_state where id = 1');
-const LIVE_QUERY = CompiledQuery.raw('select live_products from catalogue_state where id = 1');
+// The sums over catalogue_state's rows (migration 0020): each row only grows its version.
+const VERSION_QUERY = CompiledQuery.raw('select sum(version) as version from catalogue_state');
+const LIVE_QUERY = CompiledQuery.raw('select sum(live_products) as live_products from catalogue_state');
 
 /**
  * Runs `query` for every caller, sharing runs: a caller joins the next run to start after it

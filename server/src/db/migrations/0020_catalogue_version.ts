@@ -5,7 +5,8 @@ import { dialectOf } from '../database.js';
 type AnyDb = Kysely<any>;
 
 /**
- * One row, `catalogue_state`, that the database itself keeps up to date (docs/performance.md):
+ * `catalogue_state`, a few rows that the database itself keeps up to date (docs/performance.md);
+ * what counts is each column's sum over the rows:
  *
  * - `version` goes up in the same transaction as any write that a public catalogue reply shows:
  *   products (stock included), their images and category links, categories, reviews and the
@@ -42,6 +43,13 @@ const BUMPED: [table: string, event: string][] = [
   ['users', 'update of name'],
 ];
 
+/**
+ * Rows of catalogue_state: the version is the sum of their versions, the count the sum of their
+ * counts. SQLite writes row 1 only; on PostgreSQL a transaction writes the row its id picks, so
+ * commits rarely queue on one row lock.
+ */
+const SLOTS = 16;
+
 const triggerName = (table: string, event: string) => `catalogue_bump_${table}_${event.split(' ')[0]}`;
 
 const SQLITE_PRODUCT_TRIGGERS = ['insert', 'update', 'delete'].map((event) => `catalogue_bump_products_${event}`);
@@ -55,6 +63,9 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await sql`insert into catalogue_state (id, version, live_products)
     select 1, 1, count(*) from products where deleted_at is null`.execute(db);
+  for (let slot = 2; slot <= SLOTS; slot++) {
+    await sql`insert into catalogue_state (id, version, live_products) values (${slot}, 0, 0)`.execute(db);
+  }
 
   if (dialectOf(db) === 'sqlite') {
     const bump = 'update catalogue_state set version = version + 1 where id = 1;';
@@ -82,9 +93,9 @@ export async function up(db: AnyDb): Promise<void> {
   }
 
   // PostgreSQL: the bump waits for COMMIT (a deferred constraint trigger, once per transaction),
-  // so the one row is locked only at the very end of a transaction that already holds every
-  // product row it needs: writers to different products never wait on each other through it,
-  // and can never deadlock on it. Row triggers add up the live-products change meanwhile in a
+  // so a row of catalogue_state is locked only at the very end of a transaction that already
+  // holds every product row it needs: it can never deadlock on it, and with the rows spread by
+  // transaction id, concurrent orders seldom wait for each other's commit. Row triggers add up the live-products change meanwhile in a
   // transaction-local setting, which the bump applies.
   await sql`create function catalogue_bump() returns trigger language plpgsql as $$
     declare
@@ -97,7 +108,8 @@ export async function up(db: AnyDb): Promise<void> {
       perform set_config('mtumba.catalogue_bumped', tx, true);
       delta := coalesce(nullif(current_setting('mtumba.live_products_delta', true), ''), '0')::bigint;
       perform set_config('mtumba.live_products_delta', '0', true);
-      update catalogue_state set version = version + 1, live_products = live_products + delta where id = 1;
+      update catalogue_state set version = version + 1, live_products = live_products + delta
+        where id = 1 + (txid_current() % ${sql.raw(String(SLOTS))});
       return null;
     end $$`.execute(db);
   await sql`create function catalogue_count_products() returns trigger language plpgsql as $$

@@ -181,11 +181,10 @@ export function productRepository(db: Executor) {
 
     async count(filter: ProductFilter): Promise<number> {
       if (narrowsNothing(filter)) {
-        // The live products are counted by triggers as they change (migration 0020).
+        // The live products are counted by triggers as they change (migration 0020: the sum of its rows).
         const row = await db
           .selectFrom('catalogue_state')
-          .select('live_products')
-          .where('id', '=', 1)
+          .select((eb) => eb.fn.sum<number>('live_products').as('live_products'))
           .executeTakeFirst();
         return Number(row?.live_products ?? 0);
       }
