@@ -1,9 +1,11 @@
 /**
  * API benchmark: `npm run bench:api -- [--products 10000] [--db sqlite|postgres] [--duration 10]
- * [--connections 50] [--customers 200]`. Prints requests/s and latency per endpoint, each
- * against the /api/health baseline measured in the same run, then checkout contention.
+ * [--connections 50] [--customers 200]`. Prints requests/s and latency per endpoint, each as a
+ * ratio to the bare reference (bench/reference.ts: its 20-row page and its health check)
+ * measured in the same run, the server's peak memory under load, then checkout contention.
  * Figures, not a test: it never fails on timing.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,13 +16,17 @@ import { createDatabase, type Db } from '../server/src/db/database.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { createUser } from './fixtures.js';
 import { generateCatalogue } from './catalogue.js';
-import { arg, ensureWebBuilt, percentile, printTable, startServer, writeResults } from './shared.js';
+import { freePort } from '../server/test/server-process.js';
+import { arg, ensureWebBuilt, percentile, printTable, repoRoot, startServer, writeResults } from './shared.js';
 
 const productsWanted = Number(arg('products', '10000'));
 const dbKind = arg('db', 'sqlite') === 'postgres' ? 'postgres' : 'sqlite';
 const duration = Number(arg('duration', '10'));
 const connections = Number(arg('connections', '50'));
 const customers = Number(arg('customers', '200'));
+/** only the scenarios whose name contains this text (the reference is always measured) */
+const only = arg('only', '');
+const contentionWanted = arg('contention', 'yes') !== 'no';
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
@@ -29,7 +35,11 @@ interface Row {
   p50: number;
   p975: number;
   p99: number;
-  ratio: number;
+  vsPage: number;
+  vsHealth: number;
+  /** the reference's page and health req/s measured just before this row */
+  refPage: number;
+  refHealth: number;
   errors: number;
   non2xx: number;
 }
@@ -56,6 +66,61 @@ async function openDatabase(dataDir: string): Promise<{ db: Db; env: Record<stri
       await c.query(`drop schema if exists ${schema} cascade`);
       await c.end();
     },
+  };
+}
+
+/** The bare reference (bench/reference.ts) in its own process, with its own copy of the data shape. */
+async function startReference(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench', 'reference.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      REFERENCE_PORT: String(port),
+      REFERENCE_PRODUCTS: String(productsWanted),
+      REFERENCE_FILE: path.join(dataDir, 'reference.db'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the reference server exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Samples a process's resident memory (Linux /proc) until stopped; gives the peak in MB. */
+function watchRss(pid: number | undefined): () => number {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      // not Linux, or the process is gone
+    }
+  };
+  const timer = setInterval(sample, 250);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return Math.round(peak);
   };
 }
 
@@ -116,6 +181,8 @@ async function main(): Promise<void> {
       .execute();
   }
 
+  console.log('Starting the bare reference...');
+  const reference = await startReference(dataDir);
   const server = await startServer({ ...database.env, DATA_DIR: dataDir, SEED_DEMO: '0' });
   const rows: Row[] = [];
   try {
@@ -123,10 +190,22 @@ async function main(): Promise<void> {
     const pick = (n: number) => Array.from({ length: n }, () => ids[Math.floor(Math.random() * ids.length)]);
     const lastPage = Math.max(1, Math.floor(ids.length / 20) - 1);
     const prefixes = ['de', 'jea', 'kit', 'dress', 'ni', 'leather', 'sh', 'wool', 'sk', 'co', 'ja', 'bl'];
-    const scenarios: { name: string; paths: string[]; headers?: Record<string, string> }[] = [
-      { name: 'GET /api/health (baseline)', paths: ['/api/health'] },
+    const referenceLastPage = Math.max(1, Math.floor(productsWanted / 20) - 1);
+    const scenarios: { name: string; paths: string[]; headers?: Record<string, string>; url?: string }[] = [
+      { name: 'reference GET /health', paths: ['/health'], url: reference.url },
+      { name: 'reference 20-row page', paths: ['/products?page=1'], url: reference.url },
+      {
+        name: `reference deep page (${referenceLastPage})`,
+        paths: [`/products?page=${referenceLastPage}`],
+        url: reference.url,
+      },
+      { name: 'GET /api/health', paths: ['/api/health'] },
       { name: 'GET /api/products?page=1&per_page=20', paths: ['/api/products?page=1&per_page=20'] },
       { name: `GET /api/products deep page (${lastPage})`, paths: [`/api/products?page=${lastPage}&per_page=20`] },
+      {
+        name: 'GET /api/categories/{id}/products',
+        paths: catalogue.categoryIds.map((c) => `/api/categories/${c}/products?page=1&per_page=20`),
+      },
       {
         name: 'GET /api/products sort+category+size',
         paths: catalogue.categoryIds.flatMap((c) =>
@@ -150,51 +229,98 @@ async function main(): Promise<void> {
     await run(
       server.url,
       'warm-up',
-      scenarios.flatMap((s) => s.paths.slice(0, 20)),
+      scenarios.filter((s) => !s.url).flatMap((s) => s.paths.slice(0, 20)),
       {},
       3,
     );
+    await run(reference.url, 'warm-up', ['/health', '/products?page=1'], {}, 2);
 
-    let baseline = 0;
-    for (const s of scenarios) {
-      const r = await run(server.url, s.name, s.paths, s.headers);
+    // The machine is shared: each endpoint is compared with the reference measured just before
+    // it (half the duration each for the reference's health and page), not once for the run.
+    const seconds = Math.max(1, Math.round(duration / 2));
+    const peakRss = watchRss(server.child.pid);
+    for (const s of scenarios.filter((s) => s.url || s.name.includes(only))) {
+      let pairedHealth = 0;
+      let pairedPage = 0;
+      if (!s.url) {
+        pairedHealth = (await run(reference.url, 'reference health', ['/health'], {}, seconds)).requests.average;
+        pairedPage = (await run(reference.url, 'reference page', ['/products?page=1'], {}, seconds)).requests.average;
+      }
+      const r = await run(s.url ?? server.url, s.name, s.paths, s.headers);
       const rps = r.requests.average;
-      if (!baseline) baseline = rps;
+      if (s.url && !pairedHealth) pairedHealth = rows[0]?.rps ?? rps;
+      if (s.url && !pairedPage) pairedPage = rows[1]?.rps ?? (rows.length === 1 ? rps : NaN);
       rows.push({
         name: s.name,
         rps: Math.round(rps),
         p50: r.latency.p50,
         p975: r.latency.p97_5,
         p99: r.latency.p99,
-        ratio: Math.round((rps / baseline) * 1000) / 1000,
+        vsPage: Math.round((rps / pairedPage) * 1000) / 1000,
+        vsHealth: Math.round((rps / pairedHealth) * 1000) / 1000,
+        refPage: Math.round(pairedPage),
+        refHealth: Math.round(pairedHealth),
         errors: r.errors,
         non2xx: r.non2xx,
       });
-      console.log(`  ${s.name}: ${Math.round(rps)} req/s`);
+      console.log(
+        `  ${s.name}: ${Math.round(rps)} req/s (reference page ${Math.round(pairedPage)}, health ${Math.round(pairedHealth)})`,
+      );
     }
 
+    const rssMb = peakRss();
     console.log(`\nAPI on ${dbKind}, ${ids.length} products, ${connections} connections, ${duration} s each:`);
     printTable(
-      ['endpoint', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'vs health', 'errors', 'non-2xx'],
-      rows.map((r) => [r.name, r.rps, r.p50, r.p975, r.p99, r.ratio.toFixed(3), r.errors, r.non2xx]),
+      [
+        'endpoint',
+        'req/s',
+        'p50 ms',
+        'p97.5 ms',
+        'p99 ms',
+        'vs ref page',
+        'vs ref health',
+        'ref page/health',
+        'errors',
+        'non-2xx',
+      ],
+      rows.map((r) => [
+        r.name,
+        r.rps,
+        r.p50,
+        r.p975,
+        r.p99,
+        Number.isFinite(r.vsPage) ? r.vsPage.toFixed(3) : '—',
+        r.vsHealth.toFixed(3),
+        `${r.refPage}/${r.refHealth}`,
+        r.errors,
+        r.non2xx,
+      ]),
+    );
+    console.log(
+      `Server's peak resident memory under load: ${rssMb} MB (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
     );
 
-    const contention = await checkoutContention(server.url, database.db);
-    console.log(`\nCheckout contention: ${customers} customers, 20 one-of-a-kind items, at once:`);
-    printTable(
-      ['orders placed', 'refused', 'other', 'orders/s', 'p99 ms', 'lowest stock', 'oversold'],
-      [
+    const contention = contentionWanted ? await checkoutContention(server.url, database.db) : undefined;
+    if (contention) {
+      console.log(`\nCheckout contention: ${customers} customers, 20 one-of-a-kind items, at once:`);
+      printTable(
+        ['orders placed', 'refused', 'other', 'orders/s', 'p99 ms', 'lowest stock', 'oversold'],
         [
-          contention.succeeded,
-          contention.refused,
-          contention.other,
-          contention.ordersPerSecond,
-          contention.p99,
-          contention.lowestStock,
-          contention.oversold ? 'YES' : 'no',
+          [
+            contention.succeeded,
+            contention.refused,
+            contention.other,
+            contention.ordersPerSecond,
+            contention.p99,
+            contention.lowestStock,
+            contention.oversold ? 'YES' : 'no',
+          ],
         ],
-      ],
-    );
+      );
+    }
     const file = writeResults(`api-${dbKind}`, {
       date: new Date().toISOString(),
       dbKind,
@@ -202,10 +328,13 @@ async function main(): Promise<void> {
       connections,
       duration,
       rows,
+      rssMb,
+      loadAverage: os.loadavg(),
       contention,
     });
     console.log(`\nResults written to ${file}`);
   } finally {
+    await reference.stop();
     await server.stop();
     await database.db.destroy();
     await database.drop();

@@ -11,11 +11,19 @@ export function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-/** Starts the production server with the benchmark's settings (rate limits out of the way). */
+/**
+ * Starts the production server with the benchmark's settings (rate limits out of the way).
+ * `--cpu-prof` writes the server's CPU profile to bench/results/profiles when it stops.
+ */
 export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const profiles = path.join(repoRoot, 'bench', 'results', 'profiles');
   return startServerProcess(
     { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', AUTH_RATE_LIMIT_PER_MINUTE: '100000000', ...env },
-    { name: 'the benchmark server', readyTimeoutMs: 120_000 },
+    {
+      name: 'the benchmark server',
+      readyTimeoutMs: 120_000,
+      nodeArgs: process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', profiles] : [],
+    },
   );
 }
 

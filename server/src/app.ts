@@ -21,6 +21,7 @@ import pusher from './modules/realtime/pusher/plugin.js';
 import reviewsRoutes from './modules/reviews/routes.js';
 import wishlistRoutes from './modules/wishlist/routes.js';
 import auth from './plugins/auth.js';
+import catalogueCache from './plugins/catalogue-cache.js';
 import core from './plugins/core.js';
 import docs from './plugins/docs.js';
 import errors from './plugins/errors.js';
@@ -99,8 +100,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('jobsEnabled', options.jobs ?? true);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    done(null, payload);
   });
 
   // Ecosystem plugins first, then ours, then routes (fastify/demo's order).
@@ -120,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(formbody);
   await app.register(auth);
+  await app.register(catalogueCache);
   await app.register(mailPlugin);
   await app.register(realtime);
   await app.register(pusher);

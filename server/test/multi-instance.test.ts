@@ -10,8 +10,10 @@ import { now, type Db } from '../src/db/database.js';
 import { tokenRepository } from '../src/modules/accounts/tokens.js';
 import { pusherRelayChannel } from '../src/modules/realtime/pusher/plugin.js';
 import { realtimeRepository } from '../src/modules/realtime/repository.js';
+import { everywhere, oneOfAKind, stockShown, type Fetch } from './catalogue-views.js';
 import { bearer, createTestDatabase, createUser, testConfig, type TestDatabase } from './helpers.js';
 import { echoOrders, type EchoClient } from './pusher-helpers.js';
+import { orderBody } from './order-fixtures.js';
 import { connectClient, connectionRefusal, waitUntil, type LiveClient } from './realtime-helpers.js';
 import { startServerProcess } from './server-process.js';
 
@@ -291,6 +293,30 @@ describe('several instances on one PostgreSQL and one Redis', () => {
     });
 
     // Needs the reservation sweeper (orders module) running as a background job.
+    it('a one-of-a-kind item bought through A shows sold at once in every catalogue view on A and B', async () => {
+      const item = await oneOfAKind(database.db);
+      const on =
+        (server: InstanceProcess): Fetch =>
+        async (url) => {
+          const res = await fetch(`${server.url}${url}`);
+          return { status: res.status, body: await res.json() };
+        };
+      // Each view asked twice on each instance, so both have it cached.
+      for (const server of [serverA, serverB]) {
+        await stockShown(on(server), item);
+        expect(await stockShown(on(server), item)).toEqual(everywhere(1));
+      }
+      const buyer = await createUser(database.db);
+      const res = await fetch(`${serverA.url}/api/orders`, {
+        method: 'POST',
+        headers: { ...bearer(buyer.token), 'content-type': 'application/json' },
+        body: JSON.stringify(orderBody([{ product_id: item.id, quantity: 1 }])),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      expect(await stockShown(on(serverB), item)).toEqual(everywhere(0));
+      expect(await stockShown(on(serverA), item)).toEqual(everywhere(0));
+    });
+
     it('the sweepers on both instances cancel each expired order once and restock it once', async () => {
       const token = (await tokenRepository(database.db).issue(customer.id)).token;
       const onB = await liveOn(serverB, token);

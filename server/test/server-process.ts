@@ -30,13 +30,14 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { name?: string; readyTimeoutMs?: number } = {},
+  options: { name?: string; readyTimeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const name = options.name ?? 'server';
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')], {
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,6 +23,29 @@ pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString());
 
 const kinds = new WeakMap<object, DialectKind>();
 
+/** How many distinct SQL texts keep their prepared statement. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query's SQL afresh; the same texts come back all the time (a product
+ * page, a cart), so keep their prepared statements. A statement is used by one query at a time:
+ * the driver runs queries one after another on its single connection.
+ */
+function reusingStatements(sqlite: SQLite.Database): SQLite.Database {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const statements = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (statement === undefined || statement.busy) {
+      statement = prepare(source);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+  return sqlite;
+}
+
 export function createDatabase(options: DatabaseOptions): Db {
   let db: Db;
   if (options.kind === 'sqlite') {
@@ -32,7 +55,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   } else {
     const url = new URL(options.url);
     if (options.schema) url.searchParams.set('options', `-c search_path=${options.schema}`);

@@ -283,6 +283,15 @@ export interface SecurityEventsTable {
   created_at: Timestamp;
 }
 
+/** A few rows kept by triggers; each column counts as its sum: see migration 0020 and docs/performance.md. */
+export interface CatalogueStateTable {
+  id: number;
+  /** summed: goes up with every write a public catalogue reply shows */
+  version: number;
+  /** summed: products that are not soft-deleted */
+  live_products: number;
+}
+
 export interface DB {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -304,6 +313,7 @@ export interface DB {
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
   security_events: SecurityEventsTable;
+  catalogue_state: CatalogueStateTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -35,7 +35,8 @@ export function weakEtag(json: string): string {
   return `W/"${createHash('sha1').update(json).digest('base64url')}"`;
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
+/** Whether an `If-None-Match` header names the tag (weak comparison). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((tag) => {

@@ -5,6 +5,7 @@ import * as m0004 from './0004_order_reservation_extension.js';
 import * as m0006 from './0006_search_index.js';
 import * as m0007 from './0007_order_lifecycle.js';
 import * as m0010 from './0010_account_security.js';
+import * as m0020 from './0020_catalogue_version.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0006_search_index': m0006,
   '0007_order_lifecycle': m0007,
   '0010_account_security': m0010,
+  '0020_catalogue_version': m0020,
 };

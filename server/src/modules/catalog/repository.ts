@@ -180,12 +180,13 @@ export function productRepository(db: Executor) {
     },
 
     async count(filter: ProductFilter): Promise<number> {
-      if (narrowsNothing(filter) && dialectOf(db) === 'sqlite') {
-        // SQLite counts a whole table from its pages without reading the rows, and the few
-        // soft-deleted ones from their index (0006); `where deleted_at is null` reads every row.
-        const { rows } = await sql<{ total: number }>`select (select count(*) from products)
-          - (select count(*) from products where deleted_at is not null) as total`.execute(db);
-        return Number(rows[0]?.total ?? 0);
+      if (narrowsNothing(filter)) {
+        // The live products are counted by triggers as they change (migration 0020: the sum of its rows).
+        const row = await db
+          .selectFrom('catalogue_state')
+          .select((eb) => eb.fn.sum<number>('live_products').as('live_products'))
+          .executeTakeFirst();
+        return Number(row?.live_products ?? 0);
       }
       const row = await filtered(filter, 'count')
         .select((eb) => eb.fn.countAll<number>().as('total'))

@@ -22,7 +22,7 @@ const stockMovementSchema = z.object({
   created_at: z.string(),
 });
 import { invalidField } from '../../lib/errors.js';
-import { idOrNotFound, idParams, sendCachedJson, setPagingHeaders, signedInUser } from '../../lib/http.js';
+import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { recordSecurityEvent, type SecurityEventKind } from '../accounts/security-log.js';
 import { readProductSubmission } from './product-form.js';
 import { CATEGORY_NOT_FOUND, PRODUCT_NOT_FOUND, catalogService } from './service.js';
@@ -52,6 +52,10 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       ip: request.ip,
     });
   const requireCategoryId = (raw: string) => idOrNotFound(raw, CATEGORY_NOT_FOUND);
+  // Public replies, the same for everyone: kept by URL and catalogue version (docs/performance.md).
+  const cache = app.catalogueCache;
+  const cached = cache.serve;
+  const paging = { headers: ['X-Total-Count', 'Link'] };
 
   app.get(
     '/admin/products/:id/stock-movements',
@@ -71,8 +75,11 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/categories',
-    { schema: { tags: ['catalog'], summary: 'All categories, by name', response: { 200: z.array(categorySchema) } } },
-    async (request, reply) => sendCachedJson(request, reply, await catalog.listCategories()),
+    {
+      onRequest: cached,
+      schema: { tags: ['catalog'], summary: 'All categories, by name', response: { 200: z.array(categorySchema) } },
+    },
+    async (request, reply) => cache.send(request, reply, await catalog.listCategories()),
   );
 
   app.post(
@@ -124,6 +131,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/:id/products',
     {
+      onRequest: cached,
       schema: {
         tags: ['catalog'],
         summary: 'Products of a category',
@@ -136,7 +144,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const page = await catalog.listCategoryProducts(requireCategoryId(request.params.id), request.query);
       setPagingHeaders(request, reply, page);
-      return sendCachedJson(request, reply, page.products);
+      return cache.send(request, reply, page.products, paging);
     },
   );
 
@@ -145,6 +153,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      onRequest: cached,
       schema: {
         tags: ['catalog'],
         summary: 'Products, paged, filtered and sorted',
@@ -156,13 +165,14 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const page = await catalog.listProducts(request.query);
       setPagingHeaders(request, reply, page);
-      return sendCachedJson(request, reply, page.products);
+      return cache.send(request, reply, page.products, paging);
     },
   );
 
   app.get(
     '/products/search',
     {
+      onRequest: cached,
       schema: {
         tags: ['catalog'],
         summary: 'Search suggestions (at most 10; fewer than 2 characters gives [])',
@@ -170,24 +180,29 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(productSummarySchema) },
       },
     },
-    async (request) => catalog.search(typeof request.query.q === 'string' ? request.query.q : ''),
+    async (request, reply) =>
+      cache.send(request, reply, await catalog.search(typeof request.query.q === 'string' ? request.query.q : ''), {
+        etag: false,
+      }),
   );
 
   app.get(
     '/products/trending',
     {
+      onRequest: cached,
       schema: {
         tags: ['catalog'],
         summary: 'Up to 10 products in demand over the last 30 days',
         response: { 200: productList },
       },
     },
-    async (request, reply) => sendCachedJson(request, reply, await catalog.trending()),
+    async (request, reply) => cache.send(request, reply, await catalog.trending()),
   );
 
   app.get(
     '/products/:id',
     {
+      onRequest: cached,
       schema: {
         tags: ['catalog'],
         summary: 'One product',
@@ -195,13 +210,13 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, 404: apiErrorSchema },
       },
     },
-    async (request, reply) =>
-      sendCachedJson(request, reply, await catalog.getProduct(requireProductId(request.params.id))),
+    async (request, reply) => cache.send(request, reply, await catalog.getProduct(requireProductId(request.params.id))),
   );
 
   app.get(
     '/products/:id/related',
     {
+      onRequest: cached,
       schema: {
         tags: ['catalog'],
         summary: 'Up to 4 other products sharing a category, in stock first',
@@ -209,8 +224,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productList, 404: apiErrorSchema },
       },
     },
-    async (request, reply) =>
-      sendCachedJson(request, reply, await catalog.related(requireProductId(request.params.id))),
+    async (request, reply) => cache.send(request, reply, await catalog.related(requireProductId(request.params.id))),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@mtumba/contract';
 import { reviewInputSchema, reviewSchema, reviewUpdateSchema } from '@mtumba/contract/review';
 import { z } from 'zod';
-import { idOrNotFound, idParams, sendCachedJson, setPagingHeaders, signedInUser } from '../../lib/http.js';
+import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { DEFAULT_REVIEWS_PER_PAGE, REVIEW_NOT_FOUND, reviewService } from './service.js';
 
@@ -36,6 +36,8 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id/reviews',
     {
+      // The same for everyone: kept by URL and catalogue version (docs/performance.md).
+      onRequest: app.catalogueCache.serve,
       schema: {
         tags: ['reviews'],
         summary: "A product's reviews, newest first",
@@ -53,7 +55,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.per_page ?? DEFAULT_REVIEWS_PER_PAGE,
       );
       setPagingHeaders(request, reply, page);
-      return sendCachedJson(request, reply, page.reviews);
+      return app.catalogueCache.send(request, reply, page.reviews, { headers: ['X-Total-Count', 'Link'] });
     },
   );
 

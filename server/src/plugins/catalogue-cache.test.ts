@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, createUser, type TestApp } from '../../test/helpers.js';
+import { everywhere, oneOfAKind, stockShown, type Fetch } from '../../test/catalogue-views.js';
+import { orderBody } from '../../test/order-fixtures.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get: Fetch = async (url) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  return { status: res.statusCode, body: res.json() };
+};
+
+describe('cached catalogue replies', () => {
+  it('show a one-of-a-kind item sold in every view the moment its order is placed', async () => {
+    const item = await oneOfAKind(t.db);
+    // Each view asked twice, so the second answer comes from the cache.
+    await stockShown(get, item);
+    expect(await stockShown(get, item)).toEqual(everywhere(1));
+
+    const buyer = await createUser(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(buyer.token),
+      payload: orderBody([{ product_id: item.id, quantity: 1 }]),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+
+    expect(await stockShown(get, item)).toEqual(everywhere(0));
+  });
+
+  it('show a price changed straight in the database (any write path) at once', async () => {
+    const item = await oneOfAKind(t.db);
+    const before = await get(`/api/products/${item.id}`);
+    expect(before.body).toMatchObject({ price: 1000 });
+    await t.db.updateTable('products').set({ price_cents: 750_00 }).where('id', '=', item.id).execute();
+    expect((await get(`/api/products/${item.id}`)).body).toMatchObject({ price: 750 });
+  });
+
+  it('answer a repeated request with the same body, paging headers and ETag, and 304 when it matches', async () => {
+    await oneOfAKind(t.db);
+    const url = '/api/products?per_page=1';
+    const first = await t.app.inject({ method: 'GET', url });
+    const second = await t.app.inject({ method: 'GET', url });
+    expect(second.body).toBe(first.body);
+    for (const header of ['etag', 'x-total-count', 'link', 'cache-control', 'content-type']) {
+      expect(second.headers[header], header).toBe(first.headers[header]);
+    }
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('count the live products as they are added and soft-deleted', async () => {
+    const total = async () =>
+      Number((await t.app.inject({ method: 'GET', url: '/api/products' })).headers['x-total-count']);
+    const start = await total();
+    const item = await oneOfAKind(t.db);
+    expect(await total()).toBe(start + 1);
+    await t.db
+      .updateTable('products')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', item.id)
+      .execute();
+    expect(await total()).toBe(start);
+    const live = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(await total()).toBe(Number(live.n));
+  });
+});

@@ -1,0 +1,192 @@
+import { CompiledQuery } from 'kysely';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/database.js';
+import { matchesEtag, weakEtag } from '../lib/http.js';
+
+/**
+ * Public catalogue replies kept in memory, keyed by URL and the catalogue version that the
+ * database's triggers raise with every write such a reply shows (migration 0020). Each request
+ * reads the version first (one small query; concurrent requests share one), then either sends
+ * the stored reply of that version or builds it from data read after the version. A write
+ * committed on any instance is therefore seen by the very next request everywhere.
+ * Only routes that show the same thing to everyone use it: nothing personal is ever stored.
+ * See docs/performance.md.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogueCache: CatalogueCache;
+  }
+  interface FastifyRequest {
+    /** the catalogue version read before this request's data, when its route is cached */
+    catalogueVersion: number | null;
+  }
+}
+
+interface CachedReply {
+  json: string;
+  etag: string | null;
+  headers: [string, string][];
+  bytes: number;
+  storedAt: number;
+}
+
+export interface CatalogueCacheOptions {
+  /** most replies kept */
+  maxEntries?: number;
+  /** most bytes of reply bodies kept */
+  maxBytes?: number;
+  /** a reply is rebuilt after this long even without a write (trending reads the clock) */
+  ttlMs?: number;
+}
+
+// The sums over catalogue_state's rows (migration 0020): each row only grows its version.
+const VERSION_QUERY = CompiledQuery.raw('select sum(version) as version from catalogue_state');
+const LIVE_QUERY = CompiledQuery.raw('select sum(live_products) as live_products from catalogue_state');
+
+/**
+ * Runs `query` for every caller, sharing runs: a caller joins the next run to start after it
+ * asked, never one already under way (which may have read the database before a write that the
+ * caller has already seen committed).
+ */
+function sharedReads<T>(query: () => Promise<T>): () => Promise<T> {
+  let current: Promise<T> | undefined;
+  let queued: Promise<T> | undefined;
+  const start = (): Promise<T> => {
+    const run = query();
+    current = run;
+    const done = () => {
+      if (current === run) current = undefined;
+    };
+    run.then(done, done);
+    return run;
+  };
+  return () => {
+    if (!current) return start();
+    queued ??= current
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
+    return queued;
+  };
+}
+
+export class CatalogueCache {
+  private readonly entries = new Map<string, CachedReply>();
+  private entriesVersion = -1;
+  private bytes = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly ttlMs: number;
+  readonly readVersion: () => Promise<number>;
+
+  constructor(
+    private readonly db: Db,
+    options: CatalogueCacheOptions = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 5000;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.readVersion = sharedReads(async () => {
+      const { rows } = await this.db.executeQuery<{ version: number | string }>(VERSION_QUERY);
+      return Number(rows[0]?.version ?? 0);
+    });
+  }
+
+  /** Products that are not soft-deleted, from the count the triggers keep. */
+  async liveProducts(): Promise<number> {
+    const { rows } = await this.db.executeQuery<{ live_products: number | string }>(LIVE_QUERY);
+    return Number(rows[0]?.live_products ?? 0);
+  }
+
+  /** onRequest hook of a cached route: answers from the cache, or notes the version for `send`. */
+  readonly serve: onRequestAsyncHookHandler = async (request, reply) => {
+    if (request.method !== 'GET') return;
+    const version = await this.readVersion();
+    request.catalogueVersion = version;
+    if (version !== this.entriesVersion) return;
+    const hit = this.entries.get(request.url);
+    if (!hit) return;
+    if (Date.now() - hit.storedAt > this.ttlMs) {
+      this.remove(request.url, hit);
+      return;
+    }
+    for (const [name, value] of hit.headers) reply.header(name, value);
+    if (hit.etag) {
+      reply.header('ETag', hit.etag).header('Cache-Control', 'no-cache');
+      if (matchesEtag(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
+    }
+    return reply.type('application/json; charset=utf-8').send(hit.json);
+  };
+
+  /**
+   * Sends a JSON reply built for a cached route and keeps it for the version read before its
+   * data. With `etag`, it carries an ETag and `Cache-Control: no-cache` and answers a matching
+   * `If-None-Match` with 304. `headers` are the reply's other headers worth keeping (paging).
+   */
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: unknown,
+    options: { etag?: boolean; headers?: string[] } = {},
+  ): FastifyReply {
+    const json = JSON.stringify(body);
+    const etag = options.etag === false ? null : weakEtag(json);
+    const headers: [string, string][] = [];
+    for (const name of options.headers ?? []) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers.push([name, String(value)]);
+    }
+    const version = request.catalogueVersion;
+    if (version !== null && request.method === 'GET') this.store(version, request.url, { json, etag, headers });
+    if (etag) {
+      reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    }
+    return reply.type('application/json; charset=utf-8').send(json);
+  }
+
+  /** How many replies are kept (for tests and the docs' measurements). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(version: number, key: string, reply: Omit<CachedReply, 'bytes' | 'storedAt'>): void {
+    if (version < this.entriesVersion) return;
+    if (version > this.entriesVersion) {
+      this.entries.clear();
+      this.bytes = 0;
+      this.entriesVersion = version;
+    }
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    const bytes = reply.json.length * 2 + 256;
+    if (bytes > this.maxBytes / 16) return;
+    this.entries.set(key, { ...reply, bytes, storedAt: Date.now() });
+    this.bytes += bytes;
+    // Oldest first: a Map iterates in insertion order.
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.remove(oldestKey, oldest);
+    }
+  }
+
+  private remove(key: string, entry: CachedReply): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('catalogueCache', new CatalogueCache(app.db));
+    app.decorateRequest('catalogueVersion', null);
+  },
+  { name: 'catalogue-cache', dependencies: ['db'] },
+);
