@@ -103,7 +103,8 @@ describe('how much the request log says at info (production)', () => {
     const production = loadConfig({
       NODE_ENV: 'production',
       APP_URL: 'https://shop.example.com',
-      PAYMENT_WEBHOOK_SECRET: 'secret',
+      PAYMENT_WEBHOOK_SECRET: 'a-long-random-secret-of-40-characters-xx',
+      MAIL_URL: 'smtp://mail.example.com:587',
       ALLOW_SANDBOX_PAYMENTS: '1',
     });
     expect(wantsPrettyLogs(production, true)).toBe(false);
