@@ -39,8 +39,8 @@ async function placed(headers: Record<string, string>, items: { product_id: numb
   return res.json().order as { id: number; total_amount: number };
 }
 
-/** Starts a sandbox payment and has the provider confirm it, as a real payment would arrive. */
-async function payOnline(headers: Record<string, string>, orderId: number) {
+/** Starts a sandbox payment for the order; its reference. */
+async function startPayment(headers: Record<string, string>, orderId: number): Promise<string> {
   const started = await t.app.inject({
     method: 'POST',
     url: '/api/payments/initiate',
@@ -48,7 +48,11 @@ async function payOnline(headers: Record<string, string>, orderId: number) {
     payload: { order_id: orderId },
   });
   expect(started.statusCode, started.body).toBe(201);
-  const reference = started.json().reference as string;
+  return started.json().reference as string;
+}
+
+/** The provider confirms the payment with this reference, as a real payment would arrive. */
+async function confirmPayment(orderId: number, reference: string) {
   const payment = (await paymentsOf(t.db, orderId)).find((p) => p.reference === reference)!;
   const signed = new SandboxProvider({ appUrl: 'http://shop.test', webhookSecret: SECRET }).signedNotification({
     reference,
@@ -66,6 +70,10 @@ async function payOnline(headers: Record<string, string>, orderId: number) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { outcome?: string };
+}
+
+async function payOnline(headers: Record<string, string>, orderId: number) {
+  return confirmPayment(orderId, await startPayment(headers, orderId));
 }
 
 function editProduct(productId: number, fields: Record<string, unknown>) {
@@ -170,13 +178,7 @@ describe('the first-order offer', () => {
     const me = await customer();
     const p = await orderableProduct(t.db, { stock: 2 });
     const first = await placed(me.headers, [{ product_id: p.id, quantity: 1 }]);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/initiate',
-      headers: me.headers,
-      payload: { order_id: first.id },
-    });
-    expect(started.statusCode).toBe(201);
+    const reference = await startPayment(me.headers, first.id);
     await t.app.inject({
       method: 'PUT',
       url: `/api/admin/orders/${first.id}`,
@@ -187,23 +189,8 @@ describe('the first-order offer', () => {
       applied_discounts: string[];
     };
     expect(second.applied_discounts).toContain('WELCOME10 - 10% Off First Order');
-    const reference = started.json().reference as string;
-    const payment = (await paymentsOf(t.db, first.id)).find((x) => x.reference === reference)!;
-    const signed = new SandboxProvider({ appUrl: 'http://shop.test', webhookSecret: SECRET }).signedNotification({
-      reference,
-      amountCents: payment.amount_cents,
-      currency: 'KES',
-      outcome: 'success',
-      method: 'mpesa',
-      phone: '+254712345678',
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/sandbox',
-      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signed.signature },
-      payload: signed.rawBody,
-    });
-    expect(res.json().outcome).toBe('refund_due');
+    const settled = await confirmPayment(first.id, reference);
+    expect(settled.outcome).toBe('refund_due');
     expect(await orderRow(t.db, first.id)).toMatchObject({
       order_status: 'cancelled',
       payment_status: 'refund_due',
@@ -316,34 +303,15 @@ describe('payments the shop records itself', () => {
     const p = await orderableProduct(t.db, { stock: 1 });
     const order = await placed(me.headers, [{ product_id: p.id, quantity: 1 }]);
     // the customer starts paying online, then pays the shop's till as well
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/initiate',
-      headers: me.headers,
-      payload: { order_id: order.id },
-    });
-    const reference = started.json().reference as string;
+    const reference = await startPayment(me.headers, order.id);
     await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${order.id}/payments`,
       headers: admin.headers,
       payload: { method: 'cash', reference: 'Till receipt 44' },
     });
-    const signed = new SandboxProvider({ appUrl: 'http://shop.test', webhookSecret: SECRET }).signedNotification({
-      reference,
-      amountCents: Math.round(order.total_amount * 100),
-      currency: 'KES',
-      outcome: 'success',
-      method: 'mpesa',
-      phone: '+254712345678',
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/sandbox',
-      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signed.signature },
-      payload: signed.rawBody,
-    });
-    expect(res.json().outcome).toBe('duplicate_payment');
+    const second = await confirmPayment(order.id, reference);
+    expect(second.outcome).toBe('duplicate_payment');
     const row = await orderRow(t.db, order.id);
     expect(row).toMatchObject({ order_status: 'processing', payment_status: 'paid' });
     const history = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: me.headers });
