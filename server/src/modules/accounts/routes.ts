@@ -126,13 +126,20 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['config'],
-        summary: 'Public settings the web app needs (Google sign-in, shop name, payment provider)',
+        summary: 'Public settings the web app needs (Google sign-in, shop name and contact details, payment provider)',
         response: {
           200: z.object({
             google_client_id: z.string().nullable(),
             google_enabled: z.boolean(),
             shop_name: z.string(),
             payment_provider: z.string(),
+            shop_email: z.string(),
+            shop_address: z.string(),
+            shop_phone: z.string(),
+            /** digits only, ready for https://wa.me/{number} */
+            shop_whatsapp: z.string(),
+            shop_hours: z.string(),
+            shop_returns_policy: z.string(),
           }),
         },
       },
@@ -142,6 +149,12 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       google_enabled: Boolean(config.google.clientId),
       shop_name: config.shopName,
       payment_provider: config.payments.provider,
+      shop_email: config.mail.shopEmail,
+      shop_address: config.shopProfile.address,
+      shop_phone: config.shopProfile.phone,
+      shop_whatsapp: config.shopProfile.whatsapp,
+      shop_hours: config.shopProfile.hours,
+      shop_returns_policy: config.shopProfile.returnsPolicy,
     }),
   );
 

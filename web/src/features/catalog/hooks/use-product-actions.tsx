@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { toast } from '@/lib/toast';
 import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { useAddToCart } from '@/features/cart/api/add-to-cart';
+import { useCartQuantities } from '@/features/cart/api/get-cart';
 import { useAddToWishlist } from '@/features/wishlist/api/add-to-wishlist';
 import { useWishlistProductIds } from '@/features/wishlist/api/get-wishlist';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -16,6 +17,8 @@ export interface ProductActions {
   addToCart: (product: ActionProduct) => void;
   addToWishlist: (product: ActionProduct) => void;
   isInWishlist: (productId: number) => boolean;
+  /** the shopper already has this product in the cart */
+  isInCart: (productId: number) => boolean;
   /** the product whose cart or wishlist call is in flight */
   busyProductId: number | undefined;
   /** render this once on the page: the Out of Stock modal */
@@ -32,6 +35,7 @@ export function useProductActions(): ProductActions {
   const cart = useAddToCart();
   const wishlist = useAddToWishlist();
   const wishlistIds = useWishlistProductIds();
+  const cartQuantities = useCartQuantities();
   const [soldName, setSoldName] = useState<string | null>(null);
   const [modalLoaded, setModalLoaded] = useState(false);
 
@@ -49,6 +53,7 @@ export function useProductActions(): ProductActions {
           onError: (err) => toast.error(errorMessage(err, 'Failed to add to Cart'), { toastId: `cart-${product.id}` }),
         },
       ),
+      `Sign in to add “${product.name}” to your cart.`,
     );
   };
 
@@ -64,6 +69,7 @@ export function useProductActions(): ProductActions {
           }
         },
       }),
+      `Sign in to save “${product.name}” to your wishlist.`,
     );
   };
 
@@ -77,6 +83,7 @@ export function useProductActions(): ProductActions {
     addToCart,
     addToWishlist,
     isInWishlist: (productId) => wishlistIds.has(productId),
+    isInCart: (productId) => cartQuantities.has(productId),
     busyProductId,
     outOfStockModal: modalLoaded ? (
       <Suspense fallback={null}>

@@ -7,6 +7,7 @@ import type { Order } from '@/features/orders/api/get-orders';
 import { OrderAmounts } from '@/features/orders/components/order-amounts';
 import { OrderItemRow } from '@/features/orders/components/order-item-row';
 import { paths } from '@/config/paths';
+import { DeliveryReturns } from '@/features/shop/components/delivery-returns';
 import { ApiError } from '@/lib/api-client';
 import { useInitiatePayment } from '../api/initiate-payment';
 import { leaveForPayment } from '../leave-for-payment';
@@ -92,7 +93,7 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
   }
 
   const paid = order.payment_status === 'paid';
-  const payable = order.order_status === 'pending' && !paid;
+  const payable = order.order_status === 'pending' && !paid && !order.cancel_requested_at;
   const showFailed = payable && (paymentFailed || order.payment_status === 'failed');
 
   return (
@@ -114,6 +115,9 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
           Delivery: {order.shipping_address}
           {order.shipping_phone ? `, phone ${order.shipping_phone}` : ''}
         </p>
+        <div className="mt-3">
+          <DeliveryReturns />
+        </div>
       </div>
       <div className="col-lg-5">
         <section className="card" aria-labelledby="checkout-summary-title">
@@ -142,6 +146,11 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
               ) : paid ? (
                 <div className="alert alert-success mb-0" role="status">
                   This order is paid. <Link to={paths.order(order.id)}>View the order</Link>
+                </div>
+              ) : order.cancel_requested_at && order.order_status !== 'cancelled' ? (
+                <div className="alert alert-secondary mb-0" role="status">
+                  Cancellation requested: this order cannot be paid while the shop reviews it.{' '}
+                  <Link to={paths.order(order.id)}>View the order</Link>
                 </div>
               ) : (
                 <div className="alert alert-secondary mb-0" role="status">

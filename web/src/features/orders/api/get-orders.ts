@@ -41,3 +41,17 @@ export function isReservationExpired(order: Pick<Order, 'order_status' | 'reserv
 export function isAwaitingPayment(order: Pick<Order, 'order_status' | 'payment_status' | 'reserved_until'>): boolean {
   return order.order_status === 'pending' && order.payment_status !== 'paid' && !isReservationExpired(order);
 }
+
+/**
+ * Products held for the customer's own orders that still await payment: product id → order id.
+ * Such an item shows stock 0 everywhere, but it is not sold to someone else: it waits for this customer.
+ */
+export function useHeldForMe(): ReadonlyMap<number, number> {
+  const { data } = useOrders();
+  const held = new Map<number, number>();
+  for (const order of data ?? []) {
+    if (!isAwaitingPayment(order) || order.cancel_requested_at) continue;
+    for (const item of order.order_items) if (item.product_id !== null) held.set(item.product_id, order.id);
+  }
+  return held;
+}

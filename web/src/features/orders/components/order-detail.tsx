@@ -148,10 +148,10 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
       </div>
 
       <div className="mb-4">
-        <OrderProgress orderId={order.id} status={order.order_status} showSteps />
+        <OrderProgress orderId={order.id} status={order.order_status} paymentStatus={order.payment_status} />
       </div>
 
-      {isAwaitingPayment(order) && (
+      {isAwaitingPayment(order) && !order.cancel_requested_at && (
         <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status">
           This order is awaiting payment.
           <Link to={paths.checkout(order.id)} className="btn btn-sm btn-primary ms-auto">
