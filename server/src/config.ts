@@ -65,7 +65,9 @@ const envSchema = z.object({
   SHOP_RETURNS_POLICY: z
     .string()
     .min(1)
-    .default('Returns within 7 days of delivery if the item is not as described. Message us on WhatsApp to arrange it.'),
+    .default(
+      'Returns within 7 days of delivery if the item is not as described. Message us on WhatsApp to arrange it.',
+    ),
   PAYMENT_PROVIDER: z
     .enum(['sandbox', 'intasend'], { error: 'PAYMENT_PROVIDER must be sandbox or intasend' })
     .default('sandbox'),

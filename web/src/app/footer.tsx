@@ -44,7 +44,7 @@ export default function Footer() {
           </nav>
           <div className="col-6 col-lg-3">
             <h2 className="h5">Contact Us</h2>
-<ContactDetails />
+            <ContactDetails />
           </div>
           <div className="col-12 col-lg-3">
             <h2 className="h5">We Accept</h2>

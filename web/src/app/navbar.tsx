@@ -213,7 +213,14 @@ export function AppNavbar() {
           onClick={() => setExpanded((e) => !e)}
         >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d={expanded ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z' : 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z'} />
+            <path
+              fill="currentColor"
+              d={
+                expanded
+                  ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z'
+                  : 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z'
+              }
+            />
           </svg>
         </button>
         <Link to={paths.home()} className="site-nav__brand">

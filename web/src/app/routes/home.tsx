@@ -14,8 +14,7 @@ export default function HomeRoute() {
       <div className="home-intro">
         <h1 className="home-intro__title">Pre-loved clothes, one of a kind</h1>
         <p className="home-intro__text">
-          Hand-picked second-hand fashion from Nairobi, priced in Ksh.{' '}
-          <Link to={paths.products()}>Shop Now</Link>
+          Hand-picked second-hand fashion from Nairobi, priced in Ksh. <Link to={paths.products()}>Shop Now</Link>
         </p>
       </div>
       <CategoryCarousel />

@@ -34,9 +34,12 @@ describe('product page', () => {
     });
     open('/products/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Denim jacket' })).toBeInTheDocument();
-    expect(screen.getByText('Ksh 1,500')).toBeInTheDocument();
+    expect(screen.getByText('Ksh 1,500', { selector: '.product-price__now' })).toBeInTheDocument();
     expect(screen.getByText('(4.5 out of 5)')).toBeInTheDocument();
     expect(screen.getByText('Out of Stock')).toBeInTheDocument();
+    // Sold: a greyed button that says so, not an Add to Cart that opens a modal.
+    expect(screen.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
     for (const text of ['M', "Levi's", 'like new', 'Blue']) expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Denim jacket (no photo yet)' })).toBeInTheDocument();
     expect(await screen.findByText('No reviews yet. Be the first to review!')).toBeInTheDocument();

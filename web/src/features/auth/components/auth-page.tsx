@@ -22,9 +22,7 @@ export function AuthPage({ tab }: { tab: AuthTab }) {
         {verified === '1' && (
           <p role="status">Thank you, {user.name}: your account is active and you can place orders.</p>
         )}
-        {verified === '0' && (
-          <p role="alert">This verification link is invalid or has already been used.</p>
-        )}
+        {verified === '0' && <p role="alert">This verification link is invalid or has already been used.</p>}
         {verified === null && <p>You are signed in as {user.email}.</p>}
         <div className="d-flex flex-wrap gap-2 justify-content-center">
           <Link to={paths.products()} className="btn btn-primary">

@@ -12,7 +12,14 @@ interface SignInDialogProps {
   onRegistered: () => void;
 }
 
-export default function SignInDialog({ tab, reason, onTabChange, onHide, onSignedIn, onRegistered }: SignInDialogProps) {
+export default function SignInDialog({
+  tab,
+  reason,
+  onTabChange,
+  onHide,
+  onSignedIn,
+  onRegistered,
+}: SignInDialogProps) {
   return (
     <Modal show={tab !== null} onHide={onHide} centered aria-labelledby="sign-in-title">
       <Modal.Header closeButton>

@@ -26,5 +26,8 @@ export function useRequireSignIn(): RequireSignIn {
     },
     [dialog],
   );
-  return useMemo(() => Object.assign((action: SignInOnlyAction, reason?: string) => run(action, reason), { requireSignIn: run }), [run]);
+  return useMemo(
+    () => Object.assign((action: SignInOnlyAction, reason?: string) => run(action, reason), { requireSignIn: run }),
+    [run],
+  );
 }

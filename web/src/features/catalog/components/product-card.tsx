@@ -61,7 +61,9 @@ export function ProductCard({
         </Link>
         {sold && <span className="sold-ribbon">SOLD</span>}
         {badge && !sold && (
-          <span className={`tag ${badge === 'Hot Deal' ? 'tag--deal' : 'tag--trend'} product-card__badge`}>{badge}</span>
+          <span className={`tag ${badge === 'Hot Deal' ? 'tag--deal' : 'tag--trend'} product-card__badge`}>
+            {badge}
+          </span>
         )}
         <button
           type="button"
@@ -87,7 +89,11 @@ export function ProductCard({
         {facts && <p className="product-card__facts">{facts}</p>}
         {!sold &&
           (inCart ? (
-            <Link to={paths.cart()} className="btn btn-sm btn-outline-primary product-card__cta" aria-describedby={titleId}>
+            <Link
+              to={paths.cart()}
+              className="btn btn-sm btn-outline-primary product-card__cta"
+              aria-describedby={titleId}
+            >
               ✓ In cart
             </Link>
           ) : (

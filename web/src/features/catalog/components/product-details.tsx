@@ -33,12 +33,7 @@ export function ProductDetails({ product }: { product: Product }) {
       ✓ In cart · View cart
     </Link>
   ) : (
-    <button
-      type="button"
-      className="btn btn-primary btn-lg"
-      onClick={() => actions.addToCart(product)}
-      disabled={busy}
-    >
+    <button type="button" className="btn btn-primary btn-lg" onClick={() => actions.addToCart(product)} disabled={busy}>
       {busy ? 'Adding…' : 'Add to Cart'}
     </button>
   );

@@ -45,30 +45,33 @@ export function useProductActions(): ProductActions {
       setSoldName(product.name);
       return;
     }
-    requireSignIn(() =>
-      cart.mutate(
-        { product_id: product.id, quantity: 1 },
-        {
-          onSuccess: () => toast.success('Added to Cart!', { toastId: `cart-${product.id}` }),
-          onError: (err) => toast.error(errorMessage(err, 'Failed to add to Cart'), { toastId: `cart-${product.id}` }),
-        },
-      ),
+    requireSignIn(
+      () =>
+        cart.mutate(
+          { product_id: product.id, quantity: 1 },
+          {
+            onSuccess: () => toast.success('Added to Cart!', { toastId: `cart-${product.id}` }),
+            onError: (err) =>
+              toast.error(errorMessage(err, 'Failed to add to Cart'), { toastId: `cart-${product.id}` }),
+          },
+        ),
       `Sign in to add “${product.name}” to your cart.`,
     );
   };
 
   const addToWishlist = (product: ActionProduct) => {
-    requireSignIn(() =>
-      wishlist.mutate(product.id, {
-        onSuccess: () => toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
-        onError: (err) => {
-          if (err instanceof ApiError && err.status === 409) {
-            toast.info('This item is already in your wishlist.', { toastId: `wishlist-${product.id}` });
-          } else {
-            toast.error(errorMessage(err, 'Failed to add to wishlist'), { toastId: `wishlist-${product.id}` });
-          }
-        },
-      }),
+    requireSignIn(
+      () =>
+        wishlist.mutate(product.id, {
+          onSuccess: () => toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
+          onError: (err) => {
+            if (err instanceof ApiError && err.status === 409) {
+              toast.info('This item is already in your wishlist.', { toastId: `wishlist-${product.id}` });
+            } else {
+              toast.error(errorMessage(err, 'Failed to add to wishlist'), { toastId: `wishlist-${product.id}` });
+            }
+          },
+        }),
       `Sign in to save “${product.name}” to your wishlist.`,
     );
   };
