@@ -231,6 +231,7 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
             name: fields.name,
             description: fields.description,
             price_cents: fields.price,
+            compare_at_price_cents: fields.compare_at_price,
             stock_quantity: fields.stock_quantity,
             size: fields.size,
             brand: fields.brand,
@@ -269,6 +270,7 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
           if (fields.name !== undefined) changes.name = fields.name;
           if (fields.description !== undefined) changes.description = fields.description;
           if (fields.price !== undefined) changes.price_cents = fields.price;
+          if (fields.compare_at_price !== undefined) changes.compare_at_price_cents = fields.compare_at_price;
           if (fields.stock_quantity !== undefined) changes.stock_quantity = fields.stock_quantity;
           if (fields.size !== undefined) changes.size = fields.size;
           if (fields.brand !== undefined) changes.brand = fields.brand;
