@@ -12,6 +12,7 @@ import {
   type Session,
 } from '../support/api';
 import { productCard } from '../support/catalog';
+import { pngFiles } from '../support/images';
 
 // The storefront on a 360 px phone: each check is one problem a shopper ran into (issue 18).
 
@@ -256,6 +257,70 @@ test.describe('on a phone', () => {
     await page.goto(`/checkout/${order.id}`);
     await expect(page.getByRole('region', { name: 'Delivery & returns' })).toBeVisible();
   });
+});
+
+test('12: one admin product form with thrift attributes, chips, self-clearing errors and single-image edits', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  const category = await call<{ id: number; name: string }>('POST', '/categories', {
+    token: admin.token,
+    json: { name: `E2E Form ${tag}` },
+  });
+  const name = `Form Blazer ${tag}`;
+  await useSession(page, admin);
+  await page.goto('/add-product');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add New Product' })).toBeVisible();
+  await expect(page.getByLabel('Take photo')).toHaveAttribute('capture', 'environment');
+  await expect(page.getByLabel('Take photo')).toHaveAttribute('accept', 'image/*');
+
+  // An error leaves as soon as its field is fixed.
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('The name field is required.')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await expect(page.getByText('The name field is required.')).toHaveCount(0);
+
+  await page.getByLabel('Price (Ksh)', { exact: true }).fill('1100');
+  await page.getByLabel('Was (Ksh)', { exact: true }).fill('1800');
+  await page.getByLabel('Stock quantity', { exact: true }).fill('1');
+  await page.getByLabel('Size', { exact: true }).fill('L');
+  await page.getByLabel('Brand', { exact: true }).fill('Mango');
+  await page.getByLabel('Condition', { exact: true }).selectOption('good');
+  await page.getByLabel('Colour', { exact: true }).fill('Navy');
+  // A category is a chip to tap, not a Ctrl-click list.
+  const chip = page.getByRole('checkbox', { name: category.name, exact: true });
+  const chipBox = await page.locator('.choice-chip', { has: chip }).boundingBox();
+  expect(chipBox!.height).toBeGreaterThanOrEqual(44);
+  await chip.check();
+  await page.getByLabel('Choose images', { exact: true }).setInputFiles(pngFiles(2, `blazer-${tag}`));
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Product added successfully!')).toBeVisible();
+
+  const [found] = await call<Product[]>('GET', `/products/search?q=${encodeURIComponent(name)}`);
+  const created = await call<Product & { size: string; condition: string; color: string; compare_at_price: number }>(
+    'GET',
+    `/products/${found.id}`,
+  );
+  expect(created).toMatchObject({
+    size: 'L',
+    brand: 'Mango',
+    condition: 'good',
+    color: 'Navy',
+    compare_at_price: 1800,
+  });
+  expect(created.images).toHaveLength(2);
+
+  // Edit in the dialog: remove one picture, keep the other.
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit Product: ${name}` });
+  const chosen = edit.getByRole('list', { name: 'Chosen images' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(2);
+  await edit.getByRole('button', { name: 'Remove image 1' }).click();
+  await expect(chosen.getByRole('listitem')).toHaveCount(1);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`“${name}” saved.`)).toBeVisible();
+  expect((await call<Product>('GET', `/products/${found.id}`)).images).toHaveLength(1);
 });
 
 /** Every control a thumb can hit on the page, smaller than 44×44 px (inline text links excepted). */
