@@ -324,7 +324,6 @@ export function ProductForm({
 
             <fieldset
               className="mb-3"
-              aria-required="true"
               aria-invalid={errors.categories !== undefined}
               aria-describedby={errors.categories ? `${id}-categories-error` : undefined}
               tabIndex={errors.categories ? -1 : undefined}

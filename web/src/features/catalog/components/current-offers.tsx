@@ -12,7 +12,8 @@ export function CurrentOffers() {
         </h2>
         <Link to={paths.offers()}>Learn More About Our Offers</Link>
       </div>
-      <ul className="offers-strip__list">
+      {/* It scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <ul className="offers-strip__list" tabIndex={0} aria-labelledby="current-offers-title">
         {OFFER_COPY.map((offer) => (
           <li key={offer.id} className="offer-chip">
             <h3 className="offer-chip__title">{offer.headline}</h3>
