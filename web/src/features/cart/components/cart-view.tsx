@@ -138,7 +138,7 @@ export function CartView({ renderCheckout }: CartViewProps) {
   return (
     <>
       <div className="table-responsive">
-        <table className="table align-middle">
+        <table className="table align-middle cart-table">
           <caption className="visually-hidden">Items in your cart</caption>
           <thead>
             <tr>
