@@ -115,9 +115,6 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
           Delivery: {order.shipping_address}
           {order.shipping_phone ? `, phone ${order.shipping_phone}` : ''}
         </p>
-        <div className="mt-3">
-          <DeliveryReturns />
-        </div>
       </div>
       <div className="col-lg-5">
         <section className="card" aria-labelledby="checkout-summary-title">
@@ -161,6 +158,9 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
             </div>
           </div>
         </section>
+        <div className="mt-3">
+          <DeliveryReturns />
+        </div>
       </div>
     </div>
   );
