@@ -39,6 +39,8 @@ export const productSchema = z.object({
   description: z.string(),
   /** Ksh, at most 2 decimals */
   price: z.number(),
+  /** the price before a reduction (Ksh), or null: the item is reduced when it is above `price` */
+  compare_at_price: z.number().nullable(),
   stock_quantity: z.number().int(),
   /** the first image's middle width, or null without images */
   image_url: z.string().nullable(),
@@ -197,6 +199,26 @@ export const productFieldsSchema = z.object({
    * has not changed since (409 otherwise), so an open form never undoes a sale.
    */
   expected_stock: wholeNumber('expected stock', 0, STOCK_MAX).optional(),
+  /** the price before a reduction; blank clears it */
+  compare_at_price: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+    z
+      .union([z.string(), z.number(), z.null()], { error: 'The compare-at price must be a number.' })
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null) return null;
+        const parsed = parsePrice(v, 'compare-at price');
+        if ('error' in parsed) {
+          ctx.issues.push({ code: 'custom', message: parsed.error, input: v });
+          return z.NEVER;
+        }
+        if (parsed.cents <= 0) {
+          ctx.issues.push({ code: 'custom', message: 'The compare-at price must be greater than 0.', input: v });
+          return z.NEVER;
+        }
+        return parsed.cents;
+      }),
+  ),
   categories: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
     z

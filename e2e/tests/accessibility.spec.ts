@@ -93,3 +93,38 @@ test('admin products', async ({ page }) => {
   await page.goto('/admin/products');
   await expectNoSeriousViolations(page, page.getByRole('button', { name: /^Edit / }).first());
 });
+
+// The same screens on a 360 px phone, where the header, cards and sticky cart bar take another shape.
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('home, list and product', async ({ page }) => {
+    await page.goto('/');
+    await expectNoSeriousViolations(page, page.getByRole('list', { name: 'Trending products' }));
+    await page.goto('/products');
+    await expectNoSeriousViolations(page, page.getByRole('list', { name: 'All Products' }));
+    await page.goto(`/products/${reviewed.id}`);
+    await expectNoSeriousViolations(page, page.getByRole('region', { name: 'Customer Reviews' }).getByRole('list'));
+  });
+
+  test('cart, checkout, orders and order detail, with the menu open', async ({ page }) => {
+    await useSession(page, customer);
+    await page.goto('/cart');
+    await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Proceed to Checkout' }));
+    await page.goto(`/checkout/${order.id}`);
+    await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Pay Now' }));
+    await page.goto('/orders');
+    await expectNoSeriousViolations(page, page.getByRole('article', { name: `Order #${order.id}` }));
+    await page.goto(`/orders/${order.id}`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' }).click();
+    await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Request Cancel' }));
+  });
+
+  test('admin products and the product dialog', async ({ page }) => {
+    await useSession(page, admin);
+    await page.goto('/admin/products');
+    await expectNoSeriousViolations(page, page.getByRole('button', { name: /^Edit / }).first());
+    await page.getByRole('button', { name: 'New Product' }).click();
+    await expectNoSeriousViolations(page, page.getByRole('dialog', { name: 'New Product' }).getByLabel('Size'));
+  });
+});

@@ -88,7 +88,8 @@ test('the admin manages categories and products, with images uploaded through th
   // Edit: the current images stay, price and stock change.
   await row.getByRole('button', { name: `Edit ${productName}` }).click();
   const edit = page.getByRole('dialog', { name: `Edit Product: ${productName}` });
-  await expect(edit.getByRole('img', { name: /^Current image/ })).toHaveCount(2);
+  // The current pictures load into the list, each one movable and removable.
+  await expect(edit.getByRole('list', { name: 'Chosen images' }).getByRole('listitem')).toHaveCount(2);
   await edit.getByLabel('Price (Ksh)', { exact: true }).fill('1500');
   await edit.getByLabel('Stock quantity', { exact: true }).fill('2');
   await edit.getByRole('button', { name: 'Save changes' }).click();

@@ -50,8 +50,26 @@ describe('configuration', () => {
     [{ SWEEP_INTERVAL_SECONDS: '0' }, 'SWEEP_INTERVAL_SECONDS: SWEEP_INTERVAL_SECONDS must be greater than 0'],
     [{ APP_URL: 'not a url' }, 'APP_URL: APP_URL must be a URL such as https://shop.example.com'],
     [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER: PAYMENT_PROVIDER must be sandbox or intasend'],
+    [{ SHOP_WHATSAPP: 'call us' }, 'SHOP_WHATSAPP: SHOP_WHATSAPP must be a phone number such as +254712345678'],
   ])('refuses %o with a clear message', (env, message) => {
     expect(problemsOf(env)).toContain(message);
+  });
+
+  it('reads the shop profile shoppers see (WhatsApp as digits for wa.me links)', () => {
+    const config = loadConfig({
+      SHOP_ADDRESS: 'Stall 9, Toi Market',
+      SHOP_PHONE: '0722 000 111',
+      SHOP_WHATSAPP: '+254 722 000 111',
+      SHOP_HOURS: 'Daily 9:00–17:00',
+      SHOP_RETURNS_POLICY: 'No returns on sale items.',
+    });
+    expect(config.shopProfile).toEqual({
+      address: 'Stall 9, Toi Market',
+      phone: '0722 000 111',
+      whatsapp: '254722000111',
+      hours: 'Daily 9:00–17:00',
+      returnsPolicy: 'No returns on sale items.',
+    });
   });
 
   it('lists every problem at once', () => {

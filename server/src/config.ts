@@ -55,6 +55,19 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Mtumba <no-reply@mtumba.local>'),
   SHOP_EMAIL: z.email('SHOP_EMAIL must be an e-mail address').default('shop@mtumba.local'),
   SHOP_NAME: z.string().min(1).default('Mtumba'),
+  SHOP_ADDRESS: z.string().min(1).default('Shop 14, Gikomba Market Lane, Nairobi CBD'),
+  SHOP_PHONE: z.string().min(1).default('+254 712 345 678'),
+  SHOP_WHATSAPP: z
+    .string()
+    .regex(/^\+?\d[\d ]{6,}$/, 'SHOP_WHATSAPP must be a phone number such as +254712345678')
+    .default('+254712345678'),
+  SHOP_HOURS: z.string().min(1).default('Mon–Sat 8:00–18:00'),
+  SHOP_RETURNS_POLICY: z
+    .string()
+    .min(1)
+    .default(
+      'Returns within 7 days of delivery if the item is not as described. Message us on WhatsApp to arrange it.',
+    ),
   PAYMENT_PROVIDER: z
     .enum(['sandbox', 'intasend'], { error: 'PAYMENT_PROVIDER must be sandbox or intasend' })
     .default('sandbox'),
@@ -126,6 +139,8 @@ export interface Config {
   redisUrl?: string;
   mail: { url?: string; from: string; shopEmail: string; pollIntervalMs: number };
   shopName: string;
+  /** how shoppers reach the shop: shown on the web app's footer, contact page, product and checkout */
+  shopProfile: { address: string; phone: string; whatsapp: string; hours: string; returnsPolicy: string };
   payments: {
     provider: 'sandbox' | 'intasend';
     webhookSecret: string;
@@ -263,6 +278,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     mail: { url: e.MAIL_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL, pollIntervalMs: e.MAIL_POLL_INTERVAL_MS },
     shopName: e.SHOP_NAME,
+    shopProfile: {
+      address: e.SHOP_ADDRESS,
+      phone: e.SHOP_PHONE,
+      whatsapp: e.SHOP_WHATSAPP.replace(/\D/g, ''),
+      hours: e.SHOP_HOURS,
+      returnsPolicy: e.SHOP_RETURNS_POLICY,
+    },
     payments: {
       provider: e.PAYMENT_PROVIDER,
       webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,

@@ -66,6 +66,8 @@ export interface ProductsTable {
   description: string;
   price_cents: number;
   stock_quantity: number;
+  /** the price before a reduction; absent on older rows */
+  compare_at_price_cents?: number | null;
   size: string | null;
   brand: string | null;
   condition: ProductCondition | null;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
+import { ContactDetails } from '@/features/shop/components/contact-details';
 
 /** Below the fold on every page, so it loads as its own small chunk. */
 export default function Footer() {
@@ -34,23 +35,16 @@ export default function Footer() {
                 <Link to={paths.orders()}>My Orders</Link>
               </li>
               <li>
+                <Link to={paths.contact()}>Contact us</Link>
+              </li>
+              <li>
                 <Link to={paths.terms()}>Terms of Sale</Link>
               </li>
             </ul>
           </nav>
           <div className="col-6 col-lg-3">
             <h2 className="h5">Contact Us</h2>
-            <address className="mb-0">
-              Mtumba
-              <br />
-              Nairobi CBD, Kenya
-              <br />
-              <a href="tel:+254700000000">+254 700 000 000</a>
-              <br />
-              <a href="mailto:hello@mtumba.example" className="text-break">
-                hello@mtumba.example
-              </a>
-            </address>
+            <ContactDetails />
           </div>
           <div className="col-12 col-lg-3">
             <h2 className="h5">We Accept</h2>

@@ -13,16 +13,18 @@ const NO_FADE = new Set([paths.addProduct()]);
 
 /** The frame of every page: navbar, verification banner, the page (fading in), footer. */
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const main = useRef<HTMLElement>(null);
   const firstPath = useRef(true);
+  // A new page of a list (?page=2) is a new screen too: start it at the top, not at the footer.
+  const listPage = new URLSearchParams(search).get('page');
 
   useEffect(() => {
     window.scrollTo(0, 0);
     // After an in-app navigation, put keyboard and screen-reader focus at the start of the new page.
     if (firstPath.current) firstPath.current = false;
     else main.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [pathname, listPage]);
 
   return (
     <SignInDialogProvider>

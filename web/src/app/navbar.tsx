@@ -9,6 +9,7 @@ import { useSignInDialog } from '@/features/auth/hooks/sign-in-dialog-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { cartKeys, useCartCount } from '@/features/cart/api/get-cart';
 import { useCategories } from '@/features/catalog/api/get-categories';
+import { ProductSearch } from '@/features/catalog/components/product-search';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useOrdersCount } from '@/features/orders/api/use-orders-count';
 import { wishlistKeys, useWishlistCount } from '@/features/wishlist/api/get-wishlist';
@@ -65,7 +66,6 @@ function ProductsMenu() {
 /** Wishlist, Cart and Orders with their counts; a signed-in customer only. */
 function CustomerLinks() {
   const queryClient = useQueryClient();
-  const cartCount = useCartCount();
   const wishlistCount = useWishlistCount();
   const ordersCount = useOrdersCount();
   // Another screen changed something: refetch the counts (reusing a fetch already under way).
@@ -80,15 +80,44 @@ function CustomerLinks() {
         Wishlist
         <CountBadge count={wishlistCount} one="item in wishlist" many="items in wishlist" />
       </NavItem>
-      <NavItem to={paths.cart()}>
-        Cart
-        <CountBadge count={cartCount} one="item in cart" many="items in cart" />
-      </NavItem>
       <NavItem to={paths.orders()}>
         Orders
         <CountBadge count={ordersCount} one="order" many="orders" />
       </NavItem>
     </>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.6 3H21l-2 8H7.6l-.3 1.5H19V18H5.5l.8-3.7L4.4 6H2V4h3.2zm2 5 1.1 4.5h9.1L18.5 9H7.2z"
+      />
+    </svg>
+  );
+}
+
+/** The cart with its count: always in the bar, on a phone too. */
+function CartLink() {
+  const count = useCartCount();
+  return (
+    <NavLink to={paths.cart()} className="icon-link cart-link">
+      <CartIcon />
+      <span className="icon-link__text">Cart</span>
+      <CountBadge count={count} one="item in cart" many="items in cart" />
+    </NavLink>
+  );
+}
+
+function HeaderSearch() {
+  const navigate = useNavigate();
+  return (
+    <ProductSearch
+      compact
+      onSearch={(q) => navigate(q ? `${paths.products()}?q=${encodeURIComponent(q)}` : paths.products())}
+    />
   );
 }
 
@@ -158,8 +187,9 @@ function SignInButtons() {
 
 /**
  * The top bar (SPEC.md section 2, Navbar). Visitors: Home, Products, Login, Register. Customers:
- * Wishlist, Cart and Orders with counts, the bell and the user menu. Admins: only Manage Products,
- * Manage Orders and the user menu. Collapses behind a menu button below 992 px.
+ * Wishlist and Orders with counts and the user menu, plus the bell and the cart, which stay in the
+ * bar on a phone. Admins: only Manage Products, Manage Orders and the user menu. Below 992 px the
+ * links fold into a menu and the search box takes a row of its own under the bar.
  */
 export function AppNavbar() {
   const { user, isSignedIn, isAdmin } = useAuth();
@@ -167,30 +197,37 @@ export function AppNavbar() {
   const { pathname } = useLocation();
   useEffect(() => setExpanded(false), [pathname]);
   const customer = isSignedIn && !isAdmin;
+  // The products list has its own search box at the top; admins search in their own screens.
+  const onList = pathname === paths.products() || pathname.startsWith(`${paths.products()}/category/`);
+  const search = !isAdmin && !onList;
 
   return (
-    <nav className="navbar navbar-expand-lg navbar-dark site-navbar sticky-top" aria-label="Main">
-      <div className="container">
-        <Link to={paths.home()} className="navbar-brand fw-bold">
-          Mtumba
-        </Link>
-        {customer && (
-          <div className="d-lg-none ms-auto me-2">
-            <NotificationBell />
-          </div>
-        )}
+    <nav className="site-nav" aria-label="Main">
+      <div className="container site-nav__bar">
         <button
           type="button"
-          className="navbar-toggler"
+          className="icon-link site-nav__toggle"
           aria-controls="main-nav"
           aria-expanded={expanded}
           aria-label="Menu"
           onClick={() => setExpanded((e) => !e)}
         >
-          <span className="navbar-toggler-icon" />
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d={
+                expanded
+                  ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z'
+                  : 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z'
+              }
+            />
+          </svg>
         </button>
-        <div id="main-nav" className={`collapse navbar-collapse ${expanded ? 'show' : ''}`}>
-          <ul className="navbar-nav me-auto">
+        <Link to={paths.home()} className="site-nav__brand">
+          Mtumba
+        </Link>
+        <div id="main-nav" className={`site-nav__menu ${expanded ? 'is-open' : ''}`}>
+          <ul className="site-nav__links">
             {isAdmin ? (
               <>
                 <NavItem to={paths.adminProducts()}>Manage Products</NavItem>
@@ -205,15 +242,19 @@ export function AppNavbar() {
               </>
             )}
           </ul>
-          <ul className="navbar-nav align-items-lg-center">
+          <ul className="site-nav__links site-nav__links--end">
             {customer && <CustomerLinks />}
-            {customer && (
-              <li className="nav-item d-none d-lg-block mx-lg-1">
-                <NotificationBell />
-              </li>
-            )}
             {isSignedIn && user ? <UserMenu name={user.name} /> : <SignInButtons />}
           </ul>
+        </div>
+        {search && (
+          <div className="site-nav__search">
+            <HeaderSearch />
+          </div>
+        )}
+        <div className="site-nav__icons">
+          {customer && <NotificationBell />}
+          {customer && <CartLink />}
         </div>
       </div>
     </nav>

@@ -9,6 +9,7 @@ const Products = lazy(() => import('./routes/products'));
 const ProductDetail = lazy(() => import('./routes/product-detail'));
 const Offers = lazy(() => import('./routes/offers'));
 const Terms = lazy(() => import('./routes/terms'));
+const Contact = lazy(() => import('./routes/contact'));
 const Login = lazy(() => import('./routes/login'));
 const Register = lazy(() => import('./routes/register'));
 const VerifyEmail = lazy(() => import('./routes/verify-email'));
@@ -38,6 +39,7 @@ export const routes = [
       { path: '/products/:id', element: <ProductDetail /> },
       { path: '/offers', element: <Offers /> },
       { path: '/terms', element: <Terms /> },
+      { path: '/contact', element: <Contact /> },
       { path: '/login', element: <Login /> },
       { path: '/register', element: <Register /> },
       { path: '/verify-email', element: <VerifyEmail /> },

@@ -6,6 +6,7 @@ export const paths = {
   product: (id: number | string) => `/products/${id}`,
   offers: () => '/offers',
   terms: () => '/terms',
+  contact: () => '/contact',
   login: () => '/login',
   register: () => '/register',
   verifyEmail: () => '/verify-email',

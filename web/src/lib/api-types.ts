@@ -19,6 +19,8 @@ export interface Product {
   name: string;
   description: string | null;
   price: number;
+  /** the price before a reduction (null or absent when the item is not reduced) */
+  compare_at_price?: number | null;
   stock_quantity: number;
   image_url: string | null;
   images?: ProductImage[];

@@ -568,6 +568,13 @@ describe(`accounts on ${TEST_DB}`, () => {
         shop_name: 'Mtumba',
         payment_provider: 'sandbox',
         pusher_key: 'mtumba',
+        shop_email: 'shop@mtumba.local',
+        shop_address: 'Shop 14, Gikomba Market Lane, Nairobi CBD',
+        shop_phone: '+254 712 345 678',
+        shop_whatsapp: '254712345678',
+        shop_hours: 'Mon–Sat 8:00–18:00',
+        shop_returns_policy:
+          'Returns within 7 days of delivery if the item is not as described. Message us on WhatsApp to arrange it.',
       });
     });
   });

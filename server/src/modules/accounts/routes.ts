@@ -198,7 +198,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['config'],
-        summary: 'Public settings the web app needs (Google sign-in, shop name, payment provider)',
+        summary: 'Public settings the web app needs (Google sign-in, shop name and contact details, payment provider)',
         response: {
           200: z.object({
             google_client_id: z.string().nullable(),
@@ -206,6 +206,13 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             shop_name: z.string(),
             payment_provider: z.string(),
             pusher_key: z.string().nullable().describe('app key of the Pusher endpoint at /app/{key}; null when off'),
+            shop_email: z.string(),
+            shop_address: z.string(),
+            shop_phone: z.string(),
+            /** digits only, ready for https://wa.me/{number} */
+            shop_whatsapp: z.string(),
+            shop_hours: z.string(),
+            shop_returns_policy: z.string(),
           }),
         },
       },
@@ -216,6 +223,12 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       shop_name: config.shopName,
       payment_provider: config.payments.provider,
       pusher_key: config.pusher.enabled ? config.pusher.key : null,
+      shop_email: config.mail.shopEmail,
+      shop_address: config.shopProfile.address,
+      shop_phone: config.shopProfile.phone,
+      shop_whatsapp: config.shopProfile.whatsapp,
+      shop_hours: config.shopProfile.hours,
+      shop_returns_policy: config.shopProfile.returnsPolicy,
     }),
   );
 

@@ -18,6 +18,7 @@ export interface ProductJson {
   name: string;
   description: string;
   price: number;
+  compare_at_price: number | null;
   stock_quantity: number;
   image_url: string | null;
   images: ProductImageJson[];
@@ -102,6 +103,7 @@ export async function loadProducts(
         name: p.name,
         description: p.description,
         price: centsToAmount(p.price_cents),
+        compare_at_price: p.compare_at_price_cents == null ? null : centsToAmount(p.compare_at_price_cents),
         stock_quantity: p.stock_quantity,
         image_url: imgs[0]?.image_url ?? null,
         images: imgs,

@@ -391,6 +391,26 @@ describe('updating a product', () => {
     expect(search.json().map((p: { id: number }) => p.id)).not.toContain(id);
   });
 
+  it('keeps an optional compare-at price: set, shown, left alone, cleared, and checked', async () => {
+    const { id } = await createWithImages(0);
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: bearer(admin.token), payload });
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json().compare_at_price).toBeNull();
+
+    expect((await put({ compare_at_price: '2000' })).json()).toMatchObject({ price: 1500.5, compare_at_price: 2000 });
+    expect((await put({ name: 'Renamed Jacket' })).json().compare_at_price).toBe(2000);
+    const listed = await t.app.inject({ method: 'GET', url: `/api/products?q=renamed` });
+    expect(listed.json().find((p: { id: number }) => p.id === id).compare_at_price).toBe(2000);
+
+    expect((await put({ compare_at_price: '' })).json().compare_at_price).toBeNull();
+    const bad = await put({ compare_at_price: 'a lot' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.compare_at_price).toEqual(['The compare-at price must be a number.']);
+    expect((await put({ compare_at_price: 0 })).json().errors.compare_at_price).toEqual([
+      'The compare-at price must be greater than 0.',
+    ]);
+  });
+
   it('PUT with multipart replaces images too; invalid fields answer 422', async () => {
     const { id } = await createWithImages(1);
     const form = multipart(baseFields({ price: '-1' }), [png(await uniquePng())]);

@@ -239,6 +239,7 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
             name: fields.name,
             description: fields.description,
             price_cents: fields.price,
+            compare_at_price_cents: fields.compare_at_price,
             stock_quantity: 0,
             size: fields.size,
             brand: fields.brand,
@@ -282,6 +283,7 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
           if (fields.name !== undefined) changes.name = fields.name;
           if (fields.description !== undefined) changes.description = fields.description;
           if (fields.price !== undefined) changes.price_cents = fields.price;
+          if (fields.compare_at_price !== undefined) changes.compare_at_price_cents = fields.compare_at_price;
           if (fields.size !== undefined) changes.size = fields.size;
           if (fields.brand !== undefined) changes.brand = fields.brand;
           if (fields.condition !== undefined) changes.condition = fields.condition;

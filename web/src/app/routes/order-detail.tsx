@@ -12,7 +12,7 @@ export default function OrderDetailRoute() {
   return (
     <>
       <title>{`Order #${orderId ?? ''} — Mtumba`}</title>
-      <Link to={paths.orders()} className="d-inline-block mb-3">
+      <Link to={paths.orders()} className="back-link mb-2">
         ← Back to my orders
       </Link>
       {!isSignedIn ? (

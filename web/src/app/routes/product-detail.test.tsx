@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '@/lib/testing';
+import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
 import ProductDetailRoute from './product-detail';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,14 +34,42 @@ describe('product page', () => {
     });
     open('/products/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Denim jacket' })).toBeInTheDocument();
-    expect(screen.getByText('Ksh 1,500')).toBeInTheDocument();
+    expect(screen.getByText('Ksh 1,500', { selector: '.product-price__now' })).toBeInTheDocument();
     expect(screen.getByText('(4.5 out of 5)')).toBeInTheDocument();
     expect(screen.getByText('Out of Stock')).toBeInTheDocument();
+    // Sold: a greyed button that says so, not an Add to Cart that opens a modal.
+    expect(screen.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
     for (const text of ['M', "Levi's", 'like new', 'Blue']) expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Denim jacket (no photo yet)' })).toBeInTheDocument();
     expect(await screen.findByText('No reviews yet. Be the first to review!')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Related Products' })).toBeNull();
     expect(screen.getByRole('button', { name: '← Back to Products' })).toBeInTheDocument();
+  });
+
+  it('says In cart (a link to the cart) for an item the shopper already has, and shows delivery and returns', async () => {
+    signInAs();
+    mockApi({
+      'GET /api/products/5': { ...jacket, stock_quantity: 1 },
+      'GET /api/products/5/reviews': [],
+      'GET /api/products/5/related': [],
+      'GET /api/cart': { cart_items: [{ id: 1, quantity: 1, product: { ...jacket, stock_quantity: 1 } }] },
+      'GET /api/wishlist': [],
+      'GET /api/config': {
+        google_enabled: false,
+        shop_returns_policy: 'Returns within 7 days.',
+        shop_whatsapp: '254700',
+      },
+    });
+    open('/products/5');
+    expect(await screen.findByRole('link', { name: /In cart/ })).toHaveAttribute('href', '/cart');
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+    const info = screen.getByRole('region', { name: 'Delivery & returns' });
+    expect(await within(info).findByText('Returns within 7 days.')).toBeInTheDocument();
+    expect(within(info).getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/254700',
+    );
   });
 
   it("says 'Product not found.' for a missing product", async () => {

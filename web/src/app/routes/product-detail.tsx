@@ -62,7 +62,10 @@ export default function ProductDetailRoute() {
       {product.isPending ? (
         <div className="row g-4 placeholder-glow" role="status" aria-label="Loading product">
           <div className="col-12 col-lg-6">
-            <div className="placeholder w-100 ratio ratio-1x1" />
+            {/* the gallery's own 4:5 box, so nothing moves when the photo arrives */}
+            <div className="product-gallery">
+              <div className="placeholder w-100 product-gallery__skeleton" />
+            </div>
           </div>
           <div className="col-12 col-lg-6">
             <span className="placeholder col-8 mb-3 d-block" style={{ height: '2rem' }} />

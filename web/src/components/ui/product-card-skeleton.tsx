@@ -1,12 +1,12 @@
 /** A grey stand-in for a product card while the list loads (SPEC.md section 4 gives the counts). */
 export function ProductCardSkeleton() {
   return (
-    <div className="card h-100 product-card placeholder-glow" aria-hidden="true">
+    <div className="product-card placeholder-glow" aria-hidden="true">
       <div className="product-card__media placeholder w-100" />
-      <div className="card-body">
+      <div className="product-card__body">
         <span className="placeholder col-8 mb-2 d-block" />
-        <span className="placeholder col-4 mb-3 d-block" />
-        <span className="placeholder col-6 btn btn-secondary disabled" />
+        <span className="placeholder col-4 mb-2 d-block" />
+        <span className="placeholder col-6 d-block" />
       </div>
     </div>
   );

@@ -15,13 +15,25 @@ interface ImagePickerProps {
   disabled?: boolean;
   /** a server message about the images */
   serverError?: string;
+  /** the current pictures are being loaded into the selection */
+  loadingExisting?: boolean;
+  /** told whenever the selection changes */
+  onChange?: () => void;
 }
 
 /**
  * Up to 4 product images with previews; reorder with Move left/right, remove one by one. Choosing
  * more than 4 in total, or a file that is not an image, is refused and the selection stays.
  */
-export function ImagePicker({ selection, existing = [], disabled, serverError }: ImagePickerProps) {
+export function ImagePicker({
+  selection,
+  existing = [],
+  disabled,
+  serverError,
+  loadingExisting,
+  onChange,
+}: ImagePickerProps) {
+  const cameraId = useId();
   const inputId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const { images } = selection;
@@ -32,6 +44,7 @@ export function ImagePicker({ selection, existing = [], disabled, serverError }:
     event.target.value = '';
     if (files.length === 0) return;
     setProblem(selection.add(files));
+    onChange?.();
   };
 
   const error = problem ?? serverError ?? null;
@@ -43,6 +56,7 @@ export function ImagePicker({ selection, existing = [], disabled, serverError }:
         Up to {LIMITS.maxImages} images, {LIMITS.maxImageBytes / (1024 * 1024)} MB each. The first one is the main
         picture.
         {existing.length > 0 && ' Choosing new images replaces all the current ones.'}
+        {loadingExisting && ' Loading the current images…'}
       </Form.Text>
 
       {existing.length > 0 && images.length === 0 && (
@@ -64,20 +78,36 @@ export function ImagePicker({ selection, existing = [], disabled, serverError }:
         </div>
       )}
 
-      <Form.Label htmlFor={inputId} className="visually-hidden">
-        Choose images
-      </Form.Label>
-      <Form.Control
-        id={inputId}
-        type="file"
-        accept="image/*"
-        multiple
-        onChange={choose}
-        disabled={disabled}
-        aria-describedby={`${inputId}-help`}
-        isInvalid={error !== null}
-        aria-invalid={error !== null || undefined}
-      />
+      <div className="d-flex flex-wrap gap-2">
+        <label htmlFor={cameraId} className={`btn btn-outline-primary ${disabled ? 'disabled' : ''}`}>
+          Take photo
+        </label>
+        <input
+          id={cameraId}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          onChange={choose}
+          disabled={disabled}
+          className="visually-hidden"
+          aria-describedby={`${inputId}-help`}
+        />
+        <Form.Label htmlFor={inputId} className="visually-hidden">
+          Choose images
+        </Form.Label>
+        <Form.Control
+          id={inputId}
+          type="file"
+          accept="image/*"
+          multiple
+          onChange={choose}
+          disabled={disabled}
+          aria-describedby={`${inputId}-help`}
+          isInvalid={error !== null}
+          aria-invalid={error !== null || undefined}
+          className="flex-grow-1 w-auto"
+        />
+      </div>
       {error && (
         <Alert variant="warning" className="mt-2 mb-0 py-2" role="alert">
           {error}
@@ -95,10 +125,13 @@ export function ImagePicker({ selection, existing = [], disabled, serverError }:
                 height={THUMB}
                 className="rounded border object-fit-cover d-block"
               />
-              <div className="btn-group btn-group-sm mt-1" role="group" aria-label={`Image ${i + 1}`}>
+              <div className="btn-group mt-1" role="group" aria-label={`Image ${i + 1}`}>
                 <Button
                   variant="outline-secondary"
-                  onClick={() => selection.move(image.key, -1)}
+                  onClick={() => {
+                    selection.move(image.key, -1);
+                    onChange?.();
+                  }}
                   disabled={disabled || i === 0}
                   aria-label={`Move image ${i + 1} left`}
                 >
@@ -106,7 +139,10 @@ export function ImagePicker({ selection, existing = [], disabled, serverError }:
                 </Button>
                 <Button
                   variant="outline-secondary"
-                  onClick={() => selection.move(image.key, 1)}
+                  onClick={() => {
+                    selection.move(image.key, 1);
+                    onChange?.();
+                  }}
                   disabled={disabled || i === images.length - 1}
                   aria-label={`Move image ${i + 1} right`}
                 >
@@ -117,6 +153,7 @@ export function ImagePicker({ selection, existing = [], disabled, serverError }:
                   onClick={() => {
                     setProblem(null);
                     selection.remove(image.key);
+                    onChange?.();
                   }}
                   disabled={disabled}
                   aria-label={`Remove image ${i + 1}`}

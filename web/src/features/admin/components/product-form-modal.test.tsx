@@ -222,7 +222,7 @@ describe('product form: saving', () => {
     expect(screen.getByLabelText('Price (Ksh)')).toHaveValue(1500);
     expect(screen.getByLabelText('Jackets')).toBeChecked();
     expect(screen.getByLabelText('Featured (shown on the home page)')).toBeChecked();
-    expect(screen.getByRole('img', { name: 'Current image 1' })).toHaveAttribute('src', '/uploads/abc-640.webp');
+    expect(await screen.findByRole('img', { name: 'Current image 1' })).toHaveAttribute('src', '/uploads/abc-640.webp');
 
     await user.clear(screen.getByLabelText('Stock quantity'));
     await user.type(screen.getByLabelText('Stock quantity'), '0');
@@ -232,9 +232,39 @@ describe('product form: saving', () => {
     expect(xhr.url).toBe('/api/products/10');
     expect(xhr.formBody().get('_method')).toBe('PUT');
     expect(xhr.formBody().get('stock_quantity')).toBe('0');
+    // the stock the form loaded, so the server can refuse the edit if it moved meanwhile
+    expect(xhr.formBody().get('expected_stock')).toBe('1');
     expect(xhr.formBody().getAll('images[]')).toEqual([]);
     xhr.respond(200, product({ stock_quantity: 0 }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it('shows a stock change made meanwhile (409) and takes the stock as it is now', async () => {
+    const user = userEvent.setup();
+    const { onSaved } = renderForm({ product: product({ stock_quantity: 3 }) });
+    await user.clear(screen.getByLabelText('Stock quantity'));
+    await user.type(screen.getByLabelText('Stock quantity'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    FakeXhr.last().respond(409, { message: 'Stock changed while you were editing: now 2', current_stock: 2 });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Stock changed while you were editing: now 2');
+    expect(screen.getByLabelText('Stock quantity')).toHaveValue(2);
+    expect(onSaved).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(FakeXhr.last().formBody().get('expected_stock')).toBe('2');
+  });
+
+  it('clears a field’s error as soon as the field is changed', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    expect(screen.getByText('The name field is required.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'Kitenge shirt');
+    expect(screen.queryByText('The name field is required.')).toBeNull();
+    expect(screen.getByText('Please select at least one category.')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Dresses'));
+    expect(screen.queryByText('Please select at least one category.')).toBeNull();
   });
 
   it('closes with Escape', async () => {

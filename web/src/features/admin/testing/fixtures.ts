@@ -12,6 +12,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     name: 'Denim jacket',
     description: 'Vintage, barely worn',
     price: 1500,
+    compare_at_price: null,
     stock_quantity: 1,
     image_url: '/uploads/abc-640.webp',
     images: [

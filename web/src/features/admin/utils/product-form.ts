@@ -5,6 +5,8 @@ export interface ProductFormValues {
   name: string;
   description: string;
   price: string;
+  /** the price before a reduction; blank when the item is not reduced */
+  compare_at_price: string;
   stock_quantity: string;
   categories: number[];
   size: string;
@@ -22,6 +24,7 @@ export function emptyProductForm(): ProductFormValues {
     name: '',
     description: '',
     price: '',
+    compare_at_price: '',
     stock_quantity: '',
     categories: [],
     size: '',
@@ -38,6 +41,7 @@ export function productToFormValues(product: Product): ProductFormValues {
     name: product.name,
     description: product.description ?? '',
     price: String(product.price),
+    compare_at_price: product.compare_at_price == null ? '' : String(product.compare_at_price),
     stock_quantity: String(product.stock_quantity),
     categories: product.categories.map((c) => c.id),
     size: product.size ?? '',
@@ -86,11 +90,12 @@ export function productFormData(
 ): FormData {
   const form = new FormData();
   if (options.update) form.append('_method', 'PUT');
-  // the stock the form loaded: the server applies the change only if no sale moved it since
+  // The stock the form loaded: the server refuses the edit (409) if it moved meanwhile.
   if (options.expectedStock !== undefined) form.append('expected_stock', String(options.expectedStock));
   form.append('name', values.name.trim());
   form.append('description', values.description.trim());
   form.append('price', values.price.trim());
+  form.append('compare_at_price', values.compare_at_price.trim());
   form.append('stock_quantity', values.stock_quantity.trim());
   for (const id of values.categories) form.append('categories[]', String(id));
   form.append('size', values.size.trim());

@@ -5,12 +5,50 @@ import { api } from '@/lib/api-client';
 export interface PublicConfig {
   google_enabled: boolean;
   google_client_id: string | null;
+  shop: ShopProfile;
+}
+
+/** How shoppers reach the shop (set by the SHOP_* environment variables). */
+export interface ShopProfile {
+  name: string;
+  email: string;
+  address: string;
+  phone: string;
+  /** digits only, for https://wa.me/{number} */
+  whatsapp: string;
+  hours: string;
+  returnsPolicy: string;
+}
+
+interface ConfigReply {
+  google_enabled?: boolean;
+  google_client_id?: string | null;
+  googleClientId?: string;
+  shop_name?: string;
+  shop_email?: string;
+  shop_address?: string;
+  shop_phone?: string;
+  shop_whatsapp?: string;
+  shop_hours?: string;
+  shop_returns_policy?: string;
 }
 
 export async function getPublicConfig(): Promise<PublicConfig> {
-  const data = await api.get<Partial<PublicConfig> & { googleClientId?: string }>('/config');
+  const data = await api.get<ConfigReply>('/config');
   const clientId = data.google_client_id ?? data.googleClientId ?? null;
-  return { google_enabled: Boolean(data.google_enabled && clientId), google_client_id: clientId };
+  return {
+    google_enabled: Boolean(data.google_enabled && clientId),
+    google_client_id: clientId,
+    shop: {
+      name: data.shop_name ?? 'Mtumba',
+      email: data.shop_email ?? '',
+      address: data.shop_address ?? 'Nairobi CBD, Kenya',
+      phone: data.shop_phone ?? '',
+      whatsapp: data.shop_whatsapp ?? '',
+      hours: data.shop_hours ?? '',
+      returnsPolicy: data.shop_returns_policy ?? '',
+    },
+  };
 }
 
 export const publicConfigQueryOptions = () =>
@@ -18,4 +56,9 @@ export const publicConfigQueryOptions = () =>
 
 export function usePublicConfig() {
   return useQuery(publicConfigQueryOptions());
+}
+
+/** The shop's contact details and returns policy, once /api/config has answered. */
+export function useShopProfile(): ShopProfile | undefined {
+  return usePublicConfig().data?.shop;
 }

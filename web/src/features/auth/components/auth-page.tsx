@@ -1,5 +1,7 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAuth } from '../hooks/use-auth';
 import { AuthForms, type AuthTab } from './auth-forms';
 
 /** /login and /register: the dialog's tabs as a page; the tab follows the URL. */
@@ -8,6 +10,35 @@ export function AuthPage({ tab }: { tab: AuthTab }) {
   const [search] = useSearchParams();
   const verified = search.get('verified');
   const cancelled = search.get('email_change_cancelled');
+  const { isSignedIn, user } = useAuth();
+  // Signing in on this page swaps nothing: its forms show their own result and move on.
+  const [signedInOnArrival] = useState(isSignedIn);
+
+  // The e-mail link opened in a browser that is already signed in: no login form, just where to go next.
+  if (isSignedIn && user && (signedInOnArrival || verified !== null)) {
+    return (
+      <div className="mx-auto text-center" style={{ maxWidth: '28rem' }}>
+        <title>{verified === '1' ? 'Email verified — Mtumba' : 'Signed in — Mtumba'}</title>
+        <h1 className="h3 mb-3">{verified === '1' ? 'Your email is verified' : 'You are signed in'}</h1>
+        {verified === '1' && (
+          <p role="status">Thank you, {user.name}: your account is active and you can place orders.</p>
+        )}
+        {verified === '0' && <p role="alert">This verification link is invalid or has already been used.</p>}
+        {verified === null && <p>You are signed in as {user.email}.</p>}
+        <div className="d-flex flex-wrap gap-2 justify-content-center">
+          <Link to={paths.products()} className="btn btn-primary">
+            Continue Shopping
+          </Link>
+          {!user.is_admin && (
+            <Link to={paths.cart()} className="btn btn-outline-primary">
+              Go to Cart
+            </Link>
+          )}
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="mx-auto" style={{ maxWidth: '28rem' }}>
       <title>{tab === 'login' ? 'Login — Mtumba' : 'Register — Mtumba'}</title>

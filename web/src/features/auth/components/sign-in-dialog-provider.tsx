@@ -18,12 +18,14 @@ export function preloadSignInDialog(): void {
 export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const [tab, setTab] = useState<AuthTab | null>(null);
   const [loaded, setLoaded] = useState(false);
+  const [reason, setReason] = useState<string | undefined>(undefined);
   const resume = useRef<(() => void) | undefined>(undefined);
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
   const openSignIn = useCallback((options: OpenSignInOptions = {}) => {
     resume.current = options.resume;
+    setReason(options.reason);
     setLoaded(true);
     setTab(options.tab ?? 'login');
   }, []);
@@ -52,6 +54,7 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <SignInDialog
             tab={tab}
+            reason={reason}
             onTabChange={setTab}
             onHide={close}
             onSignedIn={() => {

@@ -6,7 +6,11 @@ export function SignInRequired({ what }: { what: string }) {
   return (
     <div className="text-center py-5">
       <p className="lead">Please sign in to see {what}.</p>
-      <button type="button" className="btn btn-primary" onClick={() => requireSignIn(() => undefined)}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={() => requireSignIn(() => undefined, `Sign in to see ${what}.`)}
+      >
         Sign in
       </button>
     </div>

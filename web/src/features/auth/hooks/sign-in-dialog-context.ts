@@ -5,6 +5,8 @@ export interface OpenSignInOptions {
   tab?: AuthTab;
   /** run once the shopper has signed in or registered through the dialog (instead of going to /) */
   resume?: () => void;
+  /** why the dialog opened, said above the forms ("Sign in to add … to your cart.") */
+  reason?: string;
 }
 
 export interface SignInDialogApi {

@@ -4,10 +4,10 @@ import { SignInDialogContext } from './sign-in-dialog-context';
 
 export type SignInOnlyAction = () => void;
 
+type Guard = (action: SignInOnlyAction, reason?: string) => void;
+
 /** `requireSignIn(action)`; it also carries itself as `.requireSignIn`, so both call styles work. */
-export type RequireSignIn = ((action: SignInOnlyAction) => void) & {
-  requireSignIn: (action: SignInOnlyAction) => void;
-};
+export type RequireSignIn = Guard & { requireSignIn: Guard };
 
 /**
  * Guards a sign-in-only action (SPEC.md section 4): when signed in the action runs now; otherwise the
@@ -19,12 +19,15 @@ export type RequireSignIn = ((action: SignInOnlyAction) => void) & {
 export function useRequireSignIn(): RequireSignIn {
   const dialog = useContext(SignInDialogContext);
   const run = useCallback(
-    (action: SignInOnlyAction) => {
+    (action: SignInOnlyAction, reason?: string) => {
       // Read the token now, not from the render: the action may come from an older closure.
       if (getToken()) action();
-      else dialog?.openSignIn({ tab: 'login', resume: action });
+      else dialog?.openSignIn({ tab: 'login', resume: action, reason });
     },
     [dialog],
   );
-  return useMemo(() => Object.assign((action: SignInOnlyAction) => run(action), { requireSignIn: run }), [run]);
+  return useMemo(
+    () => Object.assign((action: SignInOnlyAction, reason?: string) => run(action, reason), { requireSignIn: run }),
+    [run],
+  );
 }

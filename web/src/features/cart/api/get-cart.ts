@@ -50,3 +50,9 @@ export function cartItemCount(cart: Cart | undefined): number {
 export function useCartCount(): number {
   return cartItemCount(useCart().data);
 }
+
+/** How many of each product the signed-in customer has in the cart (empty when signed out). */
+export function useCartQuantities(): ReadonlyMap<number, number> {
+  const { data } = useCart();
+  return new Map(data?.cart_items.map((item) => [item.product.id, item.quantity]) ?? []);
+}

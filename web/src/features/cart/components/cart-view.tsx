@@ -7,6 +7,7 @@ import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useClearCart } from '../api/clear-cart';
+import { useHeldForMe } from '@/features/orders/api/get-orders';
 import { useCart, type CartItem } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
@@ -46,8 +47,15 @@ function Thumbnail({ item }: { item: CartItem }) {
   );
 }
 
-function StockNote({ item }: { item: CartItem }) {
+function StockNote({ item, heldFor }: { item: CartItem; heldFor: number | undefined }) {
   const stock = item.product.stock_quantity;
+  if (heldFor !== undefined && item.quantity > stock) {
+    return (
+      <div className="small stock-note--held">
+        Reserved for you in order #{heldFor}. <Link to={paths.checkout(heldFor)}>Pay for order #{heldFor}</Link>
+      </div>
+    );
+  }
   if (stock <= 0) return <div className="small text-danger">Sold out: remove it to check out.</div>;
   if (item.quantity > stock) return <div className="small text-danger">Only {stock} left: lower the quantity.</div>;
   return null;
@@ -78,6 +86,7 @@ export function CartView({ renderCheckout }: CartViewProps) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const clear = useClearCart();
+  const heldForMe = useHeldForMe();
 
   if (isPending) return <CartSkeleton />;
   if (isError) {
@@ -129,7 +138,7 @@ export function CartView({ renderCheckout }: CartViewProps) {
   return (
     <>
       <div className="table-responsive">
-        <table className="table align-middle">
+        <table className="table align-middle cart-table">
           <caption className="visually-hidden">Items in your cart</caption>
           <thead>
             <tr>
@@ -160,7 +169,7 @@ export function CartView({ renderCheckout }: CartViewProps) {
                 <td className="text-break" style={{ minWidth: '8rem' }}>
                   <Link to={paths.product(item.product.id)}>{item.product.name}</Link>
                   <div className="small text-body-secondary d-md-none">{formatKsh(item.product.price)} each</div>
-                  <StockNote item={item} />
+                  <StockNote item={item} heldFor={heldForMe.get(item.product.id)} />
                 </td>
                 <td style={{ width: '8.5rem' }}>
                   <QuantityStepper

@@ -1,32 +1,43 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatKsh } from '@mtumba/contract/money';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
 import type { Product } from '@/lib/api-types';
+import { isReduced, ProductPrice } from './product-price';
 
 export const CARD_IMAGE_SIZES = '(min-width: 1400px) 312px, (min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw';
 
 interface ProductCardProps {
   product: Product;
   inWishlist: boolean;
+  inCart?: boolean;
   onAddToCart: (product: Product) => void;
   onAddToWishlist: (product: Product) => void;
   busy?: boolean;
   /** the first card of the page: its image loads at once with high priority */
   priority?: boolean;
-  hotDeal?: boolean;
+  /** a Trending shelf card: badged "Hot Deal" when reduced, else "Trending" */
+  trending?: boolean;
 }
 
-/** A product in a grid (SPEC.md: image, SOLD ribbon, name, price, View More, wishlist and cart buttons). */
+/** "M · like new · Levi's": the thrift facts a shopper scans for. */
+export function productFacts(product: Pick<Product, 'size' | 'condition' | 'brand'>): string {
+  return [product.size, product.condition, product.brand].filter(Boolean).join(' · ');
+}
+
+/**
+ * A product in a grid, photo first: the photo (4:5, its own ratio), a heart for the wishlist, name,
+ * price, size · condition · brand and one cart action. A sold item is greyed, with no cart action.
+ */
 export function ProductCard({
   product,
   inWishlist,
+  inCart,
   onAddToCart,
   onAddToWishlist,
   busy,
   priority,
-  hotDeal,
+  trending,
 }: ProductCardProps) {
   const titleId = useId();
   const [hovered, setHovered] = useState(false);
@@ -34,52 +45,68 @@ export function ProductCard({
   const first = productImageSource(product, 0);
   const second = productImageSource(product, 1);
   const shown = hovered && second ? second : first;
+  const facts = productFacts(product);
+  const badge = isReduced(product) ? 'Hot Deal' : trending ? 'Trending' : null;
 
   return (
     <article
-      className="card h-100 product-card"
+      className={`product-card ${sold ? 'product-card--sold' : ''}`}
       aria-labelledby={titleId}
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
       onPointerLeave={() => setHovered(false)}
     >
-      <Link to={paths.product(product.id)} className="product-card__media" tabIndex={-1} aria-hidden="true">
-        <ProductImage source={shown} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
+      <div className="product-card__media">
+        <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true">
+          <ProductImage source={shown} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
+        </Link>
         {sold && <span className="sold-ribbon">SOLD</span>}
-        {hotDeal && <span className="badge hot-deal">Hot Deal</span>}
-      </Link>
-      <div className="card-body d-flex flex-column p-2 p-sm-3">
-        <h3 className="h6 card-title mb-1" id={titleId}>
+        {badge && !sold && (
+          <span className={`tag ${badge === 'Hot Deal' ? 'tag--deal' : 'tag--trend'} product-card__badge`}>
+            {badge}
+          </span>
+        )}
+        <button
+          type="button"
+          className={`heart ${inWishlist ? 'heart--on' : ''}`}
+          onClick={() => onAddToWishlist(product)}
+          disabled={inWishlist || busy}
+          aria-label={inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
+          aria-describedby={titleId}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.6h2C14 6.1 15.4 5 17.4 5c3.4 0 5.5 3.4 4.1 6.8C19.5 16.4 12 21 12 21z" />
+          </svg>
+        </button>
+      </div>
+      <div className="product-card__body">
+        <h3 className="product-card__title" id={titleId}>
           <Link to={paths.product(product.id)} className="product-card__name">
             {product.name}
           </Link>
         </h3>
-        <p className="product-card__price mb-2">
-          {formatKsh(product.price)}
-          {sold && <span className="visually-hidden"> (sold)</span>}
-        </p>
-        <div className="mt-auto d-grid gap-2">
-          <Link to={paths.product(product.id)} className="btn btn-sm btn-outline-primary" aria-describedby={titleId}>
-            View More
-          </Link>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            onClick={() => onAddToWishlist(product)}
-            disabled={inWishlist || busy}
-            aria-describedby={titleId}
-          >
-            {inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-primary"
-            onClick={() => onAddToCart(product)}
-            disabled={busy}
-            aria-describedby={titleId}
-          >
-            Add to Cart
-          </button>
-        </div>
+        <ProductPrice product={product} className="product-card__price" />
+        {sold && <span className="visually-hidden">Sold</span>}
+        {facts && <p className="product-card__facts">{facts}</p>}
+        {!sold &&
+          (inCart ? (
+            <Link
+              to={paths.cart()}
+              className="btn btn-sm btn-outline-primary product-card__cta"
+              aria-describedby={titleId}
+            >
+              ✓ In cart
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-sm btn-primary product-card__cta"
+              onClick={() => onAddToCart(product)}
+              disabled={busy}
+              aria-describedby={titleId}
+            >
+              Add to Cart
+            </button>
+          ))}
       </div>
     </article>
   );

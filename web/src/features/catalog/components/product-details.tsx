@@ -1,8 +1,12 @@
+import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import { RatingStars } from '@/components/ui/rating-stars';
+import { paths } from '@/config/paths';
+import { DeliveryReturns } from '@/features/shop/components/delivery-returns';
 import type { Product } from '@/lib/api-types';
 import { useProductActions } from '../hooks/use-product-actions';
 import { ProductGallery } from './product-gallery';
+import { ProductPrice } from './product-price';
 
 const ATTRIBUTES: { key: 'size' | 'brand' | 'condition' | 'color'; label: string }[] = [
   { key: 'size', label: 'Size' },
@@ -11,22 +15,37 @@ const ATTRIBUTES: { key: 'size' | 'brand' | 'condition' | 'color'; label: string
   { key: 'color', label: 'Colour' },
 ];
 
-/** The product page's photos, facts and buttons. */
+/** The product page's photos, facts and buttons; on a phone the cart button rides in a bar at the bottom. */
 export function ProductDetails({ product }: { product: Product }) {
   const actions = useProductActions();
   const inStock = product.stock_quantity > 0;
   const inWishlist = actions.isInWishlist(product.id);
+  const inCart = actions.isInCart(product.id);
   const busy = actions.busyProductId === product.id;
   const attributes = ATTRIBUTES.filter((a) => product[a.key]);
 
+  const cartAction = !inStock ? (
+    <button type="button" className="btn btn-lg btn-sold" disabled>
+      Sold out
+    </button>
+  ) : inCart ? (
+    <Link to={paths.cart()} className="btn btn-lg btn-outline-primary" data-testid="in-cart">
+      ✓ In cart · View cart
+    </Link>
+  ) : (
+    <button type="button" className="btn btn-primary btn-lg" onClick={() => actions.addToCart(product)} disabled={busy}>
+      {busy ? 'Adding…' : 'Add to Cart'}
+    </button>
+  );
+
   return (
-    <div className="row g-4">
+    <div className="row g-4 product-details">
       <div className="col-12 col-lg-6">
         <ProductGallery product={product} />
       </div>
       <div className="col-12 col-lg-6">
         <h1 className="h2">{product.name}</h1>
-        <p className="fs-3 fw-semibold product-price mb-2">{formatKsh(product.price)}</p>
+        <ProductPrice product={product} className="fs-3 mb-2" />
         <p className="mb-2">
           <RatingStars rating={product.average_rating ?? 0} />
           {product.review_count !== undefined && (
@@ -38,34 +57,35 @@ export function ProductDetails({ product }: { product: Product }) {
         <p className={`fw-semibold ${inStock ? 'text-success' : 'text-danger'}`}>
           {inStock ? 'In Stock' : 'Out of Stock'}
         </p>
-        {product.description && <p className="text-break product-description">{product.description}</p>}
         {attributes.length > 0 && (
-          <dl className="row product-attributes">
+          <dl className="product-attributes">
             {attributes.map((a) => (
-              <div key={a.key} className="col-6 col-sm-3">
-                <dt className="small text-body-secondary fw-normal">{a.label}</dt>
+              <div key={a.key}>
+                <dt>{a.label}</dt>
                 <dd className="text-capitalize">{product[a.key]}</dd>
               </div>
             ))}
           </dl>
         )}
-        <div className="d-flex flex-wrap gap-2">
+        {product.description && <p className="text-break product-description">{product.description}</p>}
+        <div className="buy-bar">
+          <span className="buy-bar__price" aria-hidden="true">
+            {formatKsh(product.price)}
+          </span>
+          {cartAction}
           <button
             type="button"
-            className="btn btn-primary btn-lg"
-            onClick={() => actions.addToCart(product)}
-            disabled={busy}
-          >
-            Add to Cart
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-lg"
+            className="btn btn-outline-secondary btn-lg buy-bar__wish"
             onClick={() => actions.addToWishlist(product)}
             disabled={inWishlist || busy}
+            aria-label={inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
           >
-            {inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
+            <span aria-hidden="true">{inWishlist ? '♥' : '♡'}</span>
+            <span className="buy-bar__wish-text">{inWishlist ? ' In Wishlist' : ' Add to Wishlist'}</span>
           </button>
+        </div>
+        <div className="mt-4">
+          <DeliveryReturns />
         </div>
       </div>
       {actions.outOfStockModal}

@@ -1,12 +1,17 @@
-import Carousel from 'react-bootstrap/Carousel';
+import { useRef, useState } from 'react';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
 import type { Product } from '@/lib/api-types';
 
 const SIZES = '(min-width: 992px) 50vw, 100vw';
 
-/** The product's photos: a carousel that moves only when asked, one image, or a placeholder. */
+/**
+ * The product's photos at their own 4:5 ratio: one, or a row that swipes on a phone, with a
+ * numbered button per photo. A placeholder when there is none.
+ */
 export function ProductGallery({ product }: { product: Product }) {
   const count = product.images?.length ? product.images.length : product.image_url ? 1 : 0;
+  const track = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
   if (count <= 1) {
     return (
       <div className="product-gallery">
@@ -14,18 +19,46 @@ export function ProductGallery({ product }: { product: Product }) {
       </div>
     );
   }
+  const show = (i: number) => {
+    const el = track.current;
+    if (el) el.scrollTo({ left: el.clientWidth * i, behavior: 'smooth' });
+    setCurrent(i);
+  };
   return (
-    <Carousel className="product-gallery" interval={null} variant="dark" aria-label={`Photos of ${product.name}`}>
-      {product.images!.map((_, i) => (
-        <Carousel.Item key={product.images![i].id}>
-          <ProductImage
-            source={productImageSource(product, i)}
-            alt={`${product.name}, photo ${i + 1} of ${count}`}
-            sizes={SIZES}
-            priority={i === 0}
-          />
-        </Carousel.Item>
-      ))}
-    </Carousel>
+    <section className="product-gallery" aria-label={`Photos of ${product.name}`}>
+      <div
+        className="product-gallery__track"
+        ref={track}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          setCurrent(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+        }}
+      >
+        {product.images!.map((image, i) => (
+          <div className="product-gallery__slide" key={image.id}>
+            <ProductImage
+              source={productImageSource(product, i)}
+              alt={`${product.name}, photo ${i + 1} of ${count}`}
+              sizes={SIZES}
+              priority={i === 0}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="product-gallery__dots">
+        {product.images!.map((image, i) => (
+          <button
+            type="button"
+            key={image.id}
+            className={`product-gallery__dot ${i === current ? 'is-current' : ''}`}
+            aria-label={`Show photo ${i + 1} of ${count}`}
+            aria-pressed={i === current}
+            onClick={() => show(i)}
+          >
+            <span aria-hidden="true" />
+          </button>
+        ))}
+      </div>
+    </section>
   );
 }

@@ -6,12 +6,13 @@ interface ProductGridProps {
   products: Product[];
   /** give the first card's image high priority (the first grid on the page) */
   priorityFirst?: boolean;
-  hotDeal?: boolean;
+  /** a Trending shelf: each card says "Hot Deal" when reduced, else "Trending" */
+  trending?: boolean;
   label?: string;
 }
 
 /** A responsive grid of product cards with working cart and wishlist buttons and its Out of Stock modal. */
-export function ProductGrid({ products, priorityFirst, hotDeal, label }: ProductGridProps) {
+export function ProductGrid({ products, priorityFirst, trending, label }: ProductGridProps) {
   const actions = useProductActions();
   return (
     <>
@@ -21,11 +22,12 @@ export function ProductGrid({ products, priorityFirst, hotDeal, label }: Product
             <ProductCard
               product={product}
               inWishlist={actions.isInWishlist(product.id)}
+              inCart={actions.isInCart(product.id)}
               onAddToCart={actions.addToCart}
               onAddToWishlist={actions.addToWishlist}
               busy={actions.busyProductId === product.id}
               priority={priorityFirst && i === 0}
-              hotDeal={hotDeal}
+              trending={trending}
             />
           </div>
         ))}

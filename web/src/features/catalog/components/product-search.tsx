@@ -8,6 +8,8 @@ import { useProductSearch } from '../api/search-products';
 
 interface ProductSearchProps {
   initialQuery?: string;
+  /** the header's box: a magnifier for the button */
+  compact?: boolean;
   /** the Search button (or Enter without a highlighted suggestion) */
   onSearch: (query: string) => void;
 }
@@ -16,7 +18,7 @@ interface ProductSearchProps {
  * The search box with suggestions: asked from 2 characters, 300 ms after the last keystroke
  * (SPEC.md section 5). A suggestion opens its product; arrows move, Enter picks, Escape closes.
  */
-export function ProductSearch({ initialQuery = '', onSearch }: ProductSearchProps) {
+export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductSearchProps) {
   const [text, setText] = useState(initialQuery);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -85,9 +87,20 @@ export function ProductSearch({ initialQuery = '', onSearch }: ProductSearchProp
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           autoComplete="off"
         />
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
+        {compact ? (
+          <button type="submit" className="btn search-button" aria-label="Search">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z"
+              />
+            </svg>
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        )}
       </div>
       <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!showList}>
         {showList && suggestions.length === 0 && (

@@ -43,12 +43,13 @@ describe('home shelves', () => {
     expect(log).toHaveBeenCalled();
   });
 
-  it('Trending Products: 4 skeletons, then cards with Hot Deal badges; hidden when there are none', async () => {
-    mockApi({ 'GET /api/products/trending': [product(1), product(2)] });
+  it('Trending Products: 4 skeletons, then cards badged Hot Deal only when reduced, else Trending; hidden when there are none', async () => {
+    mockApi({ 'GET /api/products/trending': [{ ...product(1), compare_at_price: 9999 }, product(2)] });
     const first = renderWithProviders(<TrendingProducts />);
     expect(screen.getByRole('status', { name: 'Loading trending products' }).children).toHaveLength(4);
     const grid = await screen.findByRole('list', { name: 'Trending products' });
-    expect(within(grid).getAllByText('Hot Deal')).toHaveLength(2);
+    expect(within(grid).getAllByText('Hot Deal')).toHaveLength(1);
+    expect(within(grid).getAllByText('Trending')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'View More Products' })).toHaveAttribute('href', '/products');
     first.unmount();
 

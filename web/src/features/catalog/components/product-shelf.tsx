@@ -18,7 +18,7 @@ interface ProductShelfProps {
   /** what an empty shelf says; without it an empty shelf is not shown at all */
   empty?: ReactNode;
   priorityFirst?: boolean;
-  hotDeal?: boolean;
+  trending?: boolean;
 }
 
 /** A home-page shelf of product cards: heading, a link to more, skeletons while loading. */
@@ -32,14 +32,14 @@ export function ProductShelf({
   skeletons,
   empty,
   priorityFirst,
-  hotDeal,
+  trending,
 }: ProductShelfProps) {
   const none = !loading && (!products || products.length === 0);
   if (none && empty === undefined) return null;
   return (
     <section className="mb-5" aria-labelledby={id}>
-      <div className="d-flex flex-wrap align-items-baseline justify-content-between column-gap-3 mb-3">
-        <h2 id={id} className="h4 section-title mb-0">
+      <div className="shelf__head">
+        <h2 id={id} className="section-title">
           {title}
         </h2>
         <Link to={link.to}>{link.label}</Link>
@@ -49,7 +49,7 @@ export function ProductShelf({
       ) : none ? (
         <p className="text-body-secondary">{empty}</p>
       ) : (
-        <ProductGrid products={products ?? []} priorityFirst={priorityFirst} hotDeal={hotDeal} label={label} />
+        <ProductGrid products={products ?? []} priorityFirst={priorityFirst} trending={trending} label={label} />
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { useTrendingProducts } from '../api/get-trending-products';
 import { ProductShelf } from './product-shelf';
 
-/** Trending Products with Hot Deal badges (4 skeletons while loading); hidden when there are none. */
+/** Trending Products, badged Hot Deal when reduced (else Trending) (4 skeletons while loading); hidden when there are none. */
 export function TrendingProducts() {
   const { data, isPending } = useTrendingProducts();
   return (
@@ -14,7 +14,7 @@ export function TrendingProducts() {
       products={data}
       loading={isPending}
       skeletons={4}
-      hotDeal
+      trending
     />
   );
 }

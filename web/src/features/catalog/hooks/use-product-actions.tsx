@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { toast } from '@/lib/toast';
 import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { useAddToCart } from '@/features/cart/api/add-to-cart';
+import { useCartQuantities } from '@/features/cart/api/get-cart';
 import { useAddToWishlist } from '@/features/wishlist/api/add-to-wishlist';
 import { useWishlistProductIds } from '@/features/wishlist/api/get-wishlist';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -16,6 +17,8 @@ export interface ProductActions {
   addToCart: (product: ActionProduct) => void;
   addToWishlist: (product: ActionProduct) => void;
   isInWishlist: (productId: number) => boolean;
+  /** the shopper already has this product in the cart */
+  isInCart: (productId: number) => boolean;
   /** the product whose cart or wishlist call is in flight */
   busyProductId: number | undefined;
   /** render this once on the page: the Out of Stock modal */
@@ -32,6 +35,7 @@ export function useProductActions(): ProductActions {
   const cart = useAddToCart();
   const wishlist = useAddToWishlist();
   const wishlistIds = useWishlistProductIds();
+  const cartQuantities = useCartQuantities();
   const [soldName, setSoldName] = useState<string | null>(null);
   const [modalLoaded, setModalLoaded] = useState(false);
 
@@ -41,29 +45,34 @@ export function useProductActions(): ProductActions {
       setSoldName(product.name);
       return;
     }
-    requireSignIn(() =>
-      cart.mutate(
-        { product_id: product.id, quantity: 1 },
-        {
-          onSuccess: () => toast.success('Added to Cart!', { toastId: `cart-${product.id}` }),
-          onError: (err) => toast.error(errorMessage(err, 'Failed to add to Cart'), { toastId: `cart-${product.id}` }),
-        },
-      ),
+    requireSignIn(
+      () =>
+        cart.mutate(
+          { product_id: product.id, quantity: 1 },
+          {
+            onSuccess: () => toast.success('Added to Cart!', { toastId: `cart-${product.id}` }),
+            onError: (err) =>
+              toast.error(errorMessage(err, 'Failed to add to Cart'), { toastId: `cart-${product.id}` }),
+          },
+        ),
+      `Sign in to add “${product.name}” to your cart.`,
     );
   };
 
   const addToWishlist = (product: ActionProduct) => {
-    requireSignIn(() =>
-      wishlist.mutate(product.id, {
-        onSuccess: () => toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
-        onError: (err) => {
-          if (err instanceof ApiError && err.status === 409) {
-            toast.info('This item is already in your wishlist.', { toastId: `wishlist-${product.id}` });
-          } else {
-            toast.error(errorMessage(err, 'Failed to add to wishlist'), { toastId: `wishlist-${product.id}` });
-          }
-        },
-      }),
+    requireSignIn(
+      () =>
+        wishlist.mutate(product.id, {
+          onSuccess: () => toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
+          onError: (err) => {
+            if (err instanceof ApiError && err.status === 409) {
+              toast.info('This item is already in your wishlist.', { toastId: `wishlist-${product.id}` });
+            } else {
+              toast.error(errorMessage(err, 'Failed to add to wishlist'), { toastId: `wishlist-${product.id}` });
+            }
+          },
+        }),
+      `Sign in to save “${product.name}” to your wishlist.`,
     );
   };
 
@@ -77,6 +86,7 @@ export function useProductActions(): ProductActions {
     addToCart,
     addToWishlist,
     isInWishlist: (productId) => wishlistIds.has(productId),
+    isInCart: (productId) => cartQuantities.has(productId),
     busyProductId,
     outOfStockModal: modalLoaded ? (
       <Suspense fallback={null}>

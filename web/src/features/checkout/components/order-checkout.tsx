@@ -7,6 +7,7 @@ import type { Order } from '@/features/orders/api/get-orders';
 import { OrderAmounts } from '@/features/orders/components/order-amounts';
 import { OrderItemRow } from '@/features/orders/components/order-item-row';
 import { paths } from '@/config/paths';
+import { DeliveryReturns } from '@/features/shop/components/delivery-returns';
 import { ApiError } from '@/lib/api-client';
 import { useInitiatePayment } from '../api/initiate-payment';
 import { leaveForPayment } from '../leave-for-payment';
@@ -92,7 +93,7 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
   }
 
   const paid = order.payment_status === 'paid';
-  const payable = order.order_status === 'pending' && !paid;
+  const payable = order.order_status === 'pending' && !paid && !order.cancel_request_open;
   const showFailed = payable && (paymentFailed || order.payment_status === 'failed');
 
   return (
@@ -143,6 +144,11 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
                 <div className="alert alert-success mb-0" role="status">
                   This order is paid. <Link to={paths.order(order.id)}>View the order</Link>
                 </div>
+              ) : order.cancel_request_open ? (
+                <div className="alert alert-secondary mb-0" role="status">
+                  Cancellation requested: this order cannot be paid while the shop reviews it.{' '}
+                  <Link to={paths.order(order.id)}>View the order</Link>
+                </div>
               ) : (
                 <div className="alert alert-secondary mb-0" role="status">
                   This order is {order.order_status} and cannot be paid.{' '}
@@ -152,6 +158,9 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
             </div>
           </div>
         </section>
+        <div className="mt-3">
+          <DeliveryReturns />
+        </div>
       </div>
     </div>
   );

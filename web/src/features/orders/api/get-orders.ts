@@ -48,3 +48,17 @@ export function isAwaitingPayment(
     !order.cancel_request_open
   );
 }
+
+/**
+ * Products held for the customer's own orders that still await payment: product id → order id.
+ * Such an item shows stock 0 everywhere, but it is not sold to someone else: it waits for this customer.
+ */
+export function useHeldForMe(): ReadonlyMap<number, number> {
+  const { data } = useOrders();
+  const held = new Map<number, number>();
+  for (const order of data ?? []) {
+    if (!isAwaitingPayment(order)) continue;
+    for (const item of order.order_items) if (item.product_id !== null) held.set(item.product_id, order.id);
+  }
+  return held;
+}

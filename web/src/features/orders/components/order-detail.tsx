@@ -155,7 +155,7 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
       </div>
 
       <div className="mb-4">
-        <OrderProgress orderId={order.id} status={order.order_status} showSteps />
+        <OrderProgress orderId={order.id} status={order.order_status} paymentStatus={order.payment_status} />
       </div>
 
       {isAwaitingPayment(order) && (

@@ -1,50 +1,60 @@
 import { orderProgress, statusLabel } from '@mtumba/contract/order-states';
 
-const STEPS = ['Pending', 'Processing', 'Shipped', 'Delivered'];
+const STEPS = ['Placed', 'Paid', 'Shipped', 'Delivered'] as const;
+
+/** How many of the four steps an order has reached (1 = placed). */
+export function stepsReached(status: string, paymentStatus?: string): number {
+  switch (status) {
+    case 'delivered':
+      return 4;
+    case 'shipped':
+      return 3;
+    case 'processing':
+      return 2;
+    default:
+      return paymentStatus === 'paid' ? 2 : 1;
+  }
+}
 
 interface OrderProgressProps {
   orderId: number;
   status: string;
-  /** show the four step names under the bar */
+  paymentStatus?: string;
+  /** kept for callers: the step names always show now */
   showSteps?: boolean;
 }
 
-/** The order's progress bar (SPEC.md section 4): pending 25%, processing 50%, shipped 75%, delivered 100%. */
-export function OrderProgress({ orderId, status, showSteps = false }: OrderProgressProps) {
+/**
+ * The order's progress as named steps: Placed, Paid, Shipped, Delivered; a cancelled order says so.
+ * For assistive technology it stays a progress bar (pending 25%, processing 50%, shipped 75%, delivered 100%).
+ */
+export function OrderProgress({ orderId, status, paymentStatus }: OrderProgressProps) {
   const percent = orderProgress(status);
   const label = statusLabel(status);
   const cancelled = status === 'cancelled';
-  const tone = cancelled ? 'bg-secondary' : percent === 100 ? 'bg-success' : '';
-  // Bootstrap's bar is its stock blue; in progress it takes the shop's colour.
-  const colour = tone ? undefined : 'var(--mt-brand, #7a3e1d)';
+  const reached = stepsReached(status, paymentStatus);
   return (
-    <div>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={`Order #${orderId} progress`}
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuetext={`${label}, ${percent}%`}
-        style={{ height: '1.25rem' }}
-      >
-        <div
-          className={`progress-bar ${tone}`}
-          style={{ width: `${percent}%`, backgroundColor: colour }}
-          data-testid={`order-progress-${orderId}`}
-        >
-          {cancelled ? label : `${percent}%`}
-        </div>
-      </div>
-      {showSteps && (
-        <ol
-          className="list-unstyled d-flex justify-content-between small text-body-secondary mt-1 mb-0"
-          aria-hidden="true"
-        >
-          {STEPS.map((step) => (
-            <li key={step} className={step === label ? 'fw-bold text-body' : undefined}>
-              {step}
+    <div
+      className={`steps ${cancelled ? 'steps--cancelled' : ''}`}
+      role="progressbar"
+      aria-label={`Order #${orderId} progress`}
+      aria-valuenow={percent}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuetext={`${label}, ${percent}%`}
+      data-testid={`order-progress-${orderId}`}
+    >
+      {cancelled ? (
+        <p className="steps__cancelled">✕ Cancelled</p>
+      ) : (
+        <ol className="steps__list">
+          {STEPS.map((step, i) => (
+            <li
+              key={step}
+              className={`steps__step ${i < reached ? 'is-done' : ''} ${i === reached - 1 ? 'is-current' : ''}`}
+            >
+              <span className="steps__dot">{i < reached ? '✓' : i + 1}</span>
+              <span className="steps__name">{step}</span>
             </li>
           ))}
         </ol>

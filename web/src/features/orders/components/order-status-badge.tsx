@@ -1,13 +1,6 @@
 import { statusLabel } from '@mtumba/contract/order-states';
 
-const TONE: Record<string, string> = {
-  pending: 'text-bg-warning',
-  processing: 'text-bg-info',
-  shipped: 'text-bg-primary',
-  delivered: 'text-bg-success',
-  cancelled: 'text-bg-secondary',
-};
-
+/** One badge style per order status; the colours live in styles.css (.tag--*), all AA on their fill. */
 export function OrderStatusBadge({ status }: { status: string }) {
-  return <span className={`badge ${TONE[status] ?? 'text-bg-light'}`}>{statusLabel(status)}</span>;
+  return <span className={`tag tag--${status}`}>{statusLabel(status)}</span>;
 }

@@ -36,7 +36,23 @@ describe('OrderProgress', () => {
     expect(bar).toHaveAttribute('aria-valuenow', String(percent));
     expect(bar).toHaveAttribute('aria-valuemin', '0');
     expect(bar).toHaveAttribute('aria-valuemax', '100');
-    expect(screen.getByTestId('order-progress-4')).toHaveStyle({ width: `${percent}%` });
+  });
+
+  it('names the steps Placed, Paid, Shipped, Delivered and marks those reached', () => {
+    const { unmount } = render(<OrderProgress orderId={4} status="pending" paymentStatus="paid" />);
+    const done = () =>
+      Array.from(document.querySelectorAll('.steps__step.is-done .steps__name')).map((el) => el.textContent);
+    expect(screen.getByText('Placed')).toBeInTheDocument();
+    expect(done()).toEqual(['Placed', 'Paid']);
+    unmount();
+    render(<OrderProgress orderId={5} status="shipped" />);
+    expect(done()).toEqual(['Placed', 'Paid', 'Shipped']);
+  });
+
+  it('shows a cancelled order as Cancelled, without steps', () => {
+    render(<OrderProgress orderId={6} status="cancelled" />);
+    expect(screen.getByText('✕ Cancelled')).toBeInTheDocument();
+    expect(screen.queryByText('Delivered')).toBeNull();
   });
 });
 

@@ -55,7 +55,7 @@ function OrderCard({ order }: { order: Order }) {
         </span>
       </div>
       <div className="card-body">
-        <OrderProgress orderId={order.id} status={order.order_status} />
+        <OrderProgress orderId={order.id} status={order.order_status} paymentStatus={order.payment_status} />
         {awaitingPayment && (
           <p className="small mt-2 mb-0">
             Awaiting payment. <Link to={paths.checkout(order.id)}>Pay now</Link>
@@ -129,13 +129,13 @@ export function OrdersList() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <div className="btn-group flex-wrap" role="group" aria-label="Filter orders by status">
+      <div className="orders-toolbar mb-3">
+        <div className="chip-row" role="group" aria-label="Filter orders by status">
           {ORDER_FILTERS.map((status) => (
             <button
               key={status}
               type="button"
-              className={`btn btn-sm ${filter === status ? 'btn-primary' : 'btn-outline-primary'}`}
+              className={`chip ${filter === status ? 'is-active' : ''}`}
               aria-pressed={filter === status}
               onClick={() => update('status', status, 'all')}
             >
@@ -143,13 +143,13 @@ export function OrdersList() {
             </button>
           ))}
         </div>
-        <div className="ms-auto d-flex align-items-center gap-2">
-          <label htmlFor={sortId} className="form-label mb-0 small">
+        <div className="d-flex align-items-center gap-2">
+          <label htmlFor={sortId} className="form-label mb-0 small text-nowrap">
             Sort by
           </label>
           <select
             id={sortId}
-            className="form-select form-select-sm w-auto"
+            className="form-select w-auto"
             value={sort}
             onChange={(e) => update('sort', e.target.value, 'newest')}
           >

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  addToCart,
+  adminSession,
+  freshProduct,
+  placeOrder,
+  registerCustomer,
+  useSession,
+  type Order,
+  type Product,
+  type Session,
+} from '../support/api';
+import { allProducts } from '../support/catalog';
+
+// Regenerates docs/screens/<screen>-<width>.png so a reviewer sees the shop without running it.
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screens');
+const WIDTHS = [
+  { width: 360, height: 780, maxHeight: 2200 },
+  { width: 1366, height: 800, maxHeight: 1400 },
+];
+
+let admin: Session;
+let customer: Session;
+let order: Order;
+let shown: Product;
+
+test.beforeAll(async () => {
+  admin = await adminSession();
+  customer = await registerCustomer({ name: 'Wanjiru Kamau' });
+  const products = await allProducts();
+  shown = products.find((p) => p.stock_quantity > 1 && (p.review_count ?? 0) > 0) ?? products[0];
+  const { product } = await freshProduct(admin, { label: 'Denim Jacket', price: 1200, stock: 2 });
+  order = await placeOrder(customer, [
+    { product_id: product.id, quantity: 1 },
+    { product_id: shown.id, quantity: 1 },
+  ]);
+  await addToCart(customer, product.id);
+});
+
+async function shoot(page: Page, name: string, ready: (page: Page) => Locator): Promise<void> {
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await expect(ready(page)).toBeVisible();
+    // Lazy images below the fold: scroll through once so they load, then back to the top.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState('networkidle');
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.screenshot({
+      path: path.join(OUT, `${name}-${size.width}.png`),
+      fullPage: true,
+      clip: { x: 0, y: 0, width: size.width, height: Math.min(height, size.maxHeight) },
+      animations: 'disabled',
+    });
+  }
+}
+
+test('home', async ({ page }) => {
+  await page.goto('/');
+  await shoot(page, 'home', (p) => p.getByRole('list', { name: 'Trending products' }));
+});
+
+test('products list', async ({ page }) => {
+  await page.goto('/products');
+  await shoot(page, 'products', (p) => p.getByRole('list', { name: 'All Products' }));
+});
+
+test('product', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto(`/products/${shown.id}`);
+  await shoot(page, 'product', (p) => p.getByRole('heading', { level: 1, name: shown.name }));
+});
+
+test('cart', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto('/cart');
+  await shoot(page, 'cart', (p) => p.getByRole('button', { name: 'Proceed to Checkout' }));
+});
+
+test('checkout', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto(`/checkout/${order.id}`);
+  await shoot(page, 'checkout', (p) => p.getByRole('button', { name: 'Pay Now' }));
+});
+
+test('orders', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto('/orders');
+  await shoot(page, 'orders', (p) => p.getByRole('article', { name: `Order #${order.id}` }));
+});
+
+test('order detail', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto(`/orders/${order.id}`);
+  await shoot(page, 'order-detail', (p) => p.getByRole('heading', { level: 1, name: `Order #${order.id}` }));
+});
+
+test('admin products', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin/products');
+  await shoot(page, 'admin-products', (p) => p.getByRole('button', { name: /^Edit / }).first());
+});

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api-client';
+import { adminKeys } from './admin-keys';
+
+export interface StockMovement {
+  id: number;
+  /** + added, − taken */
+  change: number;
+  reason: string;
+  stock_after: number;
+  order_id: number | null;
+  actor_name: string | null;
+  created_at: string;
+}
+
+/** GET /admin/products/{id}/stock-movements; null when the server has no such call (404). */
+export async function getStockMovements(productId: number): Promise<StockMovement[] | null> {
+  try {
+    const reply = await api.get<{ data?: StockMovement[] }>(`/admin/products/${productId}/stock-movements`);
+    return reply?.data ?? [];
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export function useStockMovements(productId: number | undefined) {
+  return useQuery({
+    queryKey: [...adminKeys.products(), 'stock-movements', productId],
+    queryFn: () => getStockMovements(productId!),
+    enabled: productId !== undefined,
+    retry: false,
+  });
+}
