@@ -9,6 +9,20 @@ export interface EmailContent {
   rows?: [string, string][];
   /** a closing line under everything, e.g. why the person got this message */
   footnote?: string;
+  /** how to reach the shop, shown under the message (order e-mails) */
+  contact?: ShopContact;
+}
+
+export interface ShopContact {
+  address: string;
+  phone: string;
+  /** digits only, for https://wa.me/{number} */
+  whatsapp: string;
+  hours: string;
+}
+
+function contactLines(c: ShopContact): string[] {
+  return [c.address, `Phone ${c.phone} · WhatsApp https://wa.me/${c.whatsapp}`, `Open ${c.hours}`].filter(Boolean);
 }
 
 const BRAND = '#7a3e1d';
@@ -40,6 +54,7 @@ export function renderEmail(c: EmailContent): { html: string; text: string } {
 ${c.paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
 ${rows}${button}
 </div>
+${c.contact ? `<p style="font-size:12px;color:#555;margin-top:16px">${contactLines(c.contact).map(escapeHtml).join('<br>')}</p>` : ''}
 ${c.footnote ? `<p style="font-size:12px;color:#777;margin-top:16px">${escapeHtml(c.footnote)}</p>` : ''}
 </div></body></html>`;
 
@@ -52,6 +67,7 @@ ${c.footnote ? `<p style="font-size:12px;color:#777;margin-top:16px">${escapeHtm
     ...(c.rows ?? []).map(([k, v]) => `${k}: ${v}`),
     ...(c.rows?.length ? [''] : []),
     ...(c.button ? [`${c.button.label}: ${c.button.url}`, ''] : []),
+    ...(c.contact ? [...contactLines(c.contact), ''] : []),
     ...(c.footnote ? [c.footnote] : []),
   ].join('\n');
   return { html, text };

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emitAll } from '../../lib/events.js';
 import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
+import { shopContext } from './emails.js';
 import { ORDER_NOT_FOUND } from './lifecycle.js';
 import {
   answerCancelRequest,
@@ -39,7 +40,7 @@ const security = [{ bearer: [] }];
 /** The shop's order management, under /api/admin: admins only. */
 const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app;
-  const shop = { shopName: config.shopName, shopEmail: config.mail.shopEmail, appUrl: config.appUrl };
+  const shop = shopContext(config);
 
   app.get(
     '/admin/orders',

@@ -1,13 +1,27 @@
 import { formatKshCents, statusLabel } from '@mtumba/contract';
 import type { Executor } from '../../db/database.js';
 import type { Order, OrderItem } from '../../db/schema.js';
-import { renderEmail } from '../mail/layout.js';
+import type { Config } from '../../config.js';
+import { renderEmail, type ShopContact } from '../mail/layout.js';
 import { queueMail } from '../mail/outbox.js';
 
 export interface ShopContext {
   shopName: string;
   shopEmail: string;
   appUrl: string;
+  /** the shop's address, phone, WhatsApp and hours, shown in every order e-mail */
+  contact?: ShopContact;
+}
+
+/** The shop details order e-mails need, from the configuration. */
+export function shopContext(config: Config): ShopContext {
+  const { address, phone, whatsapp, hours } = config.shopProfile;
+  return {
+    shopName: config.shopName,
+    shopEmail: config.mail.shopEmail,
+    appUrl: config.appUrl,
+    contact: { address, phone, whatsapp, hours },
+  };
 }
 
 interface Person {
@@ -41,6 +55,7 @@ export async function mailReceipt(
 ): Promise<void> {
   const content = renderEmail({
     shopName: ctx.shopName,
+    contact: ctx.contact,
     preheader: `We received your payment for order #${order.id}.`,
     heading: `Thank you, order #${order.id} is paid`,
     paragraphs: [
@@ -66,6 +81,7 @@ export async function mailStatusChange(db: Executor, ctx: ShopContext, to: Perso
   const label = statusLabel(order.order_status);
   const content = renderEmail({
     shopName: ctx.shopName,
+    contact: ctx.contact,
     preheader: `Order #${order.id} is now ${label}.`,
     heading: `Order #${order.id}: ${label}`,
     paragraphs: [`Hi ${to.name},`, statusSentences[order.order_status] ?? `Your order is now ${label}.`],
@@ -83,6 +99,7 @@ export async function mailStatusChange(db: Executor, ctx: ShopContext, to: Perso
 export async function mailExpired(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
   const content = renderEmail({
     shopName: ctx.shopName,
+    contact: ctx.contact,
     preheader: `Order #${order.id} was not paid in time.`,
     heading: `Order #${order.id} expired`,
     paragraphs: [
@@ -105,6 +122,7 @@ export async function mailRefundDueToShop(
 ): Promise<void> {
   const content = renderEmail({
     shopName: ctx.shopName,
+    contact: ctx.contact,
     heading: `Refund needed for order #${order.id}`,
     paragraphs: [
       why === 'late_payment'
@@ -131,6 +149,7 @@ export async function mailRefundDueToShop(
 export async function mailRefundDueToCustomer(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
   const content = renderEmail({
     shopName: ctx.shopName,
+    contact: ctx.contact,
     heading: `We will refund your payment for order #${order.id}`,
     paragraphs: [
       `Hi ${to.name},`,
@@ -151,6 +170,7 @@ export async function mailRefundDueToCustomer(db: Executor, ctx: ShopContext, to
 export async function mailCancelRequest(db: Executor, ctx: ShopContext, order: Order, customer: Person): Promise<void> {
   const content = renderEmail({
     shopName: ctx.shopName,
+    contact: ctx.contact,
     heading: `Cancellation requested for order #${order.id}`,
     paragraphs: [
       `${customer.name} (${customer.email}) asked to cancel order #${order.id}.`,
@@ -174,6 +194,7 @@ export async function mailCancelRequest(db: Executor, ctx: ShopContext, order: O
 export async function mailCancelDeclined(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
   const content = renderEmail({
     shopName: ctx.shopName,
+    contact: ctx.contact,
     heading: `Order #${order.id} was not cancelled`,
     paragraphs: [
       `Hi ${to.name},`,
@@ -201,6 +222,7 @@ export async function mailRefunded(
 ): Promise<void> {
   const content = renderEmail({
     shopName: ctx.shopName,
+    contact: ctx.contact,
     heading: `We refunded ${formatKshCents(amountCents)} for order #${order.id}`,
     paragraphs: [
       `Hi ${to.name},`,

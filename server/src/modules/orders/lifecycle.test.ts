@@ -235,6 +235,11 @@ describe('refunds', () => {
     expect(detail.json().refunds).toHaveLength(2);
     const customerMail = (await mailsTo(t.db, me.email)).map((m) => m.subject);
     expect(customerMail.filter((s) => s === `Refund for order #${order.id}`)).toHaveLength(2);
+    // order e-mails say how to reach the shop (the shop profile)
+    const receipt = (await mailsTo(t.db, me.email)).find((m) => m.template === 'order_paid')!;
+    expect(receipt.text).toContain(t.config.shopProfile.address);
+    expect(receipt.text).toContain(`https://wa.me/${t.config.shopProfile.whatsapp}`);
+    expect(receipt.html).toContain(t.config.shopProfile.hours);
   });
 
   it('refuses a refund on an order that received no money', async () => {

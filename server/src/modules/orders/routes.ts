@@ -15,6 +15,7 @@ import {
   requestCancel,
 } from './service.js';
 import { idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
+import { shopContext } from './emails.js';
 import { ORDER_NOT_FOUND } from './lifecycle.js';
 
 const errors = {
@@ -30,7 +31,7 @@ const security = [{ bearer: [] }];
 /** The customer's order calls under /api (see docs/product.md); admin order calls and the sweeper too. */
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app;
-  const shop = { shopName: config.shopName, shopEmail: config.mail.shopEmail, appUrl: config.appUrl };
+  const shop = shopContext(config);
 
   app.post(
     '/orders',

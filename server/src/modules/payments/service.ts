@@ -7,6 +7,7 @@ import { DomainError } from '../../lib/errors.js';
 import { emitAll, type DomainEvents, type PendingEvent } from '../../lib/events.js';
 import { renderEmail } from '../mail/layout.js';
 import { queueMail } from '../mail/outbox.js';
+import { shopContext } from '../orders/emails.js';
 import { notePaymentFailure, settlePayment } from '../orders/lifecycle.js';
 import { preparePayableOrder } from '../orders/payable-order.js';
 import { IntaSendProvider } from './providers/intasend.js';
@@ -87,7 +88,7 @@ export function paymentService(deps: {
   const { db, config, events, log } = deps;
   const provider = deps.provider ?? createPaymentProvider(config);
   const repo = paymentRepository(db);
-  const shop = { shopName: config.shopName, shopEmail: config.mail.shopEmail, appUrl: config.appUrl };
+  const shop = shopContext(config);
 
   /**
    * Applies the provider's confirmed word to our payment and its order, once per event key.
