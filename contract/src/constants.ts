@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC.md section 9), one place for server and web. */
+/** Business constants and limits (docs/product.md section 9), one place for server and web. */
 export const CURRENCY = 'KES';
 
 export const SHIPPING_OPTIONS = ['CBD Delivery', 'Paid custom delivery'] as const;

@@ -19,7 +19,7 @@ export function centsToAmount(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** Cents → the numeric string SPEC.md shows for order-item prices: 150000 → "1500.00". */
+/** Cents → the numeric string docs/product.md shows for order-item prices: 150000 → "1500.00". */
 export function centsToDecimalString(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHIPPING_OPTIONS } from './constants';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states';
 
-/** Shared shapes of the order calls (SPEC.md section 7, issue 5): bodies the web sends, replies it reads. */
+/** Shared shapes of the order calls (docs/product.md section 7, issue 5): bodies the web sends, replies it reads. */
 
 /** the largest id a 32-bit integer column holds */
 export const MAX_DB_ID = 2_147_483_647;

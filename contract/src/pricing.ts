@@ -22,7 +22,7 @@ export interface OrderPrice {
 }
 
 /**
- * The one pricing rule of the shop (DESIGN.md section 3), in integer cents:
+ * The one pricing rule of the shop (docs/architecture.md section 3), in integer cents:
  * bulk discount for 3+ items, 10% off while the customer has never paid an order (an unpaid
  * order that expired or was cancelled does not count; a payment that had to be refunded neither),
  * CBD delivery free above Ksh 1000 after discounts, custom delivery paid to the rider.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 
-/** A product review as the API shows it (SPEC.md section 3). */
+/** A product review as the API shows it (docs/product.md section 3). */
 export const reviewSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),

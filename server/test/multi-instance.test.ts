@@ -18,7 +18,7 @@ import { connectClient, connectionRefusal, waitUntil, type LiveClient } from './
 import { startServerProcess } from './server-process.js';
 
 /*
- * Several instances of the shop sharing one PostgreSQL and one Redis (DESIGN.md section 1).
+ * Several instances of the shop sharing one PostgreSQL and one Redis (docs/architecture.md section 1).
  * Runs in the PostgreSQL suite (`npm run test:server:postgres`, part of `.ci/run`), which needs
  * Redis at REDIS_URL (default redis://127.0.0.1:6379) as well.
  */

@@ -8,7 +8,7 @@ import { AppNavbar } from './navbar';
 
 const Footer = lazy(() => import('./footer'));
 
-/** Screens that appear without the page fade (SPEC.md: Add New Product has no transition). */
+/** Screens that appear without the page fade (docs/product.md: Add New Product has no transition). */
 const NO_FADE = new Set([paths.addProduct()]);
 
 /** The frame of every page: navbar, verification banner, the page (fading in), footer. */

@@ -186,7 +186,7 @@ function SignInButtons() {
 }
 
 /**
- * The top bar (SPEC.md section 2, Navbar). Visitors: Home, Products, Login, Register. Customers:
+ * The top bar (docs/product.md section 2, Navbar). Visitors: Home, Products, Login, Register. Customers:
  * Wishlist and Orders with counts and the user menu, plus the bell and the cart, which stay in the
  * bar on a phone. Admins: only Manage Products, Manage Orders and the user menu. Below 992 px the
  * links fold into a menu and the search box takes a row of its own under the bar.

@@ -9,7 +9,7 @@ export interface OfferCopy {
   description: string;
 }
 
-/** The three offers of SPEC.md section 9, in the words the hero, the offers block and /offers use. */
+/** The three offers of docs/product.md section 9, in the words the hero, the offers block and /offers use. */
 export const OFFER_COPY: readonly OfferCopy[] = [
   {
     id: 'bulk',

@@ -87,7 +87,7 @@ export const api = {
   delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }).then((r) => r.data),
 };
 
-/** The message to show for a failed call: the server's, or the fallback SPEC.md gives. */
+/** The message to show for a failed call: the server's, or the fallback docs/product.md gives. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.body.message ?? err.body.error ?? fallback;
   return fallback;

@@ -1,4 +1,4 @@
-/** Shapes of the API replies the web app reads (SPEC.md sections 3 and 7). Prices are Ksh numbers. */
+/** Shapes of the API replies the web app reads (docs/product.md sections 3 and 7). Prices are Ksh numbers. */
 
 export interface Category {
   id: number;

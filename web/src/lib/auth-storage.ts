@@ -1,5 +1,5 @@
 /**
- * The signed-in state kept in local storage (SPEC.md section 3): token, user, unverified_email.
+ * The signed-in state kept in local storage (docs/product.md section 3): token, user, unverified_email.
  * Login and logout are announced with window events 'login' and 'logout'.
  */
 export interface StoredUser {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Window events that tell the navbar badges (and any open list) that server data changed (SPEC.md section 4). */
+/** Window events that tell the navbar badges (and any open list) that server data changed (docs/product.md section 4). */
 export type AppEvent = 'cartUpdated' | 'wishlistUpdated' | 'ordersUpdated' | 'login' | 'logout';
 
 export function emitAppEvent(name: AppEvent): void {

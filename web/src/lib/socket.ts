@@ -4,7 +4,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@mtumba/contrac
 import { SOCKET_URL } from '@/config/env';
 
 /**
- * The one Socket.IO connection of the signed-in user (DESIGN.md section 8). The client library is
+ * The one Socket.IO connection of the signed-in user (docs/architecture.md section 8). The client library is
  * loaded only once someone signs in, so visitors never download it.
  *
  * Screens listen with `useSocketEvent`; listeners live here, not on the socket, so they survive a

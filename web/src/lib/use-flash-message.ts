@@ -7,7 +7,7 @@ export interface FlashMessage {
 }
 
 /**
- * A message that clears itself (SPEC.md section 9: the status banner, review and admin messages
+ * A message that clears itself (docs/product.md section 9: the status banner, review and admin messages
  * clear after 3 s). Showing a new one restarts the clock.
  */
 export function useFlashMessage(durationMs: number = TIMINGS.bannerMs) {

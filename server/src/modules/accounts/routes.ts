@@ -123,7 +123,7 @@ const pagingQuery = z.object({
 const authTags = ['accounts'];
 const bearer = [{ bearer: [] }];
 
-/** The accounts calls of SPEC.md section 7, under /api. */
+/** The accounts calls of docs/product.md section 7, under /api. */
 const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const service = accountService({

@@ -17,7 +17,7 @@ import { cartService } from './service.js';
 const itemParams = z.object({ itemId: idSchema('cart item id') });
 const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
-/** The cart calls of SPEC.md section 7, under /api: the signed-in customer's own cart only. */
+/** The cart calls of docs/product.md section 7, under /api: the signed-in customer's own cart only. */
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const cart = cartService(app.db);
   // onRequest, not preHandler: a visitor gets 401 before any body validation.

@@ -12,7 +12,7 @@ export interface ProductImageJson {
   height: number | null;
 }
 
-/** A product as the API shows it (SPEC.md section 3, plus the thrift attributes). */
+/** A product as the API shows it (docs/product.md section 3, plus the thrift attributes). */
 export interface ProductJson {
   id: number;
   name: string;

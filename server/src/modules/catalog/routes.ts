@@ -38,7 +38,7 @@ const productFormDescription = [
   'condition, color, is_featured, is_trending.',
 ].join(' ');
 
-/** The catalogue calls of SPEC.md section 7, under /api. */
+/** The catalogue calls of docs/product.md section 7, under /api. */
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = catalogService(app.db, { uploadDir: app.config.uploadDir });
   const requireProductId = (raw: string) => idOrNotFound(raw, PRODUCT_NOT_FOUND);

@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** Delivers the mail outbox (DESIGN.md section 7). */
+/** Delivers the mail outbox (docs/architecture.md section 7). */
 export default fp(
   async (app) => {
     const transport = createMailTransport(app.config, app.log);

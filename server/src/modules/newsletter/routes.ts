@@ -15,7 +15,7 @@ const subscribeBody = z.object({
     .transform((v) => v.toLowerCase()),
 });
 
-/** The newsletter calls of SPEC.md section 7, under /api. */
+/** The newsletter calls of docs/product.md section 7, under /api. */
 const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const subscribers = subscriberRepository(app.db);
 

@@ -42,7 +42,7 @@ const errors = {
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = paymentService({ db: app.db, config: app.config, events: app.events, log: app.log });
 
-  // SPEC.md: the web app shows `error` (or "Payment initiation failed"); every error reply here
+  // docs/product.md: the web app shows `error` (or "Payment initiation failed"); every error reply here
   // carries it next to `message`, whoever produced it (validation, auth, the service).
   app.addHook('preSerialization', async (_request, reply, payload) => {
     if (reply.statusCode >= 400 && payload && typeof payload === 'object' && !Array.isArray(payload)) {

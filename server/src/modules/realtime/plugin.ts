@@ -22,7 +22,7 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterSe
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The Socket.IO server of live order updates (DESIGN.md section 8). */
+    /** The Socket.IO server of live order updates (docs/architecture.md section 8). */
     io: RealtimeServer;
   }
 }
@@ -52,7 +52,7 @@ function refusal(message: string, status: number): Error {
   return Object.assign(new Error(message), { data: { status, message } });
 }
 
-/** Live order updates over Socket.IO on the same port (DESIGN.md section 8). */
+/** Live order updates over Socket.IO on the same port (docs/architecture.md section 8). */
 export default fp(
   async (app) => {
     const tokens = tokenRepository(app.db);

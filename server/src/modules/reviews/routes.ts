@@ -27,7 +27,7 @@ const pageField = (label: string, max: number) =>
       return n;
     });
 
-/** The reviews calls of SPEC.md section 7, under /api. */
+/** The reviews calls of docs/product.md section 7, under /api. */
 const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = reviewService(app.db);
   const userId = (request: FastifyRequest) => signedInUser(request).id;

@@ -16,7 +16,7 @@ import { wishlistService } from './service.js';
 const entryParams = z.object({ entryId: idSchema('wishlist entry id') });
 const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
-/** The wishlist calls of SPEC.md section 7, under /api: the signed-in customer's own list only. */
+/** The wishlist calls of docs/product.md section 7, under /api: the signed-in customer's own list only. */
 const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const wishlist = wishlistService(app.db);
   // onRequest, not preHandler: a visitor gets 401 before any body validation.

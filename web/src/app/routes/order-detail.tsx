@@ -21,7 +21,7 @@ export default function OrderDetailRoute() {
         <OrderDetail
           key={id}
           orderId={id}
-          // Reviews only for delivered orders (SPEC.md section 4), and only while the product exists.
+          // Reviews only for delivered orders (docs/product.md section 4), and only while the product exists.
           renderItemExtra={(item, order) =>
             order.order_status === 'delivered' && item.product_id !== null ? (
               <ReviewForm productId={item.product_id} productName={item.product.name} />

@@ -7,7 +7,7 @@ interface EmailFieldProps {
   error?: string;
 }
 
-/** A required e-mail input with its label (SPEC.md section 5: e-mail fields are of e-mail type and required). */
+/** A required e-mail input with its label (docs/product.md section 5: e-mail fields are of e-mail type and required). */
 export function EmailField({ id, value, onChange, label = 'Email', error }: EmailFieldProps) {
   return (
     <div className="mb-3">

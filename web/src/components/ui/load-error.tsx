@@ -1,5 +1,5 @@
 interface LoadErrorProps {
-  /** the screen's words, e.g. 'Could not load orders' (SPEC.md section 8) */
+  /** the screen's words, e.g. 'Could not load orders' (docs/product.md section 8) */
   message: string;
   onRetry: () => void;
   /** a retry is under way: the button waits */

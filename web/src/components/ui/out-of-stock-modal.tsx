@@ -7,7 +7,7 @@ interface OutOfStockModalProps {
   onClose: () => void;
 }
 
-/** Shown instead of a cart call when a product has no stock left (SPEC.md section 5). */
+/** Shown instead of a cart call when a product has no stock left (docs/product.md section 5). */
 export function OutOfStockModal({ productName, onClose }: OutOfStockModalProps) {
   return (
     <Modal show={productName !== null} onHide={onClose} centered aria-labelledby="out-of-stock-title">

@@ -13,7 +13,7 @@ interface PasswordFieldProps {
   error?: string;
 }
 
-/** A password input with a Show/Hide toggle (SPEC.md: every password field has one). */
+/** A password input with a Show/Hide toggle (docs/product.md: every password field has one). */
 export function PasswordField({ id, label, value, onChange, autoComplete, required, error }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -1,4 +1,4 @@
-/** A grey stand-in for a product card while the list loads (SPEC.md section 4 gives the counts). */
+/** A grey stand-in for a product card while the list loads (docs/product.md section 4 gives the counts). */
 export function ProductCardSkeleton() {
   return (
     <div className="product-card placeholder-glow" aria-hidden="true">

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** A notification kept in this browser (SPEC.md section 3): id, message, timestamp, read. */
+/** A notification kept in this browser (docs/product.md section 3): id, message, timestamp, read. */
 export interface AppNotification {
   id: string;
   message: string;

@@ -12,7 +12,7 @@ export interface UpdateOrderStatusReply {
 }
 
 /**
- * PUT /admin/orders/{id} {order_status}, marked as an XMLHttpRequest as SPEC.md section 7 has it;
+ * PUT /admin/orders/{id} {order_status}, marked as an XMLHttpRequest as docs/product.md section 7 has it;
  * a refused move is a 422 "Cannot change status from a to b."
  */
 export function updateOrderStatus({

@@ -93,7 +93,7 @@ describe('Add New Product form (the same form as the dialog)', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Linen shirt');
   });
 
-  it('clears its message after 3 s (SPEC.md section 9)', async () => {
+  it('clears its message after 3 s (docs/product.md section 9)', async () => {
     const user = userEvent.setup();
     renderScreen(<AddProductForm />);
     await fill(user);

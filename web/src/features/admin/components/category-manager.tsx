@@ -121,7 +121,7 @@ function CategoryRow({ category, onSaved, onFailed, onDelete }: CategoryRowProps
   );
 }
 
-/** Categories: list, add, rename inline, delete with confirmation (SPEC.md "Admin products"). */
+/** Categories: list, add, rename inline, delete with confirmation (docs/product.md "Admin products"). */
 export function CategoryManager({ onChanged }: { onChanged?: () => void }) {
   const categories = useAdminCategories();
   const create = useCreateCategory();

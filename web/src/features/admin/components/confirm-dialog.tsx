@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** "Are you sure?" for deletions (SPEC.md section 5). Escape or Cancel backs out. */
+/** "Are you sure?" for deletions (docs/product.md section 5). Escape or Cancel backs out. */
 export function ConfirmDialog({ show, title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">

@@ -13,7 +13,7 @@ interface ProductFormModalProps {
 }
 
 /**
- * New / Edit Product (SPEC.md "Admin products", section 5) in a dialog: the shared product form.
+ * New / Edit Product (docs/product.md "Admin products", section 5) in a dialog: the shared product form.
  * Escape or Cancel closes it (and stops an upload under way).
  */
 export function ProductFormModal({ product, categories, onHide, onSaved }: ProductFormModalProps) {

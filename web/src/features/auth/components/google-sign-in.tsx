@@ -3,7 +3,7 @@ import { toast } from '@/lib/toast';
 import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
 import { useGoogleLogin } from '../api/google-login';
 
-/** Google's own button; its ID token is exchanged at /api/auth/google/token-login. Failures are only logged (SPEC.md section 8). */
+/** Google's own button; its ID token is exchanged at /api/auth/google/token-login. Failures are only logged (docs/product.md section 8). */
 export default function GoogleSignIn({ clientId, onSignedIn }: { clientId: string; onSignedIn: () => void }) {
   const exchange = useGoogleLogin();
   return (

@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
 import { useLogin } from '../api/login';
 
-/** E-mail and password sign-in (SPEC.md: Login tab). Stores the token, toasts 'Logged in!', then `onSignedIn`. */
+/** E-mail and password sign-in (docs/product.md: Login tab). Stores the token, toasts 'Logged in!', then `onSignedIn`. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -15,7 +15,7 @@ import { useRedirectAfter } from '../hooks/use-redirect-after';
 export const REGISTERED_MESSAGE = 'Registration successful! Please check your email to verify your account.';
 
 /**
- * Registration (SPEC.md: Register tab). On success the account is signed in, the e-mail is kept as
+ * Registration (docs/product.md: Register tab). On success the account is signed in, the e-mail is kept as
  * unverified, and the page moves to /verify-email after 2.5 s.
  */
 export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {

@@ -13,7 +13,7 @@ export function preloadSignInDialog(): void {
 
 /**
  * Owns the one sign-in dialog of the app. Its code loads on first use. After a sign-in the pending
- * action resumes (we stay on the page); without one, the app goes to / as SPEC.md says.
+ * action resumes (we stay on the page); without one, the app goes to / as docs/product.md says.
  */
 export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const [tab, setTab] = useState<AuthTab | null>(null);

@@ -37,7 +37,7 @@ function readAuth(): AuthState {
 }
 
 /**
- * The signed-in state (SPEC.md section 4): read from the stored token and user, and updated by the
+ * The signed-in state (docs/product.md section 4): read from the stored token and user, and updated by the
  * window events 'login' and 'logout' (also from other tabs). Works without a provider.
  */
 export function useAuth(): AuthState {

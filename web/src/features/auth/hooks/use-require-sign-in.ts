@@ -10,7 +10,7 @@ type Guard = (action: SignInOnlyAction, reason?: string) => void;
 export type RequireSignIn = Guard & { requireSignIn: Guard };
 
 /**
- * Guards a sign-in-only action (SPEC.md section 4): when signed in the action runs now; otherwise the
+ * Guards a sign-in-only action (docs/product.md section 4): when signed in the action runs now; otherwise the
  * sign-in dialog opens and the action runs right after the shopper signs in or registers there.
  *
  *   const requireSignIn = useRequireSignIn();

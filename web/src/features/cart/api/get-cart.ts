@@ -22,7 +22,7 @@ export interface Cart {
   cart_items: CartItem[];
 }
 
-/** GET /cart; the reply's list is `cart_items` (older servers said `cartItems`, SPEC.md section 3). */
+/** GET /cart; the reply's list is `cart_items` (older servers said `cartItems`, docs/product.md section 3). */
 export async function getCart(): Promise<Cart> {
   const data = await api.get<{ cart_items?: CartItem[]; cartItems?: CartItem[] } | null>('/cart');
   return { ...data, cart_items: data?.cart_items ?? data?.cartItems ?? [] };

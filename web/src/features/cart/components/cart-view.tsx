@@ -80,7 +80,7 @@ interface CartViewProps {
   renderCheckout?: (items: CartItem[]) => ReactNode;
 }
 
-/** The cart (SPEC.md section 2): lines with quantity steppers, total, Clear Cart, then the checkout panel. */
+/** The cart (docs/product.md section 2): lines with quantity steppers, total, Clear Cart, then the checkout panel. */
 export function CartView({ renderCheckout }: CartViewProps) {
   const { data, isPending, isError, refetch, isFetching } = useCart();
   const update = useUpdateCartItem();

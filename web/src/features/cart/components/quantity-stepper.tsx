@@ -6,13 +6,13 @@ interface QuantityStepperProps {
   /** how many the shop has: the plus button stops here */
   stock: number;
   onChange: (quantity: number) => void;
-  /** pressing plus at the stock limit (SPEC.md: the toast '"{name}" is out of stock.') */
+  /** pressing plus at the stock limit (docs/product.md: the toast '"{name}" is out of stock.') */
   onLimit: () => void;
   disabled?: boolean;
 }
 
 /**
- * − quantity + (SPEC.md section 5): never below 1; plus is disabled at the stock quantity. It stays
+ * − quantity + (docs/product.md section 5): never below 1; plus is disabled at the stock quantity. It stays
  * focusable (aria-disabled) so pressing it there can still say why nothing happens.
  */
 export function QuantityStepper({ productName, quantity, stock, onChange, onLimit, disabled }: QuantityStepperProps) {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import type { Product } from '@/lib/api-types';
 import { catalogKeys } from './catalog-keys';
 
-/** GET /products?featured=true, first 8. A failure is logged and shows as an empty list (SPEC.md section 8). */
+/** GET /products?featured=true, first 8. A failure is logged and shows as an empty list (docs/product.md section 8). */
 export async function getFeaturedProducts(): Promise<Product[]> {
   try {
     const data = await api.get<Product[]>('/products', { featured: 'true', per_page: LIMITS.featuredCount });

@@ -16,7 +16,7 @@ export const productSearchQueryOptions = (q: string) =>
     staleTime: 60_000,
   });
 
-/** Suggestions for a (debounced) search text; nothing is asked below 2 characters (SPEC.md section 5). */
+/** Suggestions for a (debounced) search text; nothing is asked below 2 characters (docs/product.md section 5). */
 export function useProductSearch(text: string) {
   const q = text.trim();
   return useQuery({ ...productSearchQueryOptions(q), enabled: q.length >= LIMITS.searchMinChars });

@@ -8,8 +8,8 @@ const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion:
 
 /**
  * ALL plus one tab per category, in upper case; the arrows scroll the track by 70% of its width
- * (SPEC.md section 9). The tab of the current path is highlighted. When the tabs overflow, the
- * track moves on by one step every 5 s, back to the start after the end (SPEC.md section 9): not
+ * (docs/product.md section 9). The tab of the current path is highlighted. When the tabs overflow, the
+ * track moves on by one step every 5 s, back to the start after the end (docs/product.md section 9): not
  * while the pointer rests on it, never with reduced motion, and never again once the shopper
  * touches, scrolls or focuses it (WCAG 2.2.2).
  */

@@ -16,7 +16,7 @@ interface ProductSearchProps {
 
 /**
  * The search box with suggestions: asked from 2 characters, 300 ms after the last keystroke
- * (SPEC.md section 5). A suggestion opens its product; arrows move, Enter picks, Escape closes.
+ * (docs/product.md section 5). A suggestion opens its product; arrows move, Enter picks, Escape closes.
  */
 export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductSearchProps) {
   const [text, setText] = useState(initialQuery);

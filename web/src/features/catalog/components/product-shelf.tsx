@@ -13,7 +13,7 @@ interface ProductShelfProps {
   link: { to: string; label: string };
   products: Product[] | undefined;
   loading: boolean;
-  /** how many skeleton cards stand in while loading (SPEC.md section 4) */
+  /** how many skeleton cards stand in while loading (docs/product.md section 4) */
   skeletons: number;
   /** what an empty shelf says; without it an empty shelf is not shown at all */
   empty?: ReactNode;

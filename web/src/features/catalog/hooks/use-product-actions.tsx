@@ -26,7 +26,7 @@ export interface ProductActions {
 }
 
 /**
- * The cart and wishlist buttons of product cards and the product page (SPEC.md sections 4, 5, 8):
+ * The cart and wishlist buttons of product cards and the product page (docs/product.md sections 4, 5, 8):
  * sold items open the Out of Stock modal without a server call; signed-out shoppers are asked to
  * sign in first and the action then resumes.
  */

@@ -10,7 +10,7 @@ export interface PaymentState {
 
 /**
  * POST /payments/confirm: the order's real payment state. The server asks the provider about a
- * payment still pending first, so the page never trusts the redirect alone (DESIGN.md section 6).
+ * payment still pending first, so the page never trusts the redirect alone (docs/architecture.md section 6).
  */
 export function confirmPayment(orderId: number, trackingId?: string | null): Promise<PaymentState> {
   return api.post<PaymentState>('/payments/confirm', {

@@ -27,7 +27,7 @@ export function looksLikeKenyanMobile(input: string): boolean {
   return /^(?:\+?254|0)?[17]\d{8}$/.test(input.replace(/[\s\-().]/g, ''));
 }
 
-/** The toast text for a failed POST /orders (SPEC.md section 8). */
+/** The toast text for a failed POST /orders (docs/product.md section 8). */
 export function checkoutErrorMessage(err: unknown): string {
   if (!(err instanceof ApiError)) return CHECKOUT_FAILED_MESSAGE;
   const error = err.body.error;
@@ -37,7 +37,7 @@ export function checkoutErrorMessage(err: unknown): string {
   return error ?? err.body.message ?? CHECKOUT_FAILED_MESSAGE;
 }
 
-/** Shipping option, phone and Proceed to Checkout under the cart (SPEC.md sections 2, 5 and 8). */
+/** Shipping option, phone and Proceed to Checkout under the cart (docs/product.md sections 2, 5 and 8). */
 export function CheckoutPanel({ items }: { items: CartItem[] }) {
   const { isVerified } = useAuth();
   const orders = useOrders();

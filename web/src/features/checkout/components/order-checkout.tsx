@@ -16,7 +16,7 @@ const timeFormat = new Intl.DateTimeFormat('en-KE', { timeStyle: 'short' });
 
 export const PAYMENT_FAILED_MESSAGE = 'Your payment did not go through. You can try again.';
 
-/** 'the error or Payment initiation failed' (SPEC.md section 8). */
+/** 'the error or Payment initiation failed' (docs/product.md section 8). */
 export function paymentErrorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.body.error ?? err.body.message ?? 'Payment initiation failed';
   return 'Payment initiation failed';
@@ -82,7 +82,7 @@ interface OrderCheckoutProps {
   paymentFailed?: boolean;
 }
 
-/** Checkout (SPEC.md section 2): the server's items and amounts for the order, and Pay Now. */
+/** Checkout (docs/product.md section 2): the server's items and amounts for the order, and Pay Now. */
 export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutProps) {
   const { data: order, isPending, isError, error, refetch } = useOrder(orderId);
   useRefetchAtExpiry(order, refetch);

@@ -45,7 +45,7 @@ function Actions() {
   );
 }
 
-/** Clears the cart once the payment is confirmed (SPEC.md: DELETE /cart/clear after payment success). */
+/** Clears the cart once the payment is confirmed (docs/product.md: DELETE /cart/clear after payment success). */
 function useClearCartOnce(paid: boolean) {
   const clear = useClearCart();
   const queryClient = useQueryClient();
@@ -76,7 +76,7 @@ function PaidSummary({ orderId }: { orderId: number }) {
 }
 
 /**
- * The payment success page (SPEC.md section 2, DESIGN.md section 6): reads the order's real payment
+ * The payment success page (docs/product.md section 2, docs/architecture.md section 6): reads the order's real payment
  * state, asks again every 1.5 s for up to 30 s while it is being confirmed, and clears the cart once paid.
  */
 export function PaymentConfirmation({

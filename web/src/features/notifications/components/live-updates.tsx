@@ -11,7 +11,7 @@ export const orderStatusMessage = (id: number, status: string) =>
   `Order #${id} status changed to ${statusLabel(status)}`;
 
 /**
- * Live order updates (SPEC.md section 4), mounted once under the QueryClient: keeps the Socket.IO
+ * Live order updates (docs/product.md section 4), mounted once under the QueryClient: keeps the Socket.IO
  * connection in step with the signed-in state; a status change refreshes the orders list and the
  * order in place, stores an unread notification for the bell and fires 'ordersUpdated'.
  */

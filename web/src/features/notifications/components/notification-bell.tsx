@@ -49,7 +49,7 @@ function NotificationItem({ notification, fresh }: { notification: AppNotificati
 }
 
 /**
- * The navbar's bell (SPEC.md section 4): the badge counts unread notifications; opening the bell
+ * The navbar's bell (docs/product.md section 4): the badge counts unread notifications; opening the bell
  * marks them all read, closing it clears the read ones. The list lives in local storage.
  */
 export function NotificationBell() {

@@ -45,7 +45,7 @@ function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
   );
 }
 
-/** Request Cancel with its confirmation dialog (SPEC.md: pending or processing only; a request, not a cancel). */
+/** Request Cancel with its confirmation dialog (docs/product.md: pending or processing only; a request, not a cancel). */
 function RequestCancel({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState(false);
   const request = useRequestCancel();
@@ -133,7 +133,7 @@ interface OrderDetailProps {
   renderItemExtra?: (item: OrderItem, order: Order) => ReactNode;
 }
 
-/** A customer's order (SPEC.md section 2): progress, shipping details, items, amounts, history, cancel request. */
+/** A customer's order (docs/product.md section 2): progress, shipping details, items, amounts, history, cancel request. */
 export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
   const { data: order, isPending, isError, error } = useOrder(orderId);
 

@@ -105,7 +105,7 @@ function parseSort(value: string | null): OrderSort {
   return value !== null && value in ORDER_SORTS ? (value as OrderSort) : 'newest';
 }
 
-/** The customer's orders (SPEC.md section 2, Orders): status filters and sort kept in the URL. */
+/** The customer's orders (docs/product.md section 2, Orders): status filters and sort kept in the URL. */
 export function OrdersList() {
   const { data, isPending, isError, refetch, isFetching } = useOrders();
   const [params, setParams] = useSearchParams();

@@ -112,7 +112,7 @@ function ReviewFields({ productId, productName, review }: FormProps) {
   );
 }
 
-/** The review form of one delivered item: write, change or delete one's own review (SPEC.md section 5). */
+/** The review form of one delivered item: write, change or delete one's own review (docs/product.md section 5). */
 export function ReviewForm({ productId, productName }: { productId: number; productName: string }) {
   const { data, isPending, isError } = useMyReview(productId);
   if (isPending) return <p className="small text-body-secondary mt-2 mb-0">Loading your review…</p>;

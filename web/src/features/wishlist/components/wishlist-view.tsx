@@ -124,7 +124,7 @@ function WishlistSkeleton() {
   );
 }
 
-/** The wishlist (SPEC.md section 2): search, groups by category, View, Move to Cart, Remove. */
+/** The wishlist (docs/product.md section 2): search, groups by category, View, Move to Cart, Remove. */
 export function WishlistView() {
   const { data, isPending, isError, refetch, isFetching } = useWishlist();
   const addToCart = useAddToCart();
