@@ -85,7 +85,7 @@ test('orders', async ({ page }) => {
 test('order detail', async ({ page }) => {
   await useSession(page, customer);
   await page.goto(`/orders/${order.id}`);
-  await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Request Cancel' }));
+  await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Cancel order' }));
 });
 
 test('admin products', async ({ page }) => {
@@ -117,7 +117,7 @@ test.describe('on a phone', () => {
     await expectNoSeriousViolations(page, page.getByRole('article', { name: `Order #${order.id}` }));
     await page.goto(`/orders/${order.id}`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' }).click();
-    await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Request Cancel' }));
+    await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Cancel order' }));
   });
 
   test('admin products and the product dialog', async ({ page }) => {

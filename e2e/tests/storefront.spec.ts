@@ -374,7 +374,7 @@ test.describe('tap targets on a phone', () => {
     ['cart', '/cart', 'Proceed to Checkout'],
     ['checkout', 'checkout', 'Pay Now'],
     ['orders', '/orders', 'order'],
-    ['order detail', 'order', 'Request Cancel'],
+    ['order detail', 'order', 'Cancel order'],
   ] as const) {
     test(`${name}: no tap target under 44×44 px`, async ({ page }) => {
       await useSession(page, customer);
