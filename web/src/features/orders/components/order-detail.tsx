@@ -96,7 +96,7 @@ function RequestCancel({ order }: { order: Order }) {
             Keep Order
           </Button>
           <Button variant="danger" onClick={() => void send()} disabled={cancel.isPending}>
-            {cancel.isPending ? 'Sending…' : 'Request Cancel'}
+            {cancel.isPending ? 'Sending…' : direct ? 'Cancel order' : 'Request Cancel'}
           </Button>
         </Modal.Footer>
       </Modal>
