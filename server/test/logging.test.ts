@@ -6,11 +6,10 @@ import { loadConfig } from '../src/config.js';
 import { wantsPrettyLogs } from '../src/lib/logger.js';
 import { createTestDatabase, testConfig, type TestDatabase } from './helpers.js';
 
-describe('what the request log keeps', () => {
+/** Builds the app around a fresh database for the enclosing describe, its log lines kept in `lines`. */
+function appLoggingAt(level: 'debug' | 'info', lines: string[], use: (app: FastifyInstance) => void): void {
   let app: FastifyInstance;
   let database: TestDatabase;
-  const lines: string[] = [];
-
   beforeAll(async () => {
     database = await createTestDatabase();
     const stream = new Writable({
@@ -23,15 +22,22 @@ describe('what the request log keeps', () => {
       config: testConfig(database.dataDir),
       db: database.db,
       jobs: false,
-      // debug: web pages like /reset-password are logged at that level
-      logger: { level: 'debug', stream },
+      logger: { level, stream },
     });
     await app.ready();
+    use(app);
   });
   afterAll(async () => {
     await app.close();
     await database.drop();
   });
+}
+
+describe('what the request log keeps', () => {
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  // debug: web pages like /reset-password are logged at that level
+  appLoggingAt('debug', lines, (built) => (app = built));
 
   it('blanks out one-time tokens and addresses from e-mail links, and never logs the bearer token', async () => {
     await app.inject({ method: 'GET', url: '/reset-password?token=reset-secret-1&email=wanjiku%40example.com' });
@@ -55,29 +61,8 @@ describe('what the request log keeps', () => {
 
 describe('how much the request log says at info (production)', () => {
   let app: FastifyInstance;
-  let database: TestDatabase;
   const lines: string[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    app = await buildApp({
-      config: testConfig(database.dataDir),
-      db: database.db,
-      jobs: false,
-      logger: { level: 'info', stream },
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  appLoggingAt('info', lines, (built) => (app = built));
 
   it('writes one JSON line per API call, and none for health probes, images or web app files', async () => {
     lines.length = 0;
