@@ -240,24 +240,21 @@ export function statusAfter(move: OrderMoveName, from: OrderStatus): OrderStatus
   return to === 'same' ? from : to;
 }
 
-/**
- * The status moves the admin makes with `PUT /admin/orders/{id}` (`order_status`): ship, deliver
- * and cancel. An unpaid pending order reaches processing only when its payment is recorded.
- */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['cancelled'],
-  processing: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
-
-/** The move behind an admin's status change, if there is one. */
+/** The move behind an admin's status change with `PUT /admin/orders/{id}`, if there is one. */
 export function adminMoveFor(from: OrderStatus, to: OrderStatus): OrderMoveName | undefined {
   if (to === 'cancelled' && (from === 'pending' || from === 'processing')) return 'cancel';
   if (from === 'processing' && to === 'shipped') return 'ship';
   if (from === 'shipped' && to === 'delivered') return 'deliver';
   return undefined;
+}
+
+/**
+ * The status moves the admin makes with `PUT /admin/orders/{id}` (`order_status`): ship, deliver
+ * and cancel. An unpaid pending order reaches processing only when its payment is recorded.
+ */
+export const ORDER_TRANSITIONS = {} as Record<OrderStatus, readonly OrderStatus[]>;
+for (const from of ORDER_STATUSES) {
+  ORDER_TRANSITIONS[from] = ORDER_STATUSES.filter((to) => adminMoveFor(from, to) !== undefined);
 }
 
 export const RECORD_PAYMENT_FIRST =

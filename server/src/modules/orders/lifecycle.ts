@@ -12,7 +12,7 @@ import {
   type OrderStatus,
 } from '@mtumba/contract';
 import type { Updateable } from 'kysely';
-import type { Db, Trx } from '../../db/database.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
 import { dialectOf, now } from '../../db/database.js';
 import type { Order, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
@@ -353,8 +353,9 @@ async function afterPaid(trx: Trx, order: Order, shop: ShopContext): Promise<Pen
   ];
 }
 
-async function cancelledByExpiry(trx: Trx, order: Order): Promise<boolean> {
-  const last = await ordersRepository(trx).lastHistory(order.id);
+/** Whether the sweeper cancelled the order (its reservation ran out), not the shop or the customer. */
+export async function cancelledByExpiry(db: Executor, order: Order): Promise<boolean> {
+  const last = await ordersRepository(db).lastHistory(order.id);
   return last?.actor === 'system' && last.note === EXPIRY_NOTE;
 }
 

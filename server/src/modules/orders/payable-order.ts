@@ -3,7 +3,7 @@ import type { Db, Trx } from '../../db/database.js';
 import { now } from '../../db/database.js';
 import type { Order } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import { EXPIRED_MESSAGE, EXPIRY_NOTE, ORDER_NOT_FOUND } from './lifecycle.js';
+import { cancelledByExpiry, EXPIRED_MESSAGE, ORDER_NOT_FOUND } from './lifecycle.js';
 import { ordersRepository } from './repository.js';
 
 /**
@@ -57,9 +57,4 @@ export async function preparePayableOrder(
     throw new DomainError('gone', EXPIRED_MESSAGE);
   }
   return fresh;
-}
-
-async function cancelledByExpiry(db: Db | Trx, order: Order): Promise<boolean> {
-  const last = await ordersRepository(db).lastHistory(order.id);
-  return last?.actor === 'system' && last.note === EXPIRY_NOTE;
 }
