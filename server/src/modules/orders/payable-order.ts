@@ -1,5 +1,5 @@
 import { MONEY_RECEIVED_STATUSES } from '@mtumba/contract';
-import type { Db, Trx } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { now } from '../../db/database.js';
 import type { Order } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
