@@ -5,14 +5,14 @@ import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { preloadSignInDialog } from '@/features/auth/components/sign-in-dialog-provider';
-import { useSignInDialog } from '@/features/auth/hooks/sign-in-dialog-context';
-import { useAuth } from '@/features/auth/hooks/use-auth';
-import { cartKeys, useCartCount } from '@/features/cart/api/get-cart';
+import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
+import { useAuth } from '@/lib/auth/use-auth';
+import { cartKeys, useCartCount } from '@/lib/api/get-cart';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { ProductSearch } from '@/features/catalog/components/product-search';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useOrdersCount } from '@/features/orders/api/use-orders-count';
-import { wishlistKeys, useWishlistCount } from '@/features/wishlist/api/get-wishlist';
+import { wishlistKeys, useWishlistCount } from '@/lib/api/get-wishlist';
 import { useAppEvent } from '@/lib/events';
 
 const MyAccountModal = lazy(() => import('@/features/auth/components/my-account-modal'));

@@ -28,6 +28,11 @@ export const TRENDING_WINDOW_DAYS = 30;
 export const TRENDING_FLAG_BOOST = 5;
 export const RELATED_LIMIT = 4;
 
+/** Whether shoppers can see and act on this product (other modules ask here, not the repository). */
+export function isLiveProduct(db: Executor, productId: number): Promise<boolean> {
+  return productRepository(db).isLive(productId);
+}
+
 export interface ProductPage {
   products: ProductJson[];
   page: number;

@@ -23,7 +23,7 @@ import {
   type Moved,
 } from './lifecycle.js';
 import { customerView, loadOrderViews } from './order-view.js';
-import { paymentRepository } from '../payments/repository.js';
+import { insertReceivedPayment } from '../payments/manual.js';
 import { ordersRepository } from './repository.js';
 
 import { CANCEL_REQUEST_SENT } from '@mtumba/contract/order';
@@ -262,24 +262,9 @@ export async function recordManualPayment(
   payment: { method: ManualPaymentMethod; reference: string },
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  const moved = await recordPayment(db, admin, orderId, payment, shop, async (trx, order) => {
-    const at = now();
-    await paymentRepository(trx).insert({
-      order_id: order.id,
-      reference: `MAN-${order.id}-${Date.now().toString(36).toUpperCase()}`,
-      provider: 'manual',
-      status: 'paid',
-      amount_cents: order.total_cents,
-      currency: 'KES',
-      method: payment.method,
-      checkout_url: null,
-      provider_checkout_id: null,
-      provider_invoice_id: payment.reference,
-      failure_reason: null,
-      created_at: at,
-      updated_at: at,
-    });
-  });
+  const moved = await recordPayment(db, admin, orderId, payment, shop, (trx, order) =>
+    insertReceivedPayment(trx, order, payment),
+  );
   return adminResult(db, moved);
 }
 

@@ -1,8 +1,7 @@
 import type { Review } from '@mtumba/contract/review';
 import { isUniqueViolation, now, type Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { productRepository } from '../catalog/repository.js';
-import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
+import { isLiveProduct, PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { refreshProductRatings } from './ratings.js';
 import { reviewRepository, type ReviewRow } from './repository.js';
 
@@ -53,7 +52,7 @@ export function reviewService(db: Db) {
       page: number,
       perPage: number,
     ): Promise<{ reviews: Review[]; page: number; perPage: number; total: number }> {
-      if (!(await productRepository(db).isLive(productId))) throw notFound(PRODUCT_NOT_FOUND);
+      if (!(await isLiveProduct(db, productId))) throw notFound(PRODUCT_NOT_FOUND);
       const [rows, total] = await Promise.all([
         reviews.ofProduct(productId, perPage, (page - 1) * perPage),
         reviews.countOfProduct(productId),
@@ -62,7 +61,7 @@ export function reviewService(db: Db) {
     },
 
     async create(userId: number, input: { product_id: number; rating: number; review_text: string }): Promise<Review> {
-      if (!(await productRepository(db).isLive(input.product_id))) throw notFound(PRODUCT_NOT_FOUND);
+      if (!(await isLiveProduct(db, input.product_id))) throw notFound(PRODUCT_NOT_FOUND);
       if (!(await reviews.hasDelivered(userId, input.product_id))) throw forbidden(DELIVERED_ONLY);
       if (await reviews.existsFor(userId, input.product_id)) throw conflict(ALREADY_REVIEWED);
       try {

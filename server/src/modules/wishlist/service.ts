@@ -2,8 +2,7 @@ import { WISHLIST_MESSAGES, type WishlistEntry } from '@mtumba/contract/cart';
 import { isUniqueViolation, type Db } from '../../db/database.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { loadProducts } from '../catalog/product-view.js';
-import { productRepository } from '../catalog/repository.js';
-import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
+import { isLiveProduct, PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { wishlistRepository, type WishlistRow } from './repository.js';
 
 /** The signed-in customer's wishlist. Entries of deleted products stay stored but are not shown. */
@@ -30,7 +29,7 @@ export function wishlistService(db: Db) {
 
     async add(userId: number, productId: number): Promise<WishlistEntry> {
       const repo = wishlistRepository(db);
-      if (!(await productRepository(db).isLive(productId))) throw notFound(PRODUCT_NOT_FOUND);
+      if (!(await isLiveProduct(db, productId))) throw notFound(PRODUCT_NOT_FOUND);
       let row: WishlistRow | undefined;
       try {
         row = await repo.insertIfAbsent(userId, productId);

@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { CartView } from '@/features/cart/components/cart-view';
 import { CheckoutPanel } from '@/features/checkout/components/checkout-panel';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { OrderCheckout } from '@/features/checkout/components/order-checkout';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 

@@ -1,5 +1,5 @@
 import { ContactDetails } from '@/features/shop/components/contact-details';
-import { DeliveryReturns } from '@/features/shop/components/delivery-returns';
+import { DeliveryReturns } from '@/components/shop/delivery-returns';
 
 export default function ContactRoute() {
   return (

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { OrderDetail } from '@/features/orders/components/order-detail';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 import { ReviewForm } from '@/features/reviews/components/review-form';

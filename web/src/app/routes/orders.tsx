@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { OrdersList } from '@/features/orders/components/orders-list';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { PaymentConfirmation } from '@/features/checkout/components/payment-confirmation';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignInDialogProvider } from '@/features/auth/components/sign-in-dialog-provider';
 import { mockApi, renderWithProviders } from '@/lib/testing';
 import ProductsRoute from './products';
 
@@ -63,5 +64,23 @@ describe('products list', () => {
     );
     renderWithProviders(<ProductsRoute />, { path: '/products' });
     expect(screen.getByRole('status', { name: 'Loading products' }).querySelectorAll('.product-card')).toHaveLength(12);
+  });
+
+  it('asks a visitor to sign in from a card instead of calling the server', async () => {
+    const api = mockApi({
+      'GET /api/config': { google_enabled: false },
+      'GET /api/categories': [],
+      'GET /api/products': { body: [item(1)], headers: { 'X-Total-Count': '1' } },
+    });
+    renderWithProviders(
+      <SignInDialogProvider>
+        <ProductsRoute />
+      </SignInDialogProvider>,
+      { path: '/products' },
+    );
+    const card = await screen.findByRole('article', { name: 'Item 1' });
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Add to Wishlist' }));
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/wishlist')).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 import { WishlistView } from '@/features/wishlist/components/wishlist-view';
 

@@ -1,4 +1,4 @@
-import type { Order, OrderItem } from './api/get-orders';
+import type { Order, OrderItem } from '@/lib/api/get-orders';
 
 /** An order as GET /orders answers it, for tests. */
 export function orderFixture(over: Partial<Order> = {}): Order {

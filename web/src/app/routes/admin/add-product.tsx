@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { catalogKeys } from '@/features/catalog/api/catalog-keys';
+import { catalogKeys } from '@/lib/api/catalog-keys';
 import { AddProductForm } from '@/features/admin/components/add-product-form';
 import { AdminGuard } from '@/features/admin/components/admin-guard';
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { catalogKeys } from '@/features/catalog/api/catalog-keys';
+import { catalogKeys } from '@/lib/api/catalog-keys';
 import { AdminGuard } from '@/features/admin/components/admin-guard';
 import { AdminProductsScreen } from '@/features/admin/components/admin-products-screen';
 

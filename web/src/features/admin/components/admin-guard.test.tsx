@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SignInDialogContext } from '@/features/auth/hooks/sign-in-dialog-context';
+import { SignInDialogContext } from '@/lib/auth/sign-in-dialog-context';
 import { signIn } from '@/lib/auth-storage';
 import { toast } from '@/lib/toast';
 import { AdminGuard } from './admin-guard';

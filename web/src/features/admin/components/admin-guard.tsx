@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/hooks/use-auth';
-import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
 import { toast } from '@/lib/toast';
 
 export const ADMINS_ONLY = 'Admins only.';

@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { usePublicConfig } from '../api/get-config';
+import { usePublicConfig } from '@/lib/api/get-config';
+import type { AuthTab } from '@/lib/auth/sign-in-dialog-context';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
 const GoogleSignIn = lazy(() => import('./google-sign-in'));
 
-export type AuthTab = 'login' | 'register';
+export type { AuthTab };
 
 interface AuthFormsProps {
   tab: AuthTab;

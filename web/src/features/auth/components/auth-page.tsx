@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { AuthForms, type AuthTab } from './auth-forms';
 
 /** /login and /register: the dialog's tabs as a page; the tab follows the URL. */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getStoredUser, setUnverifiedEmail, storeUser } from '@/lib/auth-storage';
 import { useCurrentUser } from '../api/get-user';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 
 /** Query-key roots that hold no personal data and may stay cached across sign-in and sign-out. */
 const PUBLIC_ROOTS = new Set(['catalog', 'config']);

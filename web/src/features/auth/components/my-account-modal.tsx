@@ -14,7 +14,7 @@ import { setUnverifiedEmail, signOut, storeUser } from '@/lib/auth-storage';
 import { useDeleteUser } from '../api/delete-user';
 import { useEndSession, useSessions, useSignOutOtherSessions } from '../api/sessions';
 import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 
 type Mode = 'view' | 'edit' | 'delete';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { SignInDialogContext, type OpenSignInOptions } from '../hooks/sign-in-dialog-context';
+import { SignInDialogContext, type OpenSignInOptions } from '@/lib/auth/sign-in-dialog-context';
 import type { AuthTab } from './auth-forms';
 
 const SignInDialog = lazy(() => import('./sign-in-dialog'));

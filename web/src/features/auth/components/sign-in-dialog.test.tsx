@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '@/lib/auth-storage';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
-import { useRequireSignIn } from '../hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
 import { SignInDialogProvider } from './sign-in-dialog-provider';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,4 +1,4 @@
-import { useRequireSignIn } from '../hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
 
 /** What a signed-out visitor sees on a customer-only page: a Sign in button that keeps them here. */
 export function SignInRequired({ what }: { what: string }) {

@@ -4,7 +4,7 @@ import { BusyButton } from '@/components/ui/busy-button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useResendVerification } from '../api/resend-verification';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 
 /** Tells a signed-in customer with an unverified e-mail why they cannot order yet, with a Resend button. */
 export function VerifyEmailBanner() {

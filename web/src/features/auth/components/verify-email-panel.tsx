@@ -5,7 +5,7 @@ import { FormResult, type FormOutcome } from '@/components/ui/form-result';
 import { errorMessage } from '@/lib/api-client';
 import { getUnverifiedEmail } from '@/lib/auth-storage';
 import { useResendVerification } from '../api/resend-verification';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 
 /** 'Verify Your Email': says a link was sent, and resends it on request. */
 export function VerifyEmailPanel() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
-import { cartKeys, type Cart } from './get-cart';
+import { cartKeys, type Cart } from '@/lib/api/get-cart';
 
 export function removeCartItem(itemId: number): Promise<unknown> {
   return api.delete(`/cart/remove/${itemId}`);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
-import type { CartItem } from '../api/get-cart';
+import type { CartItem } from '@/lib/api/get-cart';
 import { CartView } from './cart-view';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Category } from '@/lib/api-types';
-import { catalogKeys } from './catalog-keys';
+import { catalogKeys } from '@/lib/api/catalog-keys';
 
 export async function getCategories(): Promise<Category[]> {
   const data = await api.get<Category[]>('/categories');

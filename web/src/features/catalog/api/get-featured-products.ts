@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@mtumba/contract/constants';
 import { api } from '@/lib/api-client';
 import type { Product } from '@/lib/api-types';
-import { catalogKeys } from './catalog-keys';
+import { catalogKeys } from '@/lib/api/catalog-keys';
 
 /** GET /products?featured=true, first 8. A failure is logged and shows as an empty list (docs/product.md section 8). */
 export async function getFeaturedProducts(): Promise<Product[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Review } from '@/lib/api-types';
-import { catalogKeys } from './catalog-keys';
+import { catalogKeys } from '@/lib/api/catalog-keys';
 
 export async function getProductReviews(productId: number): Promise<Review[]> {
   const data = await api.get<Review[]>(`/products/${productId}/reviews`);

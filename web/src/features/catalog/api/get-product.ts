@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Product } from '@/lib/api-types';
-import { catalogKeys } from './catalog-keys';
+import { catalogKeys } from '@/lib/api/catalog-keys';
 
 export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
   return api.get<Product>(`/products/${id}`, undefined, signal);

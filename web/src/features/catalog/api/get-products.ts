@@ -2,24 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { LIMITS } from '@mtumba/contract/constants';
 import { apiRequest } from '@/lib/api-client';
 import type { Product } from '@/lib/api-types';
-import { catalogKeys } from './catalog-keys';
+import { catalogKeys, type ProductListParams } from '@/lib/api/catalog-keys';
 
-export type ProductSort = 'newest' | 'price_asc' | 'price_desc';
-
-/** The list's query string (GET /products); empty values are left out of the URL. */
-export interface ProductListParams {
-  page?: number;
-  per_page?: number;
-  sort?: ProductSort;
-  category?: number | string;
-  q?: string;
-  size?: string;
-  brand?: string;
-  condition?: string;
-  color?: string;
-  min_price?: string;
-  max_price?: string;
-}
+export type { ProductListParams, ProductSort } from '@/lib/api/catalog-keys';
 
 export interface ProductPage {
   products: Product[];

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Product } from '@/lib/api-types';
-import { catalogKeys } from './catalog-keys';
+import { catalogKeys } from '@/lib/api/catalog-keys';
 
 export async function getRelatedProducts(productId: number): Promise<Product[]> {
   const data = await api.get<Product[]>(`/products/${productId}/related`);

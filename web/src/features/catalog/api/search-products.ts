@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@mtumba/contract/constants';
 import { api } from '@/lib/api-client';
 import type { ProductSummary } from '@/lib/api-types';
-import { catalogKeys } from './catalog-keys';
+import { catalogKeys } from '@/lib/api/catalog-keys';
 
 export async function searchProducts(q: string, signal?: AbortSignal): Promise<ProductSummary[]> {
   const data = await api.get<ProductSummary[]>('/products/search', { q }, signal);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
-import { DeliveryReturns } from '@/features/shop/components/delivery-returns';
+import { DeliveryReturns } from '@/components/shop/delivery-returns';
 import type { Product } from '@/lib/api-types';
 import { useProductActions } from '../hooks/use-product-actions';
 import { ProductGallery } from './product-gallery';

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SignInDialogProvider } from '@/features/auth/components/sign-in-dialog-provider';
 import type { Product } from '@/lib/api-types';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
 import { ProductGrid } from './product-grid';
@@ -28,11 +27,7 @@ const products = [
 
 function setup(api: Parameters<typeof mockApi>[0] = {}) {
   const server = mockApi({ 'GET /api/wishlist': [], 'GET /api/cart': { cart_items: [] }, ...api });
-  renderWithProviders(
-    <SignInDialogProvider>
-      <ProductGrid products={products} priorityFirst />
-    </SignInDialogProvider>,
-  );
+  renderWithProviders(<ProductGrid products={products} priorityFirst />);
   const card = (name: string) => screen.getByRole('article', { name });
   return { server, card, user: userEvent.setup() };
 }
@@ -115,12 +110,5 @@ describe('ProductGrid', () => {
 
     await user.click(within(card('Denim jacket')).getByRole('button', { name: 'Add to Wishlist' }));
     expect(await screen.findByText('This item is already in your wishlist.')).toBeInTheDocument();
-  });
-
-  it('asks a visitor to sign in instead of calling the server', async () => {
-    const { server, card, user } = setup({ 'GET /api/config': { google_enabled: false } });
-    await user.click(within(card('Denim jacket')).getByRole('button', { name: 'Add to Wishlist' }));
-    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
-    expect(server.callsTo('POST /api/wishlist')).toHaveLength(0);
   });
 });

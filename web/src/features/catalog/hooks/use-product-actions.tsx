@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { toast } from '@/lib/toast';
-import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
-import { useAddToCart } from '@/features/cart/api/add-to-cart';
-import { useCartQuantities } from '@/features/cart/api/get-cart';
-import { useAddToWishlist } from '@/features/wishlist/api/add-to-wishlist';
-import { useWishlistProductIds } from '@/features/wishlist/api/get-wishlist';
+import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
+import { useAddToCart } from '@/lib/api/add-to-cart';
+import { useCartQuantities } from '@/lib/api/get-cart';
+import { useAddToWishlist } from '@/lib/api/add-to-wishlist';
+import { useWishlistProductIds } from '@/lib/api/get-wishlist';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { Product } from '@/lib/api-types';
 

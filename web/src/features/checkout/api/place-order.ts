@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShippingOption } from '@mtumba/contract/constants';
-import { orderKeys, type Order } from '@/features/orders/api/get-orders';
+import { orderKeys, type Order } from '@/lib/api/get-orders';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 

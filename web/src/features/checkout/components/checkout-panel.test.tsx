@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CartItem } from '@/features/cart/api/get-cart';
+import type { CartItem } from '@/lib/api/get-cart';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
 import { CheckoutPanel, looksLikeKenyanMobile } from './checkout-panel';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '@/features/orders/api/get-orders';
+import type { Order } from '@/lib/api/get-orders';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
 import { leaveForPayment } from '../leave-for-payment';
 import { OrderCheckout } from './order-checkout';

@@ -1,8 +1,8 @@
 import type { ShippingOption } from '@mtumba/contract/constants';
 import { firstOrderOfferHolder, priceOrder } from '@mtumba/contract/pricing';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
-import type { CartItem } from '@/features/cart/api/get-cart';
-import type { Order } from '@/features/orders/api/get-orders';
+import type { CartItem } from '@/lib/api/get-cart';
+import type { Order } from '@/lib/api/get-orders';
 
 interface PriceEstimateProps {
   items: readonly CartItem[];

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useOrders } from '@/features/orders/api/get-orders';
+import { useOrders } from '@/lib/api/get-orders';
 import { signOut } from '@/lib/auth-storage';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
 import { readNotifications } from '../notification-store';

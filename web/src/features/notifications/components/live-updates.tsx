@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { statusLabel } from '@mtumba/contract/order-states';
-import { useAuth } from '@/features/auth/hooks/use-auth';
-import { orderKeys } from '@/features/orders/api/get-orders';
+import { useAuth } from '@/lib/auth/use-auth';
+import { orderKeys } from '@/lib/api/get-orders';
 import { getToken } from '@/lib/auth-storage';
 import { emitAppEvent } from '@/lib/events';
 import { useSocketConnection, useSocketEvent, useSocketReconnect } from '@/lib/socket';

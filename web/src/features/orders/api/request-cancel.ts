@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MessageReply } from '@/lib/api-types';
-import { orderKeys } from './get-orders';
+import { orderKeys } from '@/lib/api/get-orders';
 
 export function requestCancel(orderId: number): Promise<MessageReply> {
   return api.post<MessageReply>(`/orders/${orderId}/request-cancel`);

@@ -1,4 +1,4 @@
-import { useOrders } from './get-orders';
+import { useOrders } from '@/lib/api/get-orders';
 
 /** How many orders the signed-in customer has, for the navbar badge. */
 export function useOrdersCount(): number {

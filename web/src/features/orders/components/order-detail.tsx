@@ -8,12 +8,12 @@ import { CANCEL_REQUESTABLE, statusLabel, type OrderStatus } from '@mtumba/contr
 import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useOrder } from '../api/get-order';
-import { isAwaitingPayment, type Order, type OrderHistoryEntry, type OrderItem } from '../api/get-orders';
+import { useOrder } from '@/lib/api/get-order';
+import { isAwaitingPayment, type Order, type OrderHistoryEntry, type OrderItem } from '@/lib/api/get-orders';
 import { useCancelOrder } from '../api/cancel-order';
 import { useRequestCancel } from '../api/request-cancel';
-import { OrderAmounts } from './order-amounts';
-import { OrderItemRow } from './order-item-row';
+import { OrderAmounts } from '@/components/order/order-amounts';
+import { OrderItemRow } from '@/components/order/order-item-row';
 import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from './order-status-badge';
 

@@ -4,8 +4,8 @@ import { formatKsh } from '@mtumba/contract/money';
 import { ORDER_STATUSES, statusLabel } from '@mtumba/contract/order-states';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
-import { isAwaitingPayment, isReservationExpired, useOrders, type Order } from '../api/get-orders';
-import { OrderItemRow } from './order-item-row';
+import { isAwaitingPayment, isReservationExpired, useOrders, type Order } from '@/lib/api/get-orders';
+import { OrderItemRow } from '@/components/order/order-item-row';
 import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from './order-status-badge';
 

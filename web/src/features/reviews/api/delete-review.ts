@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { catalogKeys } from '@/features/catalog/api/catalog-keys';
+import { catalogKeys } from '@/lib/api/catalog-keys';
 import { api } from '@/lib/api-client';
 import type { Review } from '@/lib/api-types';
 import { reviewKeys } from './get-my-review';

@@ -1,5 +1,5 @@
-import { useShopProfile } from '@/features/auth/api/get-config';
-import { WhatsAppLink } from './delivery-returns';
+import { useShopProfile } from '@/lib/api/get-config';
+import { WhatsAppLink } from '@/components/shop/delivery-returns';
 
 /** The shop's address, phone, WhatsApp, e-mail and hours, as configured on the server. */
 export function ContactDetails() {

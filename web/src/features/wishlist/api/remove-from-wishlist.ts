@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
-import { wishlistKeys, type WishlistEntry } from './get-wishlist';
+import { wishlistKeys, type WishlistEntry } from '@/lib/api/get-wishlist';
 
 export function removeFromWishlist(entryId: number): Promise<unknown> {
   return api.delete(`/wishlist/${entryId}`);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@/lib/api-types';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
-import type { WishlistEntry } from '../api/get-wishlist';
+import type { WishlistEntry } from '@/lib/api/get-wishlist';
 import { WishlistView } from './wishlist-view';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -6,11 +6,11 @@ import { LoadError } from '@/components/ui/load-error';
 import { OutOfStockModal } from '@/components/ui/out-of-stock-modal';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
 import { RatingStars } from '@/components/ui/rating-stars';
-import { useAddToCart } from '@/features/cart/api/add-to-cart';
+import { useAddToCart } from '@/lib/api/add-to-cart';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
-import { useWishlist, type WishlistEntry } from '../api/get-wishlist';
+import { useWishlist, type WishlistEntry } from '@/lib/api/get-wishlist';
 
 export const UNCATEGORIZED = 'Uncategorized';
 const CARD_SIZES = '(min-width: 1200px) 280px, (min-width: 768px) 33vw, 50vw';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { OFFERS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
-import { useShopProfile } from '@/features/auth/api/get-config';
+import { useShopProfile } from '@/lib/api/get-config';
 
 export const DELIVERY_LINES = [
   `CBD Delivery: ${formatKsh(OFFERS.cbdDeliveryFeeCents / 100)}, free on orders above ${formatKsh(

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { AuthTab } from '../components/auth-forms';
+/** The two tabs of the sign-in dialog and page. */
+export type AuthTab = 'login' | 'register';
 
 export interface OpenSignInOptions {
   tab?: AuthTab;

@@ -1,5 +1,5 @@
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
-import type { Order } from '../api/get-orders';
+import type { Order } from '@/lib/api/get-orders';
 
 type Amounts = Pick<
   Order,

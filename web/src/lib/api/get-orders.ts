@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderHistoryJson, OrderItemJson, OrderJson } from '@mtumba/contract/order';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
 
 export type Order = OrderJson;

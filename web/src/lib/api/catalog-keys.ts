@@ -1,4 +1,21 @@
-import type { ProductListParams } from './get-products';
+import type { ProductSort } from '@mtumba/contract/product';
+
+export type { ProductSort };
+
+/** The list's query string (GET /products); empty values are left out of the URL. */
+export interface ProductListParams {
+  page?: number;
+  per_page?: number;
+  sort?: ProductSort;
+  category?: number | string;
+  q?: string;
+  size?: string;
+  brand?: string;
+  condition?: string;
+  color?: string;
+  min_price?: string;
+  max_price?: string;
+}
 
 /**
  * Query keys of the public catalogue. Everything starts with 'catalog', so an admin edit can refresh

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
-import type { OrderItem } from '../api/get-orders';
+import type { OrderItem } from '@/lib/api/get-orders';
 
 function Thumbnail({ item, size }: { item: OrderItem; size: number }) {
   if (!item.product.image_url) {
