@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A safety net for a hung test, not a speed check: a busy two-core CI machine needs more than 5 s for
+    // the heaviest form tests.
+    testTimeout: 20_000,
   },
 });
