@@ -349,3 +349,17 @@ export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 export const stockChangedMessage = (current: number) => `Stock changed while you were editing: now ${current}`;
+
+/** One change of a product's shelf count (GET /admin/products/{id}/stock-movements), newest first. */
+export const stockMovementSchema = z.object({
+  id: z.number(),
+  change: z.number(),
+  stock_after: z.number(),
+  reason: z.string(),
+  order_id: z.number().nullable(),
+  actor: z.string(),
+  actor_name: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+import type { Product, ProductImage } from '@mtumba/contract/product';
 import { signIn, type StoredUser } from './auth-storage';
 
 /** Test helpers (used only by *.test.tsx files): render with the app's providers, and a fake API. */
@@ -83,4 +84,35 @@ export function mockApi(handlers: Record<string, Handler | Reply | unknown>) {
     /** the calls made to one "METHOD /api/path" */
     callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
   };
+}
+
+/** A product reply as the API gives it (every field of the contract's shape), with `over` on top. */
+export function productReply(over: Partial<Product> = {}): Product {
+  return {
+    id: 1,
+    name: 'Item',
+    description: '',
+    price: 1000,
+    compare_at_price: null,
+    stock_quantity: 1,
+    image_url: null,
+    images: [],
+    categories: [],
+    average_rating: 0,
+    review_count: 0,
+    size: null,
+    brand: null,
+    condition: null,
+    color: null,
+    is_featured: false,
+    is_trending: false,
+    created_at: '2026-01-05T09:00:00.000Z',
+    updated_at: '2026-01-05T09:00:00.000Z',
+    ...over,
+  };
+}
+
+/** One stored photo of a product reply. */
+export function imageReply(id: number, imageUrl: string, srcset = imageUrl): ProductImage {
+  return { id, image_url: imageUrl, srcset, width: 640, height: 800 };
 }

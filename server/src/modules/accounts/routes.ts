@@ -1,5 +1,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deleteAccountBody,
+  emailBody,
+  emailTokenQuery,
+  googleTokenBody,
+  loginBody,
+  messageSchema as message,
+  pagingQuery,
+  profileBody,
+  profileUpdatedSchema,
+  publicConfigSchema,
+  registerBody,
+  resetBody,
+  securityLogSchema,
+  sessionListSchema,
+  sessionsRevokedSchema,
+  signedInSchema as signedIn,
+  userSchema,
+  validationErrorSchema as validationError,
+} from '@mtumba/contract/account';
 import { z } from 'zod';
 import { DomainError, notFound, unauthenticated } from '../../lib/errors.js';
 import { idOrNotFound, setPagingHeaders } from '../../lib/http.js';
@@ -7,118 +27,6 @@ import { createGoogleVerifier } from './google.js';
 import { userRepository } from './repository.js';
 import { listSecurityEvents } from './security-log.js';
 import { accountService, MESSAGES, type RequestContext } from './service.js';
-
-const required = (field: string) => ({ error: `The ${field} field is required.`, abort: true });
-
-const nameField = z
-  .string()
-  .trim()
-  .min(1, required('name'))
-  .max(255, 'The name field must not be greater than 255 characters.');
-const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, required('email'))
-  .max(255, { error: 'The email field must not be greater than 255 characters.', abort: true })
-  .email('The email field must be a valid email address.');
-const newPassword = z
-  .string()
-  .min(8, 'The password field must be at least 8 characters.')
-  .max(255, 'The password field must not be greater than 255 characters.');
-const anyPassword = z.string().min(1, required('password')).max(1000);
-
-const PASSWORD_MISMATCH = 'The password field confirmation does not match.';
-
-const userSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    is_admin: z.boolean(),
-    email_verified: z.boolean(),
-    pending_email: z
-      .string()
-      .nullable()
-      .describe('A new address waiting for its verification link; `email` stays in use until then'),
-  })
-  .meta({ id: 'User' });
-const message = z.object({ message: z.string() });
-const validationError = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
-const signedIn = z.object({ token: z.string(), user: userSchema, message: z.string() });
-
-const registerBody = z
-  .object({
-    name: nameField,
-    email: emailField,
-    password: newPassword,
-    password_confirmation: z.string({ error: 'The password confirmation field is required.' }),
-  })
-  .refine((b) => b.password === b.password_confirmation, { path: ['password'], message: PASSWORD_MISMATCH });
-
-const resetBody = z
-  .object({
-    token: z.string().min(1, required('token')).max(200),
-    email: emailField,
-    password: newPassword,
-    password_confirmation: z.string({ error: 'The password confirmation field is required.' }),
-  })
-  .refine((b) => b.password === b.password_confirmation, { path: ['password'], message: PASSWORD_MISMATCH });
-
-const optionalText = z.string().max(1000).nullish();
-const profileBody = z
-  .object({
-    name: nameField,
-    email: emailField,
-    current_password: optionalText,
-    password: optionalText,
-    password_confirmation: optionalText,
-  })
-  .superRefine((b, ctx) => {
-    if (!b.password) return;
-    if (b.password.length < 8) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password'],
-        message: 'The password field must be at least 8 characters.',
-      });
-    } else if (b.password !== (b.password_confirmation ?? '')) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MISMATCH });
-    }
-  });
-
-const sessionSchema = z.object({
-  id: z.number().int(),
-  browser: z.string().describe('e.g. "Chrome on Android", from the User-Agent of the sign-in'),
-  signed_in_with: z.string().nullable().describe('password, google, register or reset'),
-  created_at: z.string(),
-  last_used_at: z.string(),
-  current: z.boolean().describe('the session making this call'),
-});
-
-const securityEventSchema = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  actor_id: z.number().int().nullable(),
-  detail: z.record(z.string(), z.unknown()),
-  ip: z.string().nullable(),
-  created_at: z.string(),
-});
-
-const pagingQuery = z.object({
-  page: z.coerce
-    .number('The page must be a number.')
-    .int('The page must be a whole number.')
-    .min(1, 'The page must be at least 1.')
-    .max(100_000, 'The page may not be greater than 100000.')
-    .default(1),
-  per_page: z.coerce
-    .number('The per page value must be a number.')
-    .int('The per page value must be a whole number.')
-    .min(1, 'The per page value must be at least 1.')
-    .max(100, 'The per page value may not be greater than 100.')
-    .default(50),
-});
 
 const authTags = ['accounts'];
 const bearer = [{ bearer: [] }];
@@ -200,20 +108,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['config'],
         summary: 'Public settings the web app needs (Google sign-in, shop name and contact details, payment provider)',
         response: {
-          200: z.object({
-            google_client_id: z.string().nullable(),
-            google_enabled: z.boolean(),
-            shop_name: z.string(),
-            payment_provider: z.string(),
-            pusher_key: z.string().nullable().describe('app key of the Pusher endpoint at /app/{key}; null when off'),
-            shop_email: z.string(),
-            shop_address: z.string(),
-            shop_phone: z.string(),
-            /** digits only, ready for https://wa.me/{number} */
-            shop_whatsapp: z.string(),
-            shop_hours: z.string(),
-            shop_returns_policy: z.string(),
-          }),
+          200: publicConfigSchema,
         },
       },
     },
@@ -259,7 +154,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: authTags,
         summary: 'Sign in with e-mail and password',
-        body: z.object({ email: emailField, password: anyPassword }),
+        body: loginBody,
         response: { 200: signedIn, 401: message, 422: validationError, 429: tooMany },
       },
     },
@@ -310,7 +205,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         body: profileBody,
         response: {
-          200: z.object({ user: userSchema, message: z.string() }),
+          200: profileUpdatedSchema,
           401: message,
           422: validationError,
           429: tooMany,
@@ -347,7 +242,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'No body needed. With `current_password` (the web app sends it) the password is checked first; those checks are rate-limited per account and per IP.',
         security: bearer,
-        body: z.object({ current_password: z.string().max(1000).nullish() }).nullish(),
+        body: deleteAccountBody,
         response: { 200: message, 401: message, 422: validationError, 429: tooMany },
       },
     },
@@ -366,7 +261,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: authTags,
         summary: "The account's live sessions (signed-in browsers), most recently used first",
         security: bearer,
-        response: { 200: z.object({ sessions: z.array(sessionSchema) }), 401: message },
+        response: { 200: sessionListSchema, 401: message },
       },
     },
     async (request) => {
@@ -383,7 +278,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: authTags,
         summary: 'Sign out everywhere else: every session but this one ends',
         security: bearer,
-        response: { 200: z.object({ message: z.string(), revoked: z.number().int() }), 401: message },
+        response: { 200: sessionsRevokedSchema, 401: message },
       },
     },
     async (request) => {
@@ -426,13 +321,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.string() }),
         querystring: pagingQuery,
         response: {
-          200: z.object({
-            user: z.object({ id: z.number().int(), name: z.string(), email: z.string(), is_admin: z.boolean() }),
-            events: z.array(securityEventSchema),
-            total: z.number().int(),
-            page: z.number().int(),
-            per_page: z.number().int(),
-          }),
+          200: securityLogSchema,
           401: message,
           403: message,
           404: message,
@@ -465,7 +354,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: authTags,
         summary: 'Send a new verification link (same answer whether or not the account exists)',
-        body: z.object({ email: emailField }),
+        body: emailBody,
         response: { 200: message, 422: validationError, 429: tooMany },
       },
     },
@@ -482,7 +371,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: authTags,
         summary: 'The link in the verification e-mail: verifies, then redirects to the web app',
         description: 'Redirects to `/login?verified=1`, or `/login?verified=0` for an unknown, used or expired link.',
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: emailTokenQuery,
         response: { 302: z.null().describe('Redirect to the web app') },
       },
     },
@@ -502,7 +391,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The link in the notice to the old address: cancels an e-mail change and signs out everywhere',
         description:
           'Keeps (or puts back) the old address, ends every session, then redirects to `/login?email_change_cancelled=1`, or `=0` for an unknown, used or expired link.',
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: emailTokenQuery,
         response: { 302: z.null().describe('Redirect to the web app'), 429: tooMany },
       },
     },
@@ -521,7 +410,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: authTags,
         summary: 'E-mail a password reset link (same answer whether or not the account exists)',
-        body: z.object({ email: emailField }),
+        body: emailBody,
         response: { 200: message, 422: validationError, 429: tooMany },
       },
     },
@@ -557,7 +446,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: authTags,
         summary: 'Sign in with a Google ID token (from Google Identity Services)',
-        body: z.object({ token: z.string().min(1, required('token')).max(10_000) }),
+        body: googleTokenBody,
         response: { 200: signedIn, 401: message, 409: message, 422: validationError, 429: tooMany, 503: message },
       },
     },

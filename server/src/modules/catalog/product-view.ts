@@ -1,48 +1,17 @@
 import type { Executor } from '../../db/database.js';
-import type { ProductCondition } from '../../db/schema.js';
 import { centsToAmount } from '@mtumba/contract';
+import type { Product, ProductImage, ProductSummary } from '@mtumba/contract/product';
 import { averageRating } from '../reviews/ratings.js';
 import { imageSrcset, imageUrl } from './images.js';
 
-export interface ProductImageJson {
-  id: number;
-  image_url: string;
-  srcset: string;
-  width: number | null;
-  height: number | null;
-}
-
-/** A product as the API shows it (docs/product.md section 3, plus the thrift attributes). */
-export interface ProductJson {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  compare_at_price: number | null;
-  stock_quantity: number;
-  image_url: string | null;
-  images: ProductImageJson[];
-  categories: { id: number; name: string }[];
-  average_rating: number;
-  review_count: number;
-  size: string | null;
-  brand: string | null;
-  condition: ProductCondition | null;
-  color: string | null;
-  is_featured: boolean;
-  is_trending: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
+/**
+ * A product as the API shows it: the contract's shape, so a field added to or removed from the
+ * contract is a type error here until this view builds it (docs/product.md section 3).
+ */
+export type ProductJson = Product;
+export type ProductImageJson = ProductImage;
 /** The short form used by search results, cart lines and related products. */
-export interface ProductSummaryJson {
-  id: number;
-  name: string;
-  price: number;
-  image_url: string | null;
-  stock_quantity: number;
-}
+export type ProductSummaryJson = ProductSummary;
 
 /**
  * Loads full products for the given ids in three queries whatever their number (no N+1),

@@ -7,20 +7,10 @@ import {
   productListQuerySchema,
   productSchema,
   productSummarySchema,
+  stockMovementSchema,
 } from '@mtumba/contract/product';
 import { z } from 'zod';
 
-const stockMovementSchema = z.object({
-  id: z.number(),
-  change: z.number(),
-  stock_after: z.number(),
-  reason: z.string(),
-  order_id: z.number().nullable(),
-  actor: z.string(),
-  actor_name: z.string().nullable(),
-  note: z.string().nullable(),
-  created_at: z.string(),
-});
 import { invalidField } from '../../lib/errors.js';
 import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { recordSecurityEvent, type SecurityEventKind } from '../accounts/security-log.js';

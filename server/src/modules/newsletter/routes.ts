@@ -1,19 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@mtumba/contract';
+import { subscribeBody } from '@mtumba/contract/newsletter';
 import { z } from 'zod';
 import { subscriberRepository } from './repository.js';
 
 export const SUBSCRIBED_MESSAGE = 'Thanks for subscribing!';
-
-const subscribeBody = z.object({
-  email: z
-    .string({ error: 'The email field is required.' })
-    .trim()
-    .min(1, 'The email field is required.')
-    .max(254, 'The email may not be greater than 254 characters.')
-    .pipe(z.email('The email must be a valid email address.'))
-    .transform((v) => v.toLowerCase()),
-});
 
 /** The newsletter calls of docs/product.md section 7, under /api. */
 const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@mtumba/contract';
-import { idSchema } from '@mtumba/contract/cart';
+import { confirmBody, initiateBody, initiateReply, stateReply } from '@mtumba/contract/payment';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,24 +7,6 @@ import { signedInUser } from '../../lib/http.js';
 import { paymentService, type NotificationResult } from './service.js';
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
-
-const initiateBody = z.object({ order_id: idSchema('order id') });
-const initiateReply = z.object({
-  checkout_url: z.string(),
-  reference: z.string(),
-  provider: z.string(),
-});
-
-const confirmBody = z.object({
-  order_id: idSchema('order id'),
-  tracking_id: z.string().trim().max(100, 'The tracking id is too long.').optional(),
-});
-const stateReply = z.object({
-  order_id: z.number(),
-  order_status: z.string(),
-  payment_status: z.string(),
-  payment: z.object({ reference: z.string(), provider: z.string(), status: z.string() }).nullable(),
-});
 
 const webhookReply = z
   .object({ received: z.boolean(), outcome: z.string().optional(), message: z.string(), error: z.string().optional() })

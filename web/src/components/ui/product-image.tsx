@@ -1,4 +1,4 @@
-import type { Product, ProductImage as ProductImageData } from '@/lib/api-types';
+import type { Product, ProductImage as ProductImageData } from '@mtumba/contract/product';
 
 type Imageable = Pick<Product, 'image_url'> & { images?: ProductImageData[] };
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
-import type { ProductImage } from '@/lib/api-types';
+import type { ProductImage } from '@mtumba/contract/product';
 
 export interface CartProduct {
   id: number;

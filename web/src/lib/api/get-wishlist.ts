@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 
 export interface WishlistEntry {
   id: number;

@@ -1,22 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { SecurityEvent, SecurityLog } from '@mtumba/contract/account';
 
-export interface SecurityEvent {
-  id: number;
-  kind: string;
-  actor_id: number | null;
-  detail: Record<string, unknown>;
-  ip: string | null;
-  created_at: string;
-}
+export type { SecurityEvent };
 
-export interface SecurityLog {
-  user: { id: number; name: string; email: string; is_admin: boolean };
-  events: SecurityEvent[];
-  total: number;
-  page: number;
-  per_page: number;
-}
+export type { SecurityLog };
 
 export const SECURITY_LOG_PER_PAGE = 50;
 

@@ -1,17 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
+import type { StockMovement } from '@mtumba/contract/product';
 
-export interface StockMovement {
-  id: number;
-  /** + added, − taken */
-  change: number;
-  reason: string;
-  stock_after: number;
-  order_id: number | null;
-  actor_name: string | null;
-  created_at: string;
-}
+export type { StockMovement };
 
 /** GET /admin/products/{id}/stock-movements; null when the server has no such call (404). */
 export async function getStockMovements(productId: number): Promise<StockMovement[] | null> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { User } from '@/lib/api-types';
+import type { User } from '@mtumba/contract/account';
 
 export async function getCurrentUser(): Promise<User> {
   const data = await api.get<User | { user: User }>('/user');

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { AuthReply } from '@/lib/api-types';
+import type { AuthReply } from '@mtumba/contract/account';
 
 /** Exchanges a Google ID token (the credential of the Google button) for our own token. */
 export function googleLogin(credential: string): Promise<AuthReply> {

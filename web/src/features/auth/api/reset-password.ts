@@ -1,13 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { MessageReply } from '@/lib/api-types';
+import type { MessageReply } from '@mtumba/contract/account';
+import type { ResetPasswordInput } from '@mtumba/contract/account';
 
-export interface ResetPasswordInput {
-  token: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
+export type { ResetPasswordInput };
 
 export function resetPassword(input: ResetPasswordInput): Promise<MessageReply> {
   return api.post('/reset-password', input);

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AccountSession } from '@/lib/api-types';
+import type { AccountSession } from '@mtumba/contract/account';
 
 const sessionsKey = ['auth', 'sessions'] as const;
 

@@ -1,14 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { User } from '@/lib/api-types';
+import type { User } from '@mtumba/contract/account';
+import type { ProfileInput } from '@mtumba/contract/account';
 
-export interface UpdateUserInput {
-  name: string;
-  email: string;
-  current_password?: string;
-  password?: string;
-  password_confirmation?: string;
-}
+export type UpdateUserInput = ProfileInput;
 
 export function updateUser(input: UpdateUserInput): Promise<{ user: User; message?: string }> {
   return api.put('/user', input);

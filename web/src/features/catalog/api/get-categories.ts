@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Category } from '@/lib/api-types';
+import type { Category } from '@mtumba/contract/product';
 import { catalogKeys } from '@/lib/api/catalog-keys';
 
 export async function getCategories(): Promise<Category[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@mtumba/contract/constants';
 import { api } from '@/lib/api-client';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 import { catalogKeys } from '@/lib/api/catalog-keys';
 
 /** GET /products?featured=true, first 8. A failure is logged and shows as an empty list (docs/product.md section 8). */

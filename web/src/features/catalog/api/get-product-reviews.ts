@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Review } from '@/lib/api-types';
+import type { Review } from '@mtumba/contract/review';
 import { catalogKeys } from '@/lib/api/catalog-keys';
 
 export async function getProductReviews(productId: number): Promise<Review[]> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@mtumba/contract/constants';
 import { apiRequest } from '@/lib/api-client';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 import { catalogKeys, type ProductListParams } from '@/lib/api/catalog-keys';
 
 export type { ProductListParams, ProductSort } from '@/lib/api/catalog-keys';

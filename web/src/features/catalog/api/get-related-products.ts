@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 import { catalogKeys } from '@/lib/api/catalog-keys';
 
 export async function getRelatedProducts(productId: number): Promise<Product[]> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 import { catalogKeys } from '@/lib/api/catalog-keys';
 
 /** GET /products/trending; a reply that is not a list, or a failure (logged), is an empty list. */

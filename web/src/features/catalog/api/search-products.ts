@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@mtumba/contract/constants';
 import { api } from '@/lib/api-client';
-import type { ProductSummary } from '@/lib/api-types';
+import type { ProductSummary } from '@mtumba/contract/product';
 import { catalogKeys } from '@/lib/api/catalog-keys';
 
 export async function searchProducts(q: string, signal?: AbortSignal): Promise<ProductSummary[]> {

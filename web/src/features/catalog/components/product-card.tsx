@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 import { isReduced, ProductPrice } from './product-price';
 
 export const CARD_IMAGE_SIZES = '(min-width: 1400px) 312px, (min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw';

@@ -3,7 +3,7 @@ import { formatKsh } from '@mtumba/contract/money';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
 import { DeliveryReturns } from '@/components/shop/delivery-returns';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 import { useProductActions } from '../hooks/use-product-actions';
 import { ProductGallery } from './product-gallery';
 import { ProductPrice } from './product-price';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 
 const SIZES = '(min-width: 992px) 50vw, 100vw';
 

@@ -1,23 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@/lib/api-types';
-import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
+import type { Product } from '@mtumba/contract/product';
+import { imageReply, mockApi, productReply, renderWithProviders, signInAs } from '@/lib/testing';
 import { ProductGrid } from './product-grid';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const product = (over: Partial<Product>): Product => ({
-  id: 1,
-  name: 'Denim jacket',
-  description: 'Blue, barely worn',
-  price: 1500,
-  stock_quantity: 1,
-  image_url: '/uploads/a-640.webp',
-  images: [{ id: 11, image_url: '/uploads/a-640.webp', srcset: '/uploads/a-320.webp 320w, /uploads/a-640.webp 640w' }],
-  categories: [],
-  ...over,
-});
+const product = (over: Partial<Product>): Product =>
+  productReply({
+    id: 1,
+    name: 'Denim jacket',
+    description: 'Blue, barely worn',
+    price: 1500,
+    image_url: '/uploads/a-640.webp',
+    images: [imageReply(11, '/uploads/a-640.webp', '/uploads/a-320.webp 320w, /uploads/a-640.webp 640w')],
+    ...over,
+  });
 
 const products = [
   product({ id: 1, name: 'Denim jacket', price: 1500, size: 'M', condition: 'good', brand: 'Levi’s' }),
@@ -57,10 +56,7 @@ describe('ProductGrid', () => {
     const twoPhotos = product({
       id: 8,
       name: 'Wool coat',
-      images: [
-        { id: 1, image_url: '/uploads/front-640.webp' },
-        { id: 2, image_url: '/uploads/back-640.webp' },
-      ],
+      images: [imageReply(1, '/uploads/front-640.webp'), imageReply(2, '/uploads/back-640.webp')],
     });
     mockApi({});
     renderWithProviders(<ProductGrid products={[twoPhotos]} />);

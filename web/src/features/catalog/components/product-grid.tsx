@@ -1,4 +1,4 @@
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 import { useProductActions } from '../hooks/use-product-actions';
 import { ProductCard } from './product-card';
 

@@ -1,5 +1,5 @@
 import { formatKsh } from '@mtumba/contract/money';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 
 /** A product was reduced: the admin set a compare-at price above today's price. */
 export function isReduced(product: Pick<Product, 'price' | 'compare_at_price'>): boolean {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@/lib/api-types';
-import { mockApi, renderWithProviders } from '@/lib/testing';
+import type { Product } from '@mtumba/contract/product';
+import { mockApi, productReply, renderWithProviders } from '@/lib/testing';
 import { FeaturedProducts } from './featured-products';
 import { TrendingProducts } from './trending-products';
 
@@ -10,16 +10,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const product = (id: number): Product => ({
-  id,
-  name: `Item ${id}`,
-  description: '',
-  price: 100 * id,
-  stock_quantity: 1,
-  image_url: null,
-  images: [],
-  categories: [],
-});
+const product = (id: number): Product => productReply({ id, name: `Item ${id}`, price: 100 * id });
 
 describe('home shelves', () => {
   it('Featured Products: 8 skeletons, then the first 8 featured products and View All Products', async () => {

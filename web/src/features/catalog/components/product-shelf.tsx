@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProductGridSkeleton } from '@/components/ui/product-card-skeleton';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 import { ProductGrid } from './product-grid';
 
 interface ProductShelfProps {

@@ -6,7 +6,7 @@ import { useCartQuantities } from '@/lib/api/get-cart';
 import { useAddToWishlist } from '@/lib/api/add-to-wishlist';
 import { useWishlistProductIds } from '@/lib/api/get-wishlist';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import type { Product } from '@/lib/api-types';
+import type { Product } from '@mtumba/contract/product';
 
 // The modal's code (react-bootstrap Modal) loads only when a sold item is first clicked.
 const OutOfStockModal = lazy(() => import('@/components/ui/out-of-stock-modal'));

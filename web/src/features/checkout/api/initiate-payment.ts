@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { InitiatePaymentReply } from '@mtumba/contract/payment';
 
-export interface InitiatePaymentReply {
-  checkout_url: string;
-  reference?: string;
-  provider?: string;
-}
+export type { InitiatePaymentReply };
 
 /** POST /payments/initiate: a hosted checkout page for one of the customer's pending orders. */
 export function initiatePayment(orderId: number): Promise<InitiatePaymentReply> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { MessageReply } from '@/lib/api-types';
+import type { MessageReply } from '@mtumba/contract/account';
 
 export function subscribe(email: string): Promise<MessageReply> {
   return api.post('/subscribe', { email });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { MessageReply } from '@/lib/api-types';
+import type { MessageReply } from '@mtumba/contract/account';
 import { orderKeys } from '@/lib/api/get-orders';
 
 export function requestCancel(orderId: number): Promise<MessageReply> {

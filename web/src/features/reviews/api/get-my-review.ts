@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
-import type { Review } from '@/lib/api-types';
+import type { Review } from '@mtumba/contract/review';
 
 export const reviewKeys = {
   all: ['reviews'] as const,

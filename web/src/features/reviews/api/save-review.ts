@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogKeys } from '@/lib/api/catalog-keys';
 import { api } from '@/lib/api-client';
-import type { Review } from '@/lib/api-types';
+import type { Review } from '@mtumba/contract/review';
 import { reviewKeys } from './get-my-review';
 
 export interface SaveReviewInput {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '@mtumba/contract/constants';
 import { errorMessage } from '@/lib/api-client';
-import type { Review } from '@/lib/api-types';
+import type { Review } from '@mtumba/contract/review';
 import { useFlashMessage } from '@/lib/use-flash-message';
 import { useDeleteReview } from '../api/delete-review';
 import { useMyReview } from '../api/get-my-review';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@/lib/api-types';
-import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
+import type { Product } from '@mtumba/contract/product';
+import { mockApi, productReply, renderWithProviders, signInAs } from '@/lib/testing';
 import type { WishlistEntry } from '@/lib/api/get-wishlist';
 import { WishlistView } from './wishlist-view';
 
@@ -11,19 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 const entry = (id: number, over: Partial<Product>): WishlistEntry => ({
   id,
   product_id: id * 10,
-  product: {
-    id: id * 10,
-    name: 'Item',
-    description: '',
-    price: 1000,
-    stock_quantity: 1,
-    image_url: null,
-    images: [],
-    categories: [],
-    average_rating: 0,
-    review_count: 0,
-    ...over,
-  },
+  product: productReply({ id: id * 10, ...over }),
 });
 
 const entries = [
