@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
-export const PHONE_HINT = 'Enter a valid Kenyan mobile number, such as 0712 345 678 or +254 712 345 678.';
+export { PHONE_HINT } from '@mtumba/contract/phone';
 
 /**
  * A Kenyan mobile number (07…, 01…, +254…, 254…, spaces and dashes allowed) in E.164 form

@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { cartKeys, type CartItem } from '@/lib/api/get-cart';
 import { isAwaitingPayment, useOrders } from '@/lib/api/get-orders';
 import { paths } from '@/config/paths';
+import { looksLikeKenyanMobile, PHONE_HINT } from '@mtumba/contract/phone';
 import { ApiError } from '@/lib/api-client';
 import { usePlaceOrder } from '../api/place-order';
 import { PriceEstimate } from './price-estimate';
@@ -14,18 +15,12 @@ import { PriceEstimate } from './price-estimate';
 export const FILL_BOTH_MESSAGE = 'Please fill both the shipping address and phone number.';
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const CHECKOUT_FAILED_MESSAGE = 'Checkout failed. Please try again.';
-export const PHONE_HINT = 'Enter a valid Kenyan mobile number, such as 0712 345 678 or +254 712 345 678.';
 
 const SHIPPING_NOTES: Record<ShippingOption, string> = {
   'CBD Delivery':
     'Ksh 50, with a pickup point in the city centre (Nairobi CBD). Free when your order is above Ksh 1000 after discounts.',
   'Paid custom delivery': 'Delivered to your door; the delivery fee is paid to the rider on arrival.',
 };
-
-/** 07…, 01…, +254…, 254… with spaces or dashes: what the server accepts (it has the last word). */
-export function looksLikeKenyanMobile(input: string): boolean {
-  return /^(?:\+?254|0)?[17]\d{8}$/.test(input.replace(/[\s\-().]/g, ''));
-}
 
 /** The toast text for a failed POST /orders (docs/product.md section 8). */
 export function checkoutErrorMessage(err: unknown): string {
