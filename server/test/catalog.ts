@@ -10,7 +10,7 @@ import type {
 import sharp from 'sharp';
 import { now, type Db } from '../src/db/database.js';
 import type { OrderStatus, ProductCondition } from '../src/db/schema.js';
-import { productSearchText } from '../src/modules/catalog/repository.js';
+import { productSearchText } from '../src/modules/catalog/search.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 /** A real PNG of the given size, made by sharp. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Insertable } from 'kysely';
 import { imageFiles, storeImage, type StoredImage } from '../../modules/catalog/images.js';
-import { productSearchText } from '../../modules/catalog/repository.js';
+import { productSearchText } from '../../modules/catalog/search.js';
 import type { Executor } from '../database.js';
 import type { ProductCondition, ProductsTable } from '../schema.js';
 import {

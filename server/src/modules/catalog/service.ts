@@ -16,7 +16,8 @@ import { DomainError, invalidField, notFound, type FieldErrors } from '../../lib
 import { adjustStock, openStock, recentMovements } from '../stock/ledger.js';
 import { imageUrl, isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
 import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson } from './product-view.js';
-import { categoryRepository, productRepository, productSearchText, type ProductFilter } from './repository.js';
+import { categoryRepository, productRepository, type ProductFilter } from './repository.js';
+import { productSearchText } from './search.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const CATEGORY_NOT_FOUND = 'Category not found.';
