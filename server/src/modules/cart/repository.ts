@@ -45,6 +45,8 @@ export function cartRepository(db: Executor) {
         .select(['id', 'name', 'stock_quantity'])
         .where('id', '=', productId)
         .where('deleted_at', 'is', null)
+        // drafts and scheduled items are not for sale yet
+        .where('status', '=', 'published')
         .executeTakeFirst();
     },
 

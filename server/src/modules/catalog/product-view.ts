@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import type { ProductCondition } from '../../db/schema.js';
+import type { ProductCondition, ProductStatus } from '../../db/schema.js';
 import { centsToAmount } from '@mtumba/contract';
 import { averageRating } from '../reviews/ratings.js';
 import { imageSrcset, imageUrl } from './images.js';
@@ -33,6 +33,8 @@ export interface ProductJson {
   is_trending: boolean;
   created_at: string;
   updated_at: string;
+  status: ProductStatus;
+  publish_at: string | null;
 }
 
 /** The short form used by search results, cart lines and related products. */
@@ -46,17 +48,19 @@ export interface ProductSummaryJson {
 
 /**
  * Loads full products for the given ids in three queries whatever their number (no N+1),
- * in the order of `ids`. Soft-deleted products are left out unless `includeDeleted`.
+ * in the order of `ids`. Soft-deleted products are left out unless `includeDeleted`, drafts and
+ * scheduled ones unless `includeUnpublished` (admin screens).
  */
 export async function loadProducts(
   db: Executor,
   ids: number[],
-  options: { includeDeleted?: boolean } = {},
+  options: { includeDeleted?: boolean; includeUnpublished?: boolean } = {},
 ): Promise<ProductJson[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   let productQuery = db.selectFrom('products').selectAll().where('id', 'in', unique);
   if (!options.includeDeleted) productQuery = productQuery.where('deleted_at', 'is', null);
+  if (!options.includeUnpublished) productQuery = productQuery.where('status', '=', 'published');
   const [products, images, categories] = await Promise.all([
     productQuery.execute(),
     db
@@ -118,6 +122,8 @@ export async function loadProducts(
         is_trending: p.is_trending === 1,
         created_at: p.created_at,
         updated_at: p.updated_at,
+        status: p.status,
+        publish_at: p.publish_at,
       };
       return [p.id, json] as const;
     }),
