@@ -36,7 +36,7 @@ const products = [
 function api(overrides: Record<string, Parameters<typeof stubFetch>[0][string]> = {}) {
   return stubFetch({
     'GET /api/categories': { body: categories },
-    'GET /api/products': { body: products, headers: { 'X-Total-Count': '45' } },
+    'GET /api/admin/products': { body: products, headers: { 'X-Total-Count': '45' } },
     ...overrides,
   });
 }
@@ -86,7 +86,7 @@ describe('admin products', () => {
   });
 
   it("says 'Failed to load data' when the products cannot be loaded", async () => {
-    api({ 'GET /api/products': { status: 500, body: { message: 'Something went wrong on our side.' } } });
+    api({ 'GET /api/admin/products': { status: 500, body: { message: 'Something went wrong on our side.' } } });
     renderProducts();
     expect(await screen.findByText('Failed to load data')).toBeInTheDocument();
   });

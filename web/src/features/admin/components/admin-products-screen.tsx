@@ -20,6 +20,7 @@ import { CategoryManager } from './category-manager';
 import { ConfirmDialog } from './confirm-dialog';
 import { failureMessage } from './failure-message';
 import { ProductFormModal } from './product-form-modal';
+import { PublishBadge } from './publish-badge';
 
 const THUMB = 50;
 
@@ -180,6 +181,7 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
                 </td>
                 <th scope="row" className="fw-normal">
                   <Link to={paths.product(product.id)}>{product.name}</Link>
+                  <PublishBadge product={product} />
                 </th>
                 <td className="text-end text-nowrap">{formatKsh(product.price)}</td>
                 <td className={`text-end ${product.stock_quantity <= 0 ? 'text-danger fw-semibold' : ''}`}>
@@ -229,6 +231,9 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
           <h2 id="products-title" className="h5 mb-0 me-auto">
             Products
           </h2>
+          <Link to={paths.newItem()} className="btn btn-outline-primary">
+            New item (phone)
+          </Link>
           <Button onClick={() => setEditing({ product: null })} disabled={!categories.isSuccess}>
             New Product
           </Button>

@@ -87,6 +87,7 @@ export function ImagePicker({
           type="file"
           accept="image/*"
           capture="environment"
+          multiple
           onChange={choose}
           disabled={disabled}
           className="visually-hidden"
