@@ -15,6 +15,7 @@ import { toast } from '@/lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminCategories } from '../api/get-admin-categories';
 import { useAdminProducts } from '../api/get-admin-products';
+import { usePublishProduct } from '../api/publish-product';
 import { usePageParam } from '../hooks/use-page-param';
 import { CategoryManager } from './category-manager';
 import { ConfirmDialog } from './confirm-dialog';
@@ -91,6 +92,7 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
   const products = useAdminProducts({ page, q: q || undefined });
   const categories = useAdminCategories();
   const remove = useDeleteProduct();
+  const publish = usePublishProduct();
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
@@ -195,6 +197,25 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
                   <Flag on={product.is_trending} label="Trending" />
                 </td>
                 <td className="text-nowrap text-end">
+                  {product.status !== undefined && product.status !== 'published' && (
+                    <Button
+                      size="sm"
+                      className="me-2"
+                      disabled={publish.isPending}
+                      aria-label={`Publish ${product.name} now`}
+                      onClick={() =>
+                        publish.mutate(product.id, {
+                          onSuccess: () => {
+                            toast.success(`“${product.name}” is on sale.`);
+                            onCatalogChanged?.();
+                          },
+                          onError: (err) => toast.error(failureMessage('Update failed', err)),
+                        })
+                      }
+                    >
+                      Publish now
+                    </Button>
+                  )}
                   <Button
                     size="sm"
                     variant="outline-primary"
