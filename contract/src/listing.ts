@@ -81,7 +81,8 @@ const capitalise = (text: string) => (text ? text.charAt(0).toUpperCase() + text
 export function singularCategory(name: string): string {
   const lower = name.trim().toLowerCase();
   if (/(ss|us|is|jeans|shorts|trousers|pants|leggings|clothes)$/.test(lower)) return lower;
-  if (/(s|x|ch|sh)es$/.test(lower)) return lower.slice(0, -2);
+  if (/ies$/.test(lower)) return `${lower.slice(0, -3)}y`;
+  if (/(ss|x|ch|sh)es$/.test(lower)) return lower.slice(0, -2);
   if (lower.length > 3 && lower.endsWith('s')) return lower.slice(0, -1);
   return lower;
 }

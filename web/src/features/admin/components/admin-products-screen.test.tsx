@@ -69,13 +69,13 @@ describe('admin products', () => {
     expect(table).not.toHaveTextContent('$');
   });
 
-  it('asks the server for 20 newest per page, searches and pages', async () => {
+  it('asks the admin list (drafts included) for 20 per page, searches and pages', async () => {
     const user = userEvent.setup();
     const { calls } = api();
     renderProducts();
     await screen.findByRole('table');
-    const listCalls = () => calls.filter((c) => c.url.pathname === '/api/products');
-    expect(Object.fromEntries(listCalls()[0].url.searchParams)).toEqual({ page: '1', per_page: '20', sort: 'newest' });
+    const listCalls = () => calls.filter((c) => c.url.pathname === '/api/admin/products');
+    expect(Object.fromEntries(listCalls()[0].url.searchParams)).toEqual({ page: '1', per_page: '20' });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'denim{Enter}');
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('q')).toBe('denim'));
