@@ -148,7 +148,11 @@ describe(`drafts and scheduled items are hidden from shoppers, on ${TEST_DB}`, (
 describe(`scheduled drops, on ${TEST_DB}`, () => {
   it('a scheduled item goes on sale when the job runs at or after its time, once', async () => {
     const publishAt = new Date(Date.now() + 2 * HOUR);
-    const item = await createItem({ name: 'Scheduled kitenge dress', categories: [dresses], publish_at: publishAt.toISOString() });
+    const item = await createItem({
+      name: 'Scheduled kitenge dress',
+      categories: [dresses],
+      publish_at: publishAt.toISOString(),
+    });
     expect(item.status).toBe('scheduled');
     const context = listingContext(t.config).publish;
 
@@ -169,7 +173,9 @@ describe(`scheduled drops, on ${TEST_DB}`, () => {
     const publishAt = new Date(Date.now() + 3 * HOUR);
     const items = [];
     for (let i = 0; i < 5; i++) {
-      items.push(await createItem({ name: `Race day dress ${i}`, categories: [dresses], publish_at: publishAt.toISOString() }));
+      items.push(
+        await createItem({ name: `Race day dress ${i}`, categories: [dresses], publish_at: publishAt.toISOString() }),
+      );
     }
     const context = listingContext(t.config).publish;
     const at = new Date(publishAt.getTime() + 1000);
@@ -178,7 +184,11 @@ describe(`scheduled drops, on ${TEST_DB}`, () => {
       publishDueProducts(t.db, at, { context }),
     ]);
     expect([...a, ...b].sort((x, y) => x - y)).toEqual(items.map((i) => i.id).sort((x, y) => x - y));
-    const alerts = await t.db.selectFrom('saved_search_alerts').selectAll().where('user_id', '=', searcher.id).execute();
+    const alerts = await t.db
+      .selectFrom('saved_search_alerts')
+      .selectAll()
+      .where('user_id', '=', searcher.id)
+      .execute();
     expect(alerts).toHaveLength(5);
     const mails = (await outbox('saved_search_alert')).filter((m) => m.to_address === searcher.email);
     expect(mails).toHaveLength(1);
@@ -226,7 +236,11 @@ describe(`new-arrival drop e-mails, on ${TEST_DB}`, () => {
     expect(await sendNewArrivalDrop(t.db, new Date(later.getTime() + HOUR), context)).toBeNull();
 
     const queued = (await outbox('new_arrivals')).filter((m) => m.created_at >= new Date(start).toISOString());
-    expect(queued.map((m) => m.to_address).sort()).toEqual(['both@example.com', 'kevin@example.com', 'wanjiku@example.com']);
+    expect(queued.map((m) => m.to_address).sort()).toEqual([
+      'both@example.com',
+      'kevin@example.com',
+      'wanjiku@example.com',
+    ]);
 
     await t.app.mail.deliverDue();
     const mail = await smtp.waitForMessage((m) => m.to.includes('wanjiku@example.com') && /New in at/.test(m.subject));
@@ -257,12 +271,16 @@ describe(`new-arrival drop e-mails, on ${TEST_DB}`, () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ subscribed: false, message: 'You will get no more new-arrival e-mails.' });
-    expect((await as(null, 'GET', `/api/unsubscribe?token=${encodeURIComponent(token)}`)).json().subscribed).toBe(false);
+    expect((await as(null, 'GET', `/api/unsubscribe?token=${encodeURIComponent(token)}`)).json().subscribed).toBe(
+      false,
+    );
 
     // The opted-in customer unsubscribes from the page (JSON body): both ways of signing up end.
     const theirs = (await outbox('new_arrivals')).find((m) => m.to_address === 'both@example.com')!;
     const theirToken = /unsubscribe\?token=([^\s"&<]+)/.exec(theirs.text)![1]!;
-    expect((await as(null, 'POST', '/api/unsubscribe', { token: decodeURIComponent(theirToken) })).statusCode).toBe(200);
+    expect((await as(null, 'POST', '/api/unsubscribe', { token: decodeURIComponent(theirToken) })).statusCode).toBe(
+      200,
+    );
     expect((await as(optedIn.token, 'GET', '/api/user/email-preferences')).json()).toEqual({ new_arrivals: false });
 
     await createItem({ name: 'Yellow raincoat' });
@@ -297,7 +315,11 @@ describe(`saved searches, on ${TEST_DB}`, () => {
   it('saves, lists and deletes a search; bad input, duplicates, the limit and other people\u2019s are 4xx', async () => {
     const me = await createUser(t.db);
     const other = await createUser(t.db);
-    const created = await as(me.token, 'POST', '/api/saved-searches', { category_id: jackets, size: 'M', max_price: 1500 });
+    const created = await as(me.token, 'POST', '/api/saved-searches', {
+      category_id: jackets,
+      size: 'M',
+      max_price: 1500,
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({
       category: { id: jackets, name: 'Jackets' },
@@ -307,7 +329,10 @@ describe(`saved searches, on ${TEST_DB}`, () => {
       label: 'Jackets · size M · up to Ksh 1,500',
       matches: [],
     });
-    expect((await as(me.token, 'POST', '/api/saved-searches', { category_id: jackets, size: 'm', max_price: 1500 })).statusCode).toBe(409);
+    expect(
+      (await as(me.token, 'POST', '/api/saved-searches', { category_id: jackets, size: 'm', max_price: 1500 }))
+        .statusCode,
+    ).toBe(409);
     const empty = await as(me.token, 'POST', '/api/saved-searches', {});
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe('Choose a category, a size, a highest price or some words to search for.');
@@ -345,9 +370,9 @@ describe(`saved searches, on ${TEST_DB}`, () => {
     const draft = await createItem({ name: 'Denim jacket, draft first', size: 'M', price: 900, status: 'draft' });
     off();
 
-    const mine = (await t.db.selectFrom('saved_search_alerts').select('product_id').where('user_id', '=', me.id).execute()).map(
-      (r) => r.product_id,
-    );
+    const mine = (
+      await t.db.selectFrom('saved_search_alerts').select('product_id').where('user_id', '=', me.id).execute()
+    ).map((r) => r.product_id);
     expect(mine).toEqual([fits.id]);
     expect(events.filter((e) => e.userId === me.id).map((e) => e.product_id)).toEqual([fits.id]);
     const mails = (await outbox('saved_search_alert')).filter((m) => m.to_address === me.email);

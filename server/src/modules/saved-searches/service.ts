@@ -53,7 +53,8 @@ export function wordsMatch(q: string | null, searchText: string): boolean {
 }
 
 function toJson(row: SavedSearchRow, matches: SavedSearch['matches']): SavedSearch {
-  const category = row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null;
+  const category =
+    row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null;
   const maxPrice = row.max_price_cents === null ? null : centsToAmount(row.max_price_cents);
   return {
     id: row.id,
@@ -184,7 +185,9 @@ export async function alertSavedSearches(
     });
     if (items.length === 0) continue;
     const subject =
-      items.length === 1 ? `New in your saved search: ${items[0]!.name}` : `${items.length} new items match your saved searches`;
+      items.length === 1
+        ? `New in your saved search: ${items[0]!.name}`
+        : `${items.length} new items match your saved searches`;
     const { html, text } = renderEmail({
       shopName: shop.shopName,
       heading: items.length === 1 ? 'A new item matches your saved search' : 'New items match your saved searches',

@@ -26,8 +26,7 @@ export function UnsubscribePanel({ token }: { token: string }) {
   return (
     <>
       <p>
-        Stop the new-arrivals e-mail to <strong>{status.data.email}</strong>? Order e-mails and receipts still
-        arrive.
+        Stop the new-arrivals e-mail to <strong>{status.data.email}</strong>? Order e-mails and receipts still arrive.
       </p>
       {unsubscribe.isError && (
         <p role="alert" className="text-danger">
