@@ -40,16 +40,14 @@ export function cartRepository(db: Executor) {
     },
 
     findProduct(productId: number): Promise<CartableProduct | undefined> {
-      return (
-        db
-          .selectFrom('products')
-          .select(['id', 'name', 'stock_quantity'])
-          .where('id', '=', productId)
-          .where('deleted_at', 'is', null)
-          // drafts and scheduled items are not for sale yet
-          .where('status', '=', 'published')
-          .executeTakeFirst()
-      );
+      // drafts and scheduled items are not for sale yet
+      return db
+        .selectFrom('products')
+        .select(['id', 'name', 'stock_quantity'])
+        .where('id', '=', productId)
+        .where('deleted_at', 'is', null)
+        .where('status', '=', 'published')
+        .executeTakeFirst();
     },
 
     /** Inserts a new line unless the user already has one for the product; the new id, or undefined. */
