@@ -140,7 +140,7 @@ test('unsubscribe page (a link that is not ours)', async ({ page }) => {
 test('alerts and saved searches', async ({ page }) => {
   await useSession(page, customer);
   await page.goto('/account/alerts');
-  await expectNoSeriousViolations(page, page.getByRole('switch', { name: /E-mail me when new items drop/ }));
+  await expectNoSeriousViolations(page, page.getByLabel(/E-mail me when new items drop/));
 });
 
 test('admin new item (phone)', async ({ page }) => {
