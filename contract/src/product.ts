@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PRODUCT_CONDITIONS, type ProductCondition } from './constants';
+import { productStatusSchema, publishFieldsSchema } from './listing';
 
 /**
  * Catalogue shapes shared by the server (validation, replies) and the web app (forms, types).
@@ -57,6 +58,10 @@ export const productSchema = z.object({
   is_trending: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** draft | scheduled | published; shoppers only ever see published products */
+  status: productStatusSchema.optional(),
+  /** when a scheduled product goes on sale (ISO), else null */
+  publish_at: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -248,6 +253,9 @@ export const productFieldsSchema = z.object({
   ),
   is_featured: flagField('featured'),
   is_trending: flagField('trending'),
+  /** draft, scheduled (with publish_at) or published (the default for a new product) */
+  status: publishFieldsSchema.shape.status,
+  publish_at: publishFieldsSchema.shape.publish_at,
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;

@@ -6,6 +6,13 @@ export interface ServerToClientEvents {
   'order.created': (payload: { id: number; status: OrderStatus; total_amount: number; created_at: string }) => void;
   'order.paid': (payload: { id: number; status: OrderStatus; updated_at: string }) => void;
   'order.cancel_requested': (payload: { id: number; cancel_requested_at: string }) => void;
+  /** to the customer: a newly published product fits one of their saved searches */
+  'saved_search.matched': (payload: {
+    saved_search_id: number | null;
+    product_id: number;
+    product_name: string;
+    matched_at: string;
+  }) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- clients send nothing yet

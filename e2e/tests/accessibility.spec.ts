@@ -128,3 +128,24 @@ test.describe('on a phone', () => {
     await expectNoSeriousViolations(page, page.getByRole('dialog', { name: 'New Product' }).getByLabel('Size'));
   });
 });
+
+test('unsubscribe page (a link that is not ours)', async ({ page }) => {
+  await page.goto('/unsubscribe?token=not-a-real-token');
+  await expectNoSeriousViolations(
+    page,
+    page.getByText('This unsubscribe link is not valid. Use the link from your latest e-mail.'),
+  );
+});
+
+test('alerts and saved searches', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto('/account/alerts');
+  await expectNoSeriousViolations(page, page.getByLabel(/E-mail me when new items drop/));
+});
+
+test('admin new item (phone)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await useSession(page, admin);
+  await page.goto('/admin/items/new');
+  await expectNoSeriousViolations(page, page.getByRole('checkbox').first());
+});

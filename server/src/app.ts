@@ -11,6 +11,8 @@ import accountsRoutes from './modules/accounts/routes.js';
 import cartRoutes from './modules/cart/routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import listingJob from './modules/listing/job.js';
+import listingRoutes from './modules/listing/routes.js';
 import mailPlugin from './modules/mail/plugin.js';
 import newsletterRoutes from './modules/newsletter/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
@@ -19,6 +21,7 @@ import paymentsRoutes from './modules/payments/routes.js';
 import realtime from './modules/realtime/plugin.js';
 import pusher from './modules/realtime/pusher/plugin.js';
 import reviewsRoutes from './modules/reviews/routes.js';
+import savedSearchRoutes from './modules/saved-searches/routes.js';
 import wishlistRoutes from './modules/wishlist/routes.js';
 import auth from './plugins/auth.js';
 import catalogueCache from './plugins/catalogue-cache.js';
@@ -127,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(realtime);
   await app.register(pusher);
   await app.register(scheduledBackups);
+  await app.register(listingJob);
 
   await app.register(
     async (api) => {
@@ -139,6 +143,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
       await api.register(newsletterRoutes);
+      await api.register(listingRoutes);
+      await api.register(savedSearchRoutes);
     },
     { prefix: '/api' },
   );

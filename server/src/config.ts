@@ -91,6 +91,11 @@ const envSchema = z.object({
   ORDER_RESERVATION_SECONDS: positiveInt('ORDER_RESERVATION_SECONDS').optional(),
   ORDER_RESERVATION_MINUTES: positiveInt('ORDER_RESERVATION_MINUTES').optional(),
   SWEEP_INTERVAL_SECONDS: positiveInt('SWEEP_INTERVAL_SECONDS').default(30),
+  DROP_MAIL_QUIET_SECONDS: z.coerce
+    .number({ error: 'DROP_MAIL_QUIET_SECONDS must be a number' })
+    .int('DROP_MAIL_QUIET_SECONDS must be a whole number')
+    .min(0, 'DROP_MAIL_QUIET_SECONDS must be 0 or more')
+    .default(600),
   ORDER_MAX_UNPAID: positiveInt('ORDER_MAX_UNPAID').default(2),
   ORDER_MAX_RESERVED_ITEMS: positiveInt('ORDER_MAX_RESERVED_ITEMS').default(10),
   MAIL_POLL_INTERVAL_MS: positiveInt('MAIL_POLL_INTERVAL_MS').default(2000),
@@ -155,6 +160,12 @@ export interface Config {
     maxUnpaidOrders: number;
     maxReservedItems: number;
   };
+  /**
+   * Scheduled drops and new-arrival e-mails (docs/architecture.md section 16): a drop e-mail goes
+   * out once no item has been published by hand for `dropQuietSeconds` (scheduled items at once);
+   * `linkSecret` signs the unsubscribe links.
+   */
+  listing: { dropQuietSeconds: number; linkSecret: string };
   rateLimit: { perMinute: number; authPerMinute: number };
   trustProxy: boolean;
   seed: {
@@ -302,6 +313,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
       maxUnpaidOrders: e.ORDER_MAX_UNPAID,
       maxReservedItems: e.ORDER_MAX_RESERVED_ITEMS,
+    },
+    listing: {
+      dropQuietSeconds: e.DROP_MAIL_QUIET_SECONDS,
+      linkSecret: createHmac('sha256', e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET)
+        .update('mtumba unsubscribe links')
+        .digest('hex'),
     },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,

@@ -146,6 +146,9 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/payments/webhooks/sandbox': () => ({ reference: 'MT-1-AAAA', state: 'COMPLETE' }),
   'POST /api/payments/webhooks/intasend': () => ({ invoice_id: 'INV-1', state: 'COMPLETE', challenge: 'x' }),
   'POST /api/subscribe': () => ({ email: 'reader@example.com' }),
+  'POST /api/unsubscribe': () => ({ token: 'not-a-real-token' }),
+  'PUT /api/user/email-preferences': () => ({ new_arrivals: true }),
+  'POST /api/saved-searches': (ids) => ({ category_id: ids.category, q: 'denim', size: 'M', max_price: 1500 }),
   'POST /api/broadcasting/auth': () => ({ socket_id: '1234.5678', channel_name: 'private-admin' }),
 };
 

@@ -23,6 +23,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** a new address waiting for its verification link to be followed; `email` stays until then */
   pending_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the customer asked for new-arrival drop e-mails */
+  new_arrivals_emails: ColumnType<number, number | undefined, number>;
 }
 
 export interface AuthTokensTable {
@@ -82,7 +84,18 @@ export interface ProductsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** draft | scheduled | published: only published products are shown to shoppers (migration 0070) */
+  status: ColumnType<ProductStatus, ProductStatus | undefined, ProductStatus>;
+  /** when a scheduled product goes on sale */
+  publish_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  published_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** set when published through the shop: a drop e-mail may announce it from this time on */
+  announce_after: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** set once a drop announced it (or it was never to be announced) */
+  announced_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
+
+export type ProductStatus = 'draft' | 'scheduled' | 'published';
 
 /** One uploaded image; its files are `{file_key}-{width}.webp` in the upload directory. */
 export interface ProductImagesTable {
@@ -249,6 +262,41 @@ export interface NewsletterSubscribersTable {
   id: Generated<number>;
   email: string;
   created_at: Timestamp;
+  /** set by the one-click unsubscribe; subscribing again clears it */
+  unsubscribed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** One new-arrivals e-mail round: the products it announced (JSON array of ids). */
+export interface DropsTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  product_ids: string;
+  recipient_count: ColumnType<number, number | undefined, number>;
+}
+
+/** Who got a drop: the primary key (drop, address) keeps it to one e-mail each. */
+export interface DropRecipientsTable {
+  drop_id: number;
+  email: string;
+}
+
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  category_id: number | null;
+  q: string | null;
+  size: string | null;
+  max_price_cents: number | null;
+  criteria_key: string;
+  created_at: Timestamp;
+}
+
+/** A customer was told about a product (once per customer and product). */
+export interface SavedSearchAlertsTable {
+  user_id: number;
+  product_id: number;
+  saved_search_id: number | null;
+  created_at: Timestamp;
 }
 
 export type MailStatus = 'pending' | 'sent' | 'failed';
@@ -264,6 +312,8 @@ export interface MailOutboxTable {
   status: MailStatus;
   attempts: number;
   next_attempt_at: Timestamp;
+  /** JSON object of extra headers (List-Unsubscribe), or null */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
   /** a worker claims a message by setting this; another instance skips it until it passes */
   locked_until: Timestamp | null;
   last_error: string | null;
@@ -316,6 +366,10 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   security_events: SecurityEventsTable;
   catalogue_state: CatalogueStateTable;
+  drops: DropsTable;
+  drop_recipients: DropRecipientsTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_alerts: SavedSearchAlertsTable;
 }
 
 export type User = Selectable<UsersTable>;

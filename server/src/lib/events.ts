@@ -18,6 +18,14 @@ export interface DomainEventMap {
   };
   /** the sweeper cancelled an unpaid order whose reservation ran out */
   'order.expired': { userId: number | null; id: number };
+  /** a newly published product fits one of the customer's saved searches */
+  'saved_search.matched': {
+    userId: number;
+    saved_search_id: number | null;
+    product_id: number;
+    product_name: string;
+    matched_at: string;
+  };
   /** tokens stopped working (logout, password change or reset, account deletion) */
   'auth.tokens.revoked': { userId: number; tokenIds: number[] | 'all' | { allExcept: number } };
 }

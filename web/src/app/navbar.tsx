@@ -142,6 +142,11 @@ function UserMenu({ name }: { name: string }) {
           </button>
         </li>
         <li>
+          <Link to={paths.accountAlerts()} className="dropdown-item">
+            Alerts and saved searches
+          </Link>
+        </li>
+        <li>
           <hr className="dropdown-divider" />
         </li>
         <li>
@@ -230,6 +235,7 @@ export function AppNavbar() {
           <ul className="site-nav__links">
             {isAdmin ? (
               <>
+                <NavItem to={paths.newItem()}>New item</NavItem>
                 <NavItem to={paths.adminProducts()}>Manage Products</NavItem>
                 <NavItem to={paths.adminOrders()}>Manage Orders</NavItem>
               </>

@@ -27,6 +27,9 @@ const AdminOrders = lazy(() => import('./routes/admin/orders'));
 const AdminOrderDetail = lazy(() => import('./routes/admin/order-detail'));
 const AddProduct = lazy(() => import('./routes/admin/add-product'));
 const AdminSecurityLog = lazy(() => import('./routes/admin/security-log'));
+const NewItem = lazy(() => import('./routes/admin/new-item'));
+const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
+const AccountAlerts = lazy(() => import('./routes/account-alerts'));
 
 export const routes = [
   {
@@ -56,6 +59,9 @@ export const routes = [
       { path: '/admin/orders', element: <AdminOrders /> },
       { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
       { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
+      { path: '/admin/items/new', element: <NewItem /> },
+      { path: '/unsubscribe', element: <Unsubscribe /> },
+      { path: '/account/alerts', element: <AccountAlerts /> },
       { path: '*', element: <NotFound /> },
     ],
   },

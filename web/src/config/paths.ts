@@ -20,6 +20,12 @@ export const paths = {
   paymentConfirmation: () => '/payment/confirmationpage',
   addProduct: () => '/add-product',
   adminProducts: () => '/admin/products',
+  /** the phone-first "New item" screen */
+  newItem: () => '/admin/items/new',
+  /** saved searches and the new-arrivals e-mail choice */
+  accountAlerts: () => '/account/alerts',
+  /** where the unsubscribe link of a new-arrivals e-mail lands (works signed out) */
+  unsubscribe: () => '/unsubscribe',
   adminOrders: () => '/admin/orders',
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
   adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,

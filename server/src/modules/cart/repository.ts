@@ -40,11 +40,13 @@ export function cartRepository(db: Executor) {
     },
 
     findProduct(productId: number): Promise<CartableProduct | undefined> {
+      // drafts and scheduled items are not for sale yet
       return db
         .selectFrom('products')
         .select(['id', 'name', 'stock_quantity'])
         .where('id', '=', productId)
         .where('deleted_at', 'is', null)
+        .where('status', '=', 'published')
         .executeTakeFirst();
     },
 

@@ -15,17 +15,19 @@ export type ProductSummaryJson = ProductSummary;
 
 /**
  * Loads full products for the given ids in three queries whatever their number (no N+1),
- * in the order of `ids`. Soft-deleted products are left out unless `includeDeleted`.
+ * in the order of `ids`. Soft-deleted products are left out unless `includeDeleted`, drafts and
+ * scheduled ones unless `includeUnpublished` (admin screens).
  */
 export async function loadProducts(
   db: Executor,
   ids: number[],
-  options: { includeDeleted?: boolean } = {},
+  options: { includeDeleted?: boolean; includeUnpublished?: boolean } = {},
 ): Promise<ProductJson[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   let productQuery = db.selectFrom('products').selectAll().where('id', 'in', unique);
   if (!options.includeDeleted) productQuery = productQuery.where('deleted_at', 'is', null);
+  if (!options.includeUnpublished) productQuery = productQuery.where('status', '=', 'published');
   const [products, images, categories] = await Promise.all([
     productQuery.execute(),
     db
@@ -87,6 +89,8 @@ export async function loadProducts(
         is_trending: p.is_trending === 1,
         created_at: p.created_at,
         updated_at: p.updated_at,
+        status: p.status,
+        publish_at: p.publish_at,
       };
       return [p.id, json] as const;
     }),

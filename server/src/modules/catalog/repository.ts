@@ -1,7 +1,7 @@
 import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { ProductSort } from '@mtumba/contract/product';
 import { dialectOf, type Executor } from '../../db/database.js';
-import type { CategoriesTable, ProductCondition, ProductsTable } from '../../db/schema.js';
+import type { CategoriesTable, ProductCondition, ProductStatus, ProductsTable } from '../../db/schema.js';
 import { like, likePattern, searchMatch, searchWords } from './search.js';
 
 /** What a product list can be narrowed by; prices in cents, text already trimmed. */
@@ -18,6 +18,8 @@ export interface ProductFilter {
   color?: string;
   minPriceCents?: number;
   maxPriceCents?: number;
+  /** which publish states to show: published only (the shop's lists) unless an admin asks */
+  status?: ProductStatus | 'all';
 }
 
 const inStockFirst = sql`case when products.stock_quantity > 0 then 0 else 1 end`;
@@ -68,6 +70,8 @@ export function productRepository(db: Executor) {
   /** Live products narrowed by the filter; the same conditions serve the page and the count. */
   function filtered(filter: ProductFilter, purpose: 'page' | 'count' = 'page') {
     let query = db.selectFrom('products').where('products.deleted_at', 'is', null);
+    const status = filter.status ?? 'published';
+    if (status !== 'all') query = query.where('products.status', '=', status);
     const categoryId = filter.categoryId;
     if (categoryId !== undefined && purpose === 'count') {
       // Counting walks the category's links once.
@@ -181,6 +185,7 @@ export function productRepository(db: Executor) {
         .selectFrom('products as f')
         .where('f.is_trending', '=', 1)
         .where('f.deleted_at', 'is', null)
+        .where('f.status', '=', 'published')
         .select(['f.id as product_id', sql<number>`0`.as('weight')]);
       const candidates = db
         .selectFrom(ordered.unionAll(wished).unionAll(flagged).as('d'))
@@ -191,6 +196,7 @@ export function productRepository(db: Executor) {
         .selectFrom(candidates.as('c'))
         .innerJoin('products', 'products.id', 'c.product_id')
         .where('products.deleted_at', 'is', null)
+        .where('products.status', '=', 'published')
         .select('products.id')
         .orderBy(inStockFirst)
         .orderBy(score, 'desc')
@@ -210,6 +216,7 @@ export function productRepository(db: Executor) {
         let query = db
           .selectFrom('products')
           .where('products.deleted_at', 'is', null)
+          .where('products.status', '=', 'published')
           .where('products.stock_quantity', inStock ? '>' : '<=', 0)
           .select('products.id')
           .orderBy('products.created_at', 'desc')
@@ -229,6 +236,7 @@ export function productRepository(db: Executor) {
         const rows = await db
           .selectFrom('products')
           .where('products.deleted_at', 'is', null)
+          .where('products.status', '=', 'published')
           .where('products.id', '!=', productId)
           .where('products.stock_quantity', inStock ? '>' : '<=', 0)
           .where((eb) =>
@@ -262,16 +270,19 @@ export function productRepository(db: Executor) {
       return (await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
 
+    /** Whether shoppers can see the product: not deleted, and published. */
     async isLive(id: number): Promise<boolean> {
       const row = await db
         .selectFrom('products')
         .select('id')
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
+        .where('status', '=', 'published')
         .executeTakeFirst();
       return row !== undefined;
     },
 
+    /** A product that is not deleted, whatever its publish state (admin changes). */
     async findLive(id: number) {
       return db
         .selectFrom('products')

@@ -14,6 +14,9 @@ import { z } from 'zod';
 import { invalidField } from '../../lib/errors.js';
 import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { recordSecurityEvent, type SecurityEventKind } from '../accounts/security-log.js';
+import { adminProductListQuerySchema } from '@mtumba/contract/listing';
+import { DomainError } from '../../lib/errors.js';
+import { listingContext } from '../listing/context.js';
 import { readProductSubmission } from './product-form.js';
 import { CATEGORY_NOT_FOUND, PRODUCT_NOT_FOUND, catalogService } from './service.js';
 
@@ -30,7 +33,11 @@ const productFormDescription = [
 
 /** The catalogue calls of docs/product.md section 7, under /api. */
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalog = catalogService(app.db, { uploadDir: app.config.uploadDir });
+  const catalog = catalogService(app.db, {
+    uploadDir: app.config.uploadDir,
+    publish: listingContext(app.config).publish,
+    events: app.events,
+  });
   const requireProductId = (raw: string) => idOrNotFound(raw, PRODUCT_NOT_FOUND);
   // Admin catalogue changes go to the acting admin's security log.
   const logProductChange = (request: FastifyRequest, kind: SecurityEventKind, product: { id: number; name?: string }) =>
@@ -200,7 +207,38 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, 404: apiErrorSchema },
       },
     },
-    async (request, reply) => cache.send(request, reply, await catalog.getProduct(requireProductId(request.params.id))),
+    async (request, reply) => {
+      const id = requireProductId(request.params.id);
+      try {
+        return cache.send(request, reply, await catalog.getProduct(id));
+      } catch (err) {
+        // A draft or scheduled product is 404 to everyone but admins, who get it uncached.
+        if (!(err instanceof DomainError) || err.kind !== 'not_found') throw err;
+        await app.identify(request, reply, () => undefined);
+        if (!request.user?.is_admin) throw err;
+        return reply.header('Cache-Control', 'no-store').send(await catalog.getProductForAdmin(id));
+      }
+    },
+  );
+
+  app.get(
+    '/admin/products',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: "The admin's product table: drafts, scheduled and published items (status filter), newest first",
+        description: 'Paging: `X-Total-Count` and `Link`. Each product carries `status` and `publish_at`.',
+        querystring: adminProductListQuerySchema,
+        response: { 200: productList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { status, ...query } = request.query;
+      const page = await catalog.listAdminProducts(query, status ?? 'all');
+      setPagingHeaders(request, reply, page);
+      return reply.header('Cache-Control', 'no-store').send(page.products);
+    },
   );
 
   app.get(

@@ -13,6 +13,9 @@ import type { z } from 'zod';
 import { isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
 import type { ProductsTable } from '../../db/schema.js';
 import { DomainError, invalidField, notFound, type FieldErrors } from '../../lib/errors.js';
+import { emitAll, type DomainEvents, type PendingEvent } from '../../lib/events.js';
+import { publishChange, type PublishContext } from '../listing/publishing.js';
+import { alertSavedSearches } from '../saved-searches/service.js';
 import { adjustStock, openStock, recentMovements } from '../stock/ledger.js';
 import { imageUrl, isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
 import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson } from './product-view.js';
@@ -75,6 +78,12 @@ function validationError(errors: FieldErrors): DomainError {
   return new DomainError('invalid', message ?? 'The given data was invalid.', { errors });
 }
 
+/** Used when no configuration is given (tests of the catalogue alone): publish without a quiet period. */
+const DEFAULT_PUBLISH: PublishContext = {
+  shop: { shopName: 'Mtumba', appUrl: 'http://localhost:3000' },
+  dropQuietSeconds: 0,
+};
+
 function filterOf(query: ProductListQuery, categoryId?: number): ProductFilter {
   return {
     categoryId: categoryId ?? query.category,
@@ -91,9 +100,16 @@ function filterOf(query: ProductListQuery, categoryId?: number): ProductFilter {
 }
 
 /** The catalogue: categories, product listing and search, and the admin's product changes. */
-export function catalogService(db: Db, options: { uploadDir: string }) {
+export function catalogService(
+  db: Db,
+  options: { uploadDir: string; publish?: PublishContext; events?: DomainEvents },
+) {
   const categories = categoryRepository(db);
   const products = productRepository(db);
+  const publishing = options.publish ?? DEFAULT_PUBLISH;
+  const announce = (events: PendingEvent[]) => {
+    if (options.events) emitAll(options.events, events);
+  };
 
   /** Removes the files of images no product or order shows any more. */
   async function removeUnusedImages(keys: string[]): Promise<void> {
@@ -139,14 +155,19 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
     return stored;
   }
 
-  async function loadOne(executor: Executor, id: number): Promise<ProductJson> {
-    const [product] = await loadProducts(executor, [id]);
+  /** One product; drafts and scheduled ones only with `includeUnpublished` (admins). */
+  async function loadOne(executor: Executor, id: number, includeUnpublished = false): Promise<ProductJson> {
+    const [product] = await loadProducts(executor, [id], { includeUnpublished });
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
     return product;
   }
 
-  async function listPage(query: ProductListQuery, categoryId?: number): Promise<ProductPage> {
-    const filter = filterOf(query, categoryId);
+  async function listPage(
+    query: ProductListQuery,
+    categoryId?: number,
+    status?: ProductFilter['status'],
+  ): Promise<ProductPage> {
+    const filter = { ...filterOf(query, categoryId), status };
     const sort: ProductSort = query.sort ?? 'newest';
     const perPage = query.per_page ?? (query.featured ? LIMITS.featuredCount : DEFAULT_PER_PAGE);
     const page = query.page ?? 1;
@@ -154,7 +175,8 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
       products.pageIds(filter, sort, perPage, (page - 1) * perPage),
       products.count(filter),
     ]);
-    return { products: await loadProducts(db, ids), page, perPage, total };
+    const includeUnpublished = status !== undefined && status !== 'published';
+    return { products: await loadProducts(db, ids, { includeUnpublished }), page, perPage, total };
   }
 
   return {
@@ -194,6 +216,25 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
     },
 
     getProduct: (id: number) => loadOne(db, id),
+
+    /** Any product that is not deleted, drafts and scheduled ones included (admins only). */
+    getProductForAdmin: (id: number) => loadOne(db, id, true),
+
+    /** The admin's product table: every publish state unless one is asked for, newest first. */
+    listAdminProducts: (
+      query: { page?: number; per_page?: number; q?: string },
+      status: ProductFilter['status'] = 'all',
+    ) =>
+      listPage(
+        {
+          page: query.page,
+          per_page: query.per_page ?? LIMITS.pageSize,
+          q: query.q || undefined,
+          sort: 'newest',
+        } as ProductListQuery,
+        undefined,
+        status,
+      ),
 
     async search(text: string): Promise<ProductSummaryJson[]> {
       const q = text.trim().replace(/\s+/g, ' ').slice(0, 100);
@@ -236,12 +277,15 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
 
     async createProduct(submission: ProductSubmission, by: { userId: number | null }): Promise<ProductJson> {
       const fields = (await validateSubmission(submission, 'create')) as ProductFields;
+      const clock = new Date();
+      const publish = publishChange(undefined, fields, clock, publishing.dropQuietSeconds);
       const stored = await storeImages(submission.images);
       try {
-        return await db.transaction().execute(async (trx) => {
+        const { product, events } = await db.transaction().execute(async (trx) => {
           const repo = productRepository(trx);
-          const at = now();
+          const at = clock.toISOString();
           const id = await repo.insert({
+            ...publish.changes,
             name: fields.name,
             description: fields.description,
             price_cents: fields.price,
@@ -261,8 +305,11 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
           await openStock(trx, id, fields.stock_quantity, { actor: 'admin', userId: by.userId }, at);
           await repo.setCategories(id, fields.categories);
           await repo.replaceImages(id, stored, at);
-          return loadOne(trx, id);
+          const pending = publish.publishedNow ? await alertSavedSearches(trx, [id], at, publishing.shop) : [];
+          return { product: await loadOne(trx, id, true), events: pending };
         });
+        announce(events);
+        return product;
       } catch (err) {
         await removeUnusedImages(stored.map((s) => s.file_key));
         if (isForeignKeyViolation(err)) throw invalidField('categories', CATEGORIES_INVALID);
@@ -279,13 +326,20 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
       const current = await products.findLive(id);
       if (!current) throw notFound(PRODUCT_NOT_FOUND);
       const fields = await validateSubmission(submission, 'update');
+      const clock = new Date();
+      const publish = publishChange(
+        current,
+        { status: fields.status, publish_at: fields.publish_at },
+        clock,
+        publishing.dropQuietSeconds,
+      );
       const stored = submission.images.length > 0 ? await storeImages(submission.images) : undefined;
       let replaced: string[] = [];
       try {
-        const product = await db.transaction().execute(async (trx) => {
+        const { product, events } = await db.transaction().execute(async (trx) => {
           const repo = productRepository(trx);
-          const at = now();
-          const changes: Updateable<ProductsTable> = { updated_at: at };
+          const at = clock.toISOString();
+          const changes: Updateable<ProductsTable> = { updated_at: at, ...publish.changes };
           if (fields.name !== undefined) changes.name = fields.name;
           if (fields.description !== undefined) changes.description = fields.description;
           if (fields.price !== undefined) changes.price_cents = fields.price;
@@ -320,8 +374,10 @@ export function catalogService(db: Db, options: { uploadDir: string }) {
           }
           if (fields.categories) await repo.setCategories(id, fields.categories);
           if (stored) replaced = await repo.replaceImages(id, stored, at);
-          return loadOne(trx, id);
+          const pending = publish.publishedNow ? await alertSavedSearches(trx, [id], at, publishing.shop) : [];
+          return { product: await loadOne(trx, id, true), events: pending };
         });
+        announce(events);
         await removeUnusedImages(replaced);
         return product;
       } catch (err) {

@@ -11,6 +11,32 @@ export interface EmailContent {
   footnote?: string;
   /** how to reach the shop, shown under the message (order e-mails) */
   contact?: ShopContact;
+  /** product photos with name and price, two to a row (new-arrival e-mails); URLs absolute */
+  items?: EmailItem[];
+  /** a small link under the footnote, e.g. unsubscribe */
+  footerLink?: { label: string; url: string };
+}
+
+export interface EmailItem {
+  name: string;
+  /** already formatted, e.g. "Ksh 1,200" */
+  price: string;
+  url: string;
+  imageUrl: string | null;
+}
+
+function itemsHtml(items: EmailItem[]): string {
+  const cells = items.map(
+    (item) =>
+      `<td style="width:50%;padding:6px;vertical-align:top"><a href="${escapeHtml(item.url)}" style="color:#222;text-decoration:none">${
+        item.imageUrl
+          ? `<img src="${escapeHtml(item.imageUrl)}" alt="${escapeHtml(item.name)}" width="240" style="width:100%;max-width:240px;height:auto;border-radius:6px;display:block">`
+          : ''
+      }<div style="font-size:14px;margin-top:6px">${escapeHtml(item.name)}</div><div style="font-size:14px;font-weight:bold;color:${BRAND}">${escapeHtml(item.price)}</div></a></td>`,
+  );
+  const rows: string[] = [];
+  for (let i = 0; i < cells.length; i += 2) rows.push(`<tr>${cells[i]}${cells[i + 1] ?? '<td></td>'}</tr>`);
+  return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:16px 0">${rows.join('')}</table>`;
 }
 
 export interface ShopContact {
@@ -52,10 +78,11 @@ export function renderEmail(c: EmailContent): { html: string; text: string } {
 <div style="background:#fff;border-radius:8px;padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(c.heading)}</h1>
 ${c.paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
-${rows}${button}
+${rows}${c.items?.length ? itemsHtml(c.items) : ''}${button}
 </div>
 ${c.contact ? `<p style="font-size:12px;color:#555;margin-top:16px">${contactLines(c.contact).map(escapeHtml).join('<br>')}</p>` : ''}
 ${c.footnote ? `<p style="font-size:12px;color:#777;margin-top:16px">${escapeHtml(c.footnote)}</p>` : ''}
+${c.footerLink ? `<p style="font-size:12px;margin-top:8px"><a href="${escapeHtml(c.footerLink.url)}" style="color:#555">${escapeHtml(c.footerLink.label)}</a></p>` : ''}
 </div></body></html>`;
 
   const text = [
@@ -66,9 +93,11 @@ ${c.footnote ? `<p style="font-size:12px;color:#777;margin-top:16px">${escapeHtm
     ...c.paragraphs.flatMap((p) => [p, '']),
     ...(c.rows ?? []).map(([k, v]) => `${k}: ${v}`),
     ...(c.rows?.length ? [''] : []),
+    ...(c.items ?? []).flatMap((item) => [`${item.name} — ${item.price}`, item.url, '']),
     ...(c.button ? [`${c.button.label}: ${c.button.url}`, ''] : []),
     ...(c.contact ? [...contactLines(c.contact), ''] : []),
     ...(c.footnote ? [c.footnote] : []),
+    ...(c.footerLink ? ['', `${c.footerLink.label}: ${c.footerLink.url}`] : []),
   ].join('\n');
   return { html, text };
 }

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   text: string;
   /** a short name of the message kind, e.g. 'verify_email', 'order_paid' */
   template: string;
+  /** extra headers, e.g. List-Unsubscribe on new-arrival e-mails */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -15,19 +17,44 @@ export interface OutgoingMail {
  * message, so the message exists exactly when the change does; the mail worker delivers it.
  */
 export async function queueMail(db: Executor, mail: OutgoingMail): Promise<void> {
+  await queueMails(db, [mail]);
+}
+
+/** Puts several messages in the outbox at once (a drop e-mail to every subscriber), in chunks. */
+export async function queueMails(db: Executor, mails: readonly OutgoingMail[]): Promise<void> {
   const at = now();
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      to_address: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      template: mail.template,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .execute();
+  for (let i = 0; i < mails.length; i += 200) {
+    await db
+      .insertInto('mail_outbox')
+      .values(
+        mails.slice(i, i + 200).map((mail) => ({
+          to_address: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          template: mail.template,
+          headers: mail.headers ? JSON.stringify(mail.headers) : null,
+          status: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: at,
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The headers column back as an object (null or unreadable: none). */
+export function parseHeaders(raw: string | null): Record<string, string> | undefined {
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >;
+  } catch {
+    return undefined;
+  }
 }

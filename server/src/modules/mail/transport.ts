@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   text: string;
   template: string;
+  /** extra headers (List-Unsubscribe, List-Unsubscribe-Post) */
+  headers?: Record<string, string>;
 }
 
 /** Where messages go: an SMTP server, or `.eml` files a developer can open. */
@@ -41,7 +43,14 @@ export function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(m) {
-      await transporter.sendMail({ from, to: m.to, subject: m.subject, html: m.html, text: m.text });
+      await transporter.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        headers: m.headers,
+      });
     },
     async close() {
       transporter.close();
@@ -54,7 +63,14 @@ export function fileTransport(dir: string, from: string, log: FastifyBaseLogger)
   return {
     kind: 'file',
     async send(m) {
-      const info = await composer.sendMail({ from, to: m.to, subject: m.subject, html: m.html, text: m.text });
+      const info = await composer.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        headers: m.headers,
+      });
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${m.id}-${m.template.replace(/[^a-z0-9_-]/gi, '')}.eml`);

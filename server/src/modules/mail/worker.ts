@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { parseHeaders } from './outbox.js';
 import type { MailTransport } from './transport.js';
 
 export const MAX_ATTEMPTS = 8;
@@ -64,7 +65,7 @@ export async function deliverDueMail(
     // checked again on the row itself, so a row another worker claimed meanwhile is skipped
     .where('status', '=', 'pending')
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-    .returning(['id', 'to_address', 'subject', 'html', 'text', 'template', 'attempts'])
+    .returning(['id', 'to_address', 'subject', 'html', 'text', 'template', 'headers', 'attempts'])
     .execute();
 
   for (const row of claimed.sort((a, b) => a.id - b.id)) {
@@ -77,6 +78,7 @@ export async function deliverDueMail(
         html: row.html,
         text: row.text,
         template: row.template,
+        headers: parseHeaders(row.headers),
       });
       await db
         .updateTable('mail_outbox')

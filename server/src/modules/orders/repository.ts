@@ -54,6 +54,7 @@ export function ordersRepository(db: Executor) {
         .select(['id', 'name', 'price_cents', 'stock_quantity'])
         .where('id', 'in', ids)
         .where('deleted_at', 'is', null)
+        .where('status', '=', 'published')
         .execute();
     },
 

@@ -180,6 +180,12 @@ function forwardDomainEvents(app: FastifyInstance, io: RealtimeServer): Array<()
       }),
     ),
     app.events.on(
+      'saved_search.matched',
+      safely('saved_search.matched', ({ userId, saved_search_id, product_id, product_name, matched_at }) => {
+        io.to(userRoom(userId)).emit('saved_search.matched', { saved_search_id, product_id, product_name, matched_at });
+      }),
+    ),
+    app.events.on(
       'auth.tokens.revoked',
       safely('auth.tokens.revoked', ({ userId, tokenIds }) => {
         if (tokenIds === 'all') {

@@ -10,6 +10,8 @@ import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { ProductSearch } from '@/features/catalog/components/product-search';
 import { SortSelect } from '@/features/catalog/components/sort-select';
 import { FILTER_KEYS, useProductListParams } from '@/features/catalog/hooks/use-product-list-params';
+import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 
 /** All products, or one category's (/products/category/:categoryId); the list's state is in the URL. */
 export default function ProductsRoute() {
@@ -22,6 +24,20 @@ export default function ProductsRoute() {
   const pageCount = Math.max(1, Math.ceil(total / LIMITS.pageSize));
   const page = params.page ?? 1;
   const filtered = Boolean(params.q) || FILTER_KEYS.some((k) => params[k]);
+  const requireSignIn = useRequireSignIn();
+  const maxPrice = params.max_price ? Number(params.max_price) : null;
+  const saveSearch = (
+    <SaveSearchButton
+      criteria={{
+        category_id: params.category ? Number(params.category) : null,
+        q: params.q || null,
+        size: params.size || null,
+        max_price: maxPrice !== null && Number.isFinite(maxPrice) && maxPrice > 0 ? maxPrice : null,
+      }}
+      categoryName={category?.name ?? null}
+      requireSignIn={requireSignIn}
+    />
+  );
 
   return (
     <>
@@ -39,6 +55,7 @@ export default function ProductsRoute() {
         value={filters}
         onApply={(next) => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, next[k]])))}
       />
+      <div className="mb-3">{saveSearch}</div>
 
       {products.isPending ? (
         <ProductGridSkeleton count={12} />

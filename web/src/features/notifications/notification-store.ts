@@ -9,6 +9,8 @@ export interface AppNotification {
   read: boolean;
   /** the order it is about, when there is one (the bell links to it) */
   orderId?: number;
+  /** the product it is about (a saved-search match): the bell links to it */
+  productId?: number;
 }
 
 export const NOTIFICATIONS_KEY = 'notifications';
@@ -25,7 +27,8 @@ function isNotification(value: unknown): value is AppNotification {
     typeof n.message === 'string' &&
     typeof n.timestamp === 'string' &&
     typeof n.read === 'boolean' &&
-    (n.orderId === undefined || typeof n.orderId === 'number')
+    (n.orderId === undefined || typeof n.orderId === 'number') &&
+    (n.productId === undefined || typeof n.productId === 'number')
   );
 }
 

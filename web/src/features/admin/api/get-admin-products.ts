@@ -10,13 +10,13 @@ export interface AdminProductPage {
   total: number;
 }
 
-/** GET /products?page&per_page&q&sort=newest: one page of 20 for the admin table. */
+/** GET /admin/products?page&per_page&q: one page of 20 for the admin table, drafts and scheduled items included. */
 export async function getAdminProducts(
   params: AdminProductListParams,
   signal?: AbortSignal,
 ): Promise<AdminProductPage> {
-  const { data, headers } = await apiRequest<Product[]>('/products', {
-    query: { page: params.page, per_page: LIMITS.pageSize, q: params.q, sort: 'newest' },
+  const { data, headers } = await apiRequest<Product[]>('/admin/products', {
+    query: { page: params.page, per_page: LIMITS.pageSize, q: params.q },
     signal,
   });
   const products = Array.isArray(data) ? data : [];

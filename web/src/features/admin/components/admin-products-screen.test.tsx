@@ -36,7 +36,7 @@ const products = [
 function api(overrides: Record<string, Parameters<typeof stubFetch>[0][string]> = {}) {
   return stubFetch({
     'GET /api/categories': { body: categories },
-    'GET /api/products': { body: products, headers: { 'X-Total-Count': '45' } },
+    'GET /api/admin/products': { body: products, headers: { 'X-Total-Count': '45' } },
     ...overrides,
   });
 }
@@ -69,13 +69,13 @@ describe('admin products', () => {
     expect(table).not.toHaveTextContent('$');
   });
 
-  it('asks the server for 20 newest per page, searches and pages', async () => {
+  it('asks the admin list (drafts included) for 20 per page, searches and pages', async () => {
     const user = userEvent.setup();
     const { calls } = api();
     renderProducts();
     await screen.findByRole('table');
-    const listCalls = () => calls.filter((c) => c.url.pathname === '/api/products');
-    expect(Object.fromEntries(listCalls()[0].url.searchParams)).toEqual({ page: '1', per_page: '20', sort: 'newest' });
+    const listCalls = () => calls.filter((c) => c.url.pathname === '/api/admin/products');
+    expect(Object.fromEntries(listCalls()[0].url.searchParams)).toEqual({ page: '1', per_page: '20' });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'denim{Enter}');
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('q')).toBe('denim'));
@@ -86,7 +86,7 @@ describe('admin products', () => {
   });
 
   it("says 'Failed to load data' when the products cannot be loaded", async () => {
-    api({ 'GET /api/products': { status: 500, body: { message: 'Something went wrong on our side.' } } });
+    api({ 'GET /api/admin/products': { status: 500, body: { message: 'Something went wrong on our side.' } } });
     renderProducts();
     expect(await screen.findByText('Failed to load data')).toBeInTheDocument();
   });

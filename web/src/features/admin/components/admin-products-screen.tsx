@@ -15,11 +15,13 @@ import { toast } from '@/lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminCategories } from '../api/get-admin-categories';
 import { useAdminProducts } from '../api/get-admin-products';
+import { usePublishProduct } from '../api/publish-product';
 import { usePageParam } from '../hooks/use-page-param';
 import { CategoryManager } from './category-manager';
 import { ConfirmDialog } from './confirm-dialog';
 import { failureMessage } from './failure-message';
 import { ProductFormModal } from './product-form-modal';
+import { PublishBadge } from './publish-badge';
 
 const THUMB = 50;
 
@@ -90,6 +92,7 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
   const products = useAdminProducts({ page, q: q || undefined });
   const categories = useAdminCategories();
   const remove = useDeleteProduct();
+  const publish = usePublishProduct();
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
@@ -180,6 +183,7 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
                 </td>
                 <th scope="row" className="fw-normal">
                   <Link to={paths.product(product.id)}>{product.name}</Link>
+                  <PublishBadge product={product} />
                 </th>
                 <td className="text-end text-nowrap">{formatKsh(product.price)}</td>
                 <td className={`text-end ${product.stock_quantity <= 0 ? 'text-danger fw-semibold' : ''}`}>
@@ -193,6 +197,25 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
                   <Flag on={product.is_trending} label="Trending" />
                 </td>
                 <td className="text-nowrap text-end">
+                  {product.status !== undefined && product.status !== 'published' && (
+                    <Button
+                      size="sm"
+                      className="me-2"
+                      disabled={publish.isPending}
+                      aria-label={`Publish ${product.name} now`}
+                      onClick={() =>
+                        publish.mutate(product.id, {
+                          onSuccess: () => {
+                            toast.success(`“${product.name}” is on sale.`);
+                            onCatalogChanged?.();
+                          },
+                          onError: (err) => toast.error(failureMessage('Update failed', err)),
+                        })
+                      }
+                    >
+                      Publish now
+                    </Button>
+                  )}
                   <Button
                     size="sm"
                     variant="outline-primary"
@@ -229,6 +252,9 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
           <h2 id="products-title" className="h5 mb-0 me-auto">
             Products
           </h2>
+          <Link to={paths.newItem()} className="btn btn-outline-primary">
+            New item (phone)
+          </Link>
           <Button onClick={() => setEditing({ product: null })} disabled={!categories.isSuccess}>
             New Product
           </Button>

@@ -87,6 +87,7 @@ export function ImagePicker({
           type="file"
           accept="image/*"
           capture="environment"
+          multiple
           onChange={choose}
           disabled={disabled}
           className="visually-hidden"
@@ -105,7 +106,8 @@ export function ImagePicker({
           aria-describedby={`${inputId}-help`}
           isInvalid={error !== null}
           aria-invalid={error !== null || undefined}
-          className="flex-grow-1 w-auto"
+          className="flex-grow-1 w-auto mw-100"
+          style={{ minWidth: 0 }}
         />
       </div>
       {error && (

@@ -90,6 +90,29 @@ describe('LiveUpdates', () => {
     window.removeEventListener('ordersUpdated', ordersUpdated);
   });
 
+  it('a saved-search match becomes one unread notification linking to the product', async () => {
+    signInAs({ id: 8 });
+    mockApi({ 'GET /api/orders': [] });
+    localStorage.removeItem('notifications');
+    renderWithProviders(<LiveUpdates />);
+    await waitFor(() => expect(fake.sockets).toHaveLength(1));
+    const match = {
+      saved_search_id: 3,
+      product_id: 41,
+      product_name: "Blue Levi's jacket, size M",
+      matched_at: '2026-03-02T10:00:00.000Z',
+    };
+    push('saved_search.matched', match);
+    push('saved_search.matched', match);
+    expect(readNotifications()).toEqual([
+      expect.objectContaining({
+        message: "New match for your saved search: Blue Levi's jacket, size M",
+        productId: 41,
+        read: false,
+      }),
+    ]);
+  });
+
   it('refetches orders after a reconnection and closes the socket on sign-out', async () => {
     signInAs({ id: 7 });
     const server = mockApi({ 'GET /api/orders': [] });

@@ -10,6 +10,8 @@ import { addNotification } from '../notification-store';
 export const orderStatusMessage = (id: number, status: string) =>
   `Order #${id} status changed to ${statusLabel(status)}`;
 
+export const savedSearchMatchMessage = (name: string) => `New match for your saved search: ${name}`;
+
 /**
  * Live order updates (docs/product.md section 4), mounted once under the QueryClient: keeps the Socket.IO
  * connection in step with the signed-in state; a status change refreshes the orders list and the
@@ -31,6 +33,15 @@ export function LiveUpdates() {
       orderId: id,
     });
     emitAppEvent('ordersUpdated');
+  });
+
+  useSocketEvent('saved_search.matched', ({ product_id, product_name, matched_at }) => {
+    addNotification({
+      id: `match-${product_id}`,
+      message: savedSearchMatchMessage(product_name),
+      timestamp: matched_at || new Date().toISOString(),
+      productId: product_id,
+    });
   });
 
   // Updates pushed while the connection was down are lost: refetch what is on screen.

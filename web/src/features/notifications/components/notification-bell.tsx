@@ -35,6 +35,10 @@ function NotificationItem({ notification, fresh }: { notification: AppNotificati
         <Link to={paths.order(notification.orderId)} className="d-block text-wrap text-body">
           {notification.message}
         </Link>
+      ) : notification.productId !== undefined ? (
+        <Link to={paths.product(notification.productId)} className="d-block text-wrap text-body">
+          {notification.message}
+        </Link>
       ) : (
         <span>{notification.message}</span>
       )}

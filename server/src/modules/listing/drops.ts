@@ -1,0 +1,142 @@
+import { formatKsh } from '@mtumba/contract';
+import type { Db, Executor } from '../../db/database.js';
+import { loadProducts } from '../catalog/product-view.js';
+import { renderEmail, type EmailItem } from '../mail/layout.js';
+import { queueMails, type OutgoingMail } from '../mail/outbox.js';
+import { unsubscribeLinks, unsubscribeToken } from './unsubscribe.js';
+
+/** What a drop e-mail needs from the configuration. */
+export interface DropContext {
+  shopName: string;
+  appUrl: string;
+  /** signs the unsubscribe links */
+  linkSecret: string;
+}
+
+export interface DropResult {
+  dropId: number;
+  productIds: number[];
+  /** addresses an e-mail was queued for */
+  recipients: number;
+}
+
+/** Photos shown in one e-mail; the rest are behind "See everything new". */
+export const DROP_ITEMS_SHOWN = 12;
+
+/** Published products not announced yet, and when the last of them may be announced. */
+async function waiting(db: Executor): Promise<{ count: number; latest: string | null }> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('announce_after').as('latest')])
+    .where('announced_at', 'is', null)
+    .where('announce_after', 'is not', null)
+    .where('status', '=', 'published')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), latest: row.latest === null ? null : String(row.latest) };
+}
+
+/** Newsletter subscribers and customers who opted in, verified, once per address (lower case). */
+async function recipients(db: Executor): Promise<string[]> {
+  const [subscribers, customers] = await Promise.all([
+    db.selectFrom('newsletter_subscribers').select('email').where('unsubscribed_at', 'is', null).execute(),
+    db
+      .selectFrom('users')
+      .select('email')
+      .where('new_arrivals_emails', '=', 1)
+      .where('email_verified_at', 'is not', null)
+      .execute(),
+  ]);
+  return [...new Set([...subscribers, ...customers].map((r) => r.email.toLowerCase()))].sort();
+}
+
+/**
+ * Sends one new-arrivals e-mail per address for the products published since the last drop
+ * (docs/architecture.md section 16). It waits until every such product's `announce_after` has
+ * passed, so items listed one after another by hand go out together, and a scheduled drop goes
+ * out at its time. Safe on several instances: the products are claimed with one conditional
+ * UPDATE (a second instance claims none and sends nothing), and `drop_recipients` holds each
+ * address once per drop. Returns what it sent, or null when no drop was due.
+ */
+export async function sendNewArrivalDrop(db: Db, at: Date, context: DropContext): Promise<DropResult | null> {
+  const nowIso = at.toISOString();
+  const due = await waiting(db);
+  if (due.count === 0 || due.latest === null || new Date(due.latest).getTime() > at.getTime()) return null;
+
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('products')
+      .set({ announced_at: nowIso })
+      .where('announced_at', 'is', null)
+      .where('announce_after', 'is not', null)
+      .where('announce_after', '<=', nowIso)
+      .where('status', '=', 'published')
+      .where('deleted_at', 'is', null)
+      .returning('id')
+      .execute();
+    if (claimed.length === 0) return null;
+    const productIds = claimed.map((r) => r.id).sort((a, b) => a - b);
+    const drop = await trx
+      .insertInto('drops')
+      .values({ created_at: nowIso, product_ids: JSON.stringify(productIds), recipient_count: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const onSale = (await loadProducts(trx, productIds))
+      .filter((p) => p.stock_quantity > 0)
+      .sort((a, b) => b.id - a.id);
+    if (onSale.length === 0) return { dropId: drop.id, productIds, recipients: 0 };
+
+    const items: EmailItem[] = onSale.slice(0, DROP_ITEMS_SHOWN).map((p) => ({
+      name: p.name,
+      price: formatKsh(p.price),
+      url: `${context.appUrl}/products/${p.id}`,
+      imageUrl: p.image_url ? `${context.appUrl}${p.image_url}` : null,
+    }));
+    const subject =
+      onSale.length === 1
+        ? `New in at ${context.shopName}: ${onSale[0]!.name}`
+        : `New in at ${context.shopName}: ${onSale.length} fresh pieces`;
+
+    const addresses = await recipients(trx);
+    const sentTo: string[] = [];
+    for (let i = 0; i < addresses.length; i += 200) {
+      const rows = await trx
+        .insertInto('drop_recipients')
+        .values(addresses.slice(i, i + 200).map((email) => ({ drop_id: drop.id, email })))
+        .onConflict((oc) => oc.columns(['drop_id', 'email']).doNothing())
+        .returning('email')
+        .execute();
+      sentTo.push(...rows.map((r) => r.email));
+    }
+    const mails: OutgoingMail[] = sentTo.map((email) => {
+      const links = unsubscribeLinks(context.appUrl, unsubscribeToken(email, context.linkSecret));
+      const { html, text } = renderEmail({
+        shopName: context.shopName,
+        preheader: `${onSale.length} new ${onSale.length === 1 ? 'piece' : 'pieces'} just went on sale`,
+        heading: 'New arrivals are in',
+        paragraphs: [
+          `${onSale.length === 1 ? 'A new piece is' : `${onSale.length} new pieces are`} on sale now. Every item is one of a kind: first come, first served.`,
+        ],
+        items,
+        button: { label: 'See everything new', url: `${context.appUrl}/products?sort=newest` },
+        footnote: `You get this e-mail because you signed up for new arrivals at ${context.shopName}.`,
+        footerLink: { label: 'Unsubscribe from new-arrival e-mails', url: links.page },
+      });
+      return {
+        to: email,
+        subject,
+        html,
+        text,
+        template: 'new_arrivals',
+        headers: {
+          'List-Unsubscribe': `<${links.oneClick}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      };
+    });
+    await queueMails(trx, mails);
+    await trx.updateTable('drops').set({ recipient_count: sentTo.length }).where('id', '=', drop.id).execute();
+    return { dropId: drop.id, productIds, recipients: sentTo.length };
+  });
+}

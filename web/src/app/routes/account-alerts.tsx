@@ -1,0 +1,33 @@
+import { SignInRequired } from '@/features/auth/components/sign-in-required';
+import { useAuth } from '@/lib/auth/use-auth';
+import { NewArrivalsToggle } from '@/features/saved-searches/components/new-arrivals-toggle';
+import { SavedSearchList } from '@/features/saved-searches/components/saved-search-list';
+
+/** /account/alerts: the new-arrivals e-mail choice and the saved searches (docs/product.md section 10). */
+export default function AccountAlertsRoute() {
+  const { isSignedIn } = useAuth();
+  return (
+    <div className="mx-auto" style={{ maxWidth: 720 }}>
+      <title>Alerts — Mtumba</title>
+      <h1 className="h3 mb-3">Alerts</h1>
+      {!isSignedIn ? (
+        <SignInRequired what="your alerts" />
+      ) : (
+        <>
+          <section className="mb-4" aria-labelledby="drops-title">
+            <h2 id="drops-title" className="h5">
+              New arrivals
+            </h2>
+            <NewArrivalsToggle />
+          </section>
+          <section aria-labelledby="searches-title">
+            <h2 id="searches-title" className="h5">
+              Saved searches
+            </h2>
+            <SavedSearchList />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

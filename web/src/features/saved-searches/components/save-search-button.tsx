@@ -1,0 +1,47 @@
+import { savedSearchLabel, type SavedSearchInput } from '@mtumba/contract/listing';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useSaveSearch } from '../api/saved-searches';
+
+export interface SaveSearchButtonProps {
+  /** what the list shows now; only category, words, size and highest price are kept */
+  criteria: { category_id: number | null; q: string | null; size: string | null; max_price: number | null };
+  categoryName: string | null;
+  /** runs the action now when signed in, else after signing in (the page passes the auth feature's guard) */
+  requireSignIn: (action: () => void, reason?: string) => void;
+}
+
+/**
+ * "Alert me about new matches" under the product list's filters: saves the search (signing in
+ * first if needed); the shop then tells the customer when a matching item is published.
+ */
+export function SaveSearchButton({ criteria, categoryName, requireSignIn }: SaveSearchButtonProps) {
+  const save = useSaveSearch();
+  const label = savedSearchLabel({
+    category: categoryName ? { name: categoryName } : null,
+    q: criteria.q,
+    size: criteria.size,
+    max_price: criteria.max_price,
+  });
+  if (!label) return null;
+  const input: SavedSearchInput = criteria;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline-primary btn-sm"
+      disabled={save.isPending}
+      onClick={() =>
+        requireSignIn(
+          () =>
+            save.mutate(input, {
+              onSuccess: () => toast.success(`Saved: ${label}. We'll tell you when a match is listed.`),
+              onError: (err) => toast.error(errorMessage(err, 'Could not save the search')),
+            }),
+          'Sign in to save this search.',
+        )
+      }
+    >
+      Alert me about new matches
+    </button>
+  );
+}
