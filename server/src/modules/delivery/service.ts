@@ -118,6 +118,7 @@ export async function createDeliveryMethod(db: Db, body: DeliveryMethodBody): Pr
 export async function updateDeliveryMethod(db: Db, id: number, body: DeliveryMethodBody): Promise<DeliveryMethodJson> {
   const repo = deliveryRepository(db);
   const values = methodColumns(body);
+  if (!(await repo.findMethod(id))) throw new DomainError('not_found', METHOD_NOT_FOUND);
   const same = await repo.findMethodByName(values.name);
   if (same && same.id !== id) throw invalidField('name', NAME_TAKEN);
   const updated = await repo.updateMethod(id, { ...values, updated_at: now() });
