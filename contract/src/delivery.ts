@@ -139,6 +139,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Whether an order may be paid on delivery, and why not (`GET /orders/{id}/pay-on-delivery`). */
 export const payOnDeliveryOptionSchema = z.object({
   available: z.boolean(),
+  /** the order still waits for a payment choice (pending, unpaid): only then is the choice shown */
+  open: z.boolean(),
+  /** the order is already to be paid on delivery */
+  chosen: z.boolean(),
   /** why it is not offered, in words the checkout shows */
   reason: z.string().nullable(),
   /** the amount to have ready for the rider, in Ksh */

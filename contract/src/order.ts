@@ -48,6 +48,8 @@ export const placeOrderBodySchema = z
     when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
+/** What a client sends (before trimming and defaults). */
+export type PlaceOrderRequest = z.input<typeof placeOrderBodySchema>;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
@@ -124,9 +126,9 @@ export const orderJsonSchema = z.object({
   orderItems: z.array(orderItemJsonSchema),
   history: z.array(orderHistoryJsonSchema),
   /** how the order is delivered; null on orders placed before delivery methods */
-  delivery: orderDeliveryJsonSchema.nullable(),
+  delivery: orderDeliveryJsonSchema.nullable().optional(),
   /** 'pay_on_delivery' once the customer chose to pay the rider; else 'online' */
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
 });
 export type OrderJson = z.infer<typeof orderJsonSchema>;
 

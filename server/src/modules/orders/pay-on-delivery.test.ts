@@ -70,7 +70,14 @@ describe('pay on delivery', () => {
     const { headers, email } = await trustedCustomer();
     const order = await placed(headers, 1200_00);
     const option = await podOption(headers, order.id);
-    expect(option.json()).toEqual({ available: true, reason: null, amount: order.total_amount, max_order: 3000 });
+    expect(option.json()).toEqual({
+      available: true,
+      open: true,
+      chosen: false,
+      reason: null,
+      amount: order.total_amount,
+      max_order: 3000,
+    });
 
     const res = await choosePod(headers, order.id);
     expect(res.statusCode, res.body).toBe(200);

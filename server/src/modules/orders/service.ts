@@ -1,4 +1,4 @@
-import { OFFERS, centsToAmount, formatKshCents } from '@mtumba/contract';
+import { MONEY_RECEIVED_STATUSES, OFFERS, centsToAmount, formatKshCents } from '@mtumba/contract';
 import type { AdminOrderDetailJson, AdminOrderJson, OrderJson, PlaceOrderBody } from '@mtumba/contract/order';
 import { priceOrder } from '@mtumba/contract/pricing';
 import type { Db } from '../../db/database.js';
@@ -317,6 +317,8 @@ export async function payOnDeliveryOption(
   const refusal = await payOnDeliveryRefusal(db, order, limits, formatKshCents);
   return {
     available: refusal === undefined,
+    open: order.order_status === 'pending' && !MONEY_RECEIVED_STATUSES.includes(order.payment_status),
+    chosen: order.payment_method === 'pay_on_delivery',
     reason: refusal?.message ?? null,
     amount: centsToAmount(order.total_cents),
     max_order: centsToAmount(limits.maxOrderCents),

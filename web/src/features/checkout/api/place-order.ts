@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ShippingOption } from '@mtumba/contract/constants';
+import type { PlaceOrderRequest } from '@mtumba/contract/order';
 import { orderKeys, type Order } from '@/features/orders/api/get-orders';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 
-export interface PlaceOrderInput {
-  items: { product_id: number; quantity: number }[];
-  shipping_address: ShippingOption;
-  shipping_phone: string;
-  discount_code: string | null;
-}
+export type PlaceOrderInput = PlaceOrderRequest;
 
 export interface PlaceOrderReply {
   message: string;
