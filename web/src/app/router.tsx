@@ -27,6 +27,7 @@ const AdminOrders = lazy(() => import('./routes/admin/orders'));
 const AdminOrderDetail = lazy(() => import('./routes/admin/order-detail'));
 const AddProduct = lazy(() => import('./routes/admin/add-product'));
 const AdminSecurityLog = lazy(() => import('./routes/admin/security-log'));
+const AdminDelivery = lazy(() => import('./routes/admin/delivery'));
 
 export const routes = [
   {
@@ -55,6 +56,7 @@ export const routes = [
       { path: '/admin/products', element: <AdminProducts /> },
       { path: '/admin/orders', element: <AdminOrders /> },
       { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
+      { path: '/admin/delivery', element: <AdminDelivery /> },
       { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
       { path: '*', element: <NotFound /> },
     ],

@@ -21,6 +21,7 @@ export const paths = {
   addProduct: () => '/add-product',
   adminProducts: () => '/admin/products',
   adminOrders: () => '/admin/orders',
+  adminDelivery: () => '/admin/delivery',
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
   adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,
 } as const;
