@@ -3,7 +3,6 @@ import { SHIPPING_OPTIONS, type ShippingOption } from '@mtumba/contract/constant
 import { deliveryEstimate, type DeliveryMethodJson, type SavedAddressJson } from '@mtumba/contract/delivery';
 import { formatKsh } from '@mtumba/contract/money';
 import type { DeliveryPricing } from '@mtumba/contract/pricing';
-import { LEGACY_DELIVERY } from '@mtumba/contract/pricing';
 
 /** What the shopper filled in for delivery; `option` is a legacy name or `method:{id}`. */
 export interface DeliveryFormState {
