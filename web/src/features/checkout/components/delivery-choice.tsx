@@ -75,12 +75,15 @@ export function missingDeliveryField(m: DeliveryMethodJson | undefined, state: D
 /** The delivery part of `POST /orders`: the spec's fields for the spec's choices, the method's otherwise. */
 export function deliveryBody(methods: DeliveryMethodJson[] | undefined, state: DeliveryFormState) {
   const m = chosenMethod(methods, state.option);
+  // only the fields the chosen kind uses: a saved address filled in earlier stays off a pickup order
+  const doorstep = m?.kind === 'doorstep';
+  const courier = m?.kind === 'courier';
   const extra = {
-    delivery_zone: state.zone || null,
-    delivery_address: state.address.trim() || null,
-    delivery_landmark: state.landmark.trim() || null,
-    delivery_town: state.town.trim() || null,
-    delivery_pickup_office: state.office.trim() || null,
+    delivery_zone: (doorstep && state.zone) || null,
+    delivery_address: (doorstep && state.address.trim()) || null,
+    delivery_landmark: (doorstep && state.landmark.trim()) || null,
+    delivery_town: (courier && state.town.trim()) || null,
+    delivery_pickup_office: (courier && state.office.trim()) || null,
   };
   if (isLegacy(state.option)) {
     // an address given with custom delivery goes with the method, so the shop has it
