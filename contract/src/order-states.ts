@@ -166,6 +166,16 @@ export const ORDER_MOVES = {
     stock: 'none',
     guard: 'the items are still reserved; the method and its reference are recorded',
   },
+  confirm_pay_on_delivery: {
+    from: ['pending'],
+    to: 'processing',
+    actor: 'customer',
+    paymentFrom: ['unpaid', 'failed'],
+    payment: 'unchanged: paid to the rider on delivery',
+    stock: 'none',
+    guard:
+      'the items are still reserved; the order is within the pay-on-delivery limits; it then holds its items without expiry',
+  },
   ship: {
     from: ['processing'],
     to: 'shipped',
@@ -174,6 +184,24 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'the order is paid',
+  },
+  ship_pay_on_delivery: {
+    from: ['processing'],
+    to: 'shipped',
+    actor: 'admin',
+    paymentFrom: ['unpaid'],
+    payment: 'unchanged',
+    stock: 'none',
+    guard: 'the order is paid on delivery: it leaves unpaid',
+  },
+  record_delivery_payment: {
+    from: ['processing', 'shipped'],
+    to: 'same',
+    actor: 'admin',
+    paymentFrom: ['unpaid'],
+    payment: 'paid',
+    stock: 'none',
+    guard: 'a pay-on-delivery order; the method (cash or M-Pesa) and its reference are recorded',
   },
   deliver: {
     from: ['shipped'],
@@ -229,7 +257,10 @@ const MOVE_PAST_TENSE: Record<OrderMoveName, string> = {
   decline_cancel: 'kept',
   cancel: 'cancelled',
   record_payment: 'marked as paid',
+  confirm_pay_on_delivery: 'paid on delivery',
   ship: 'shipped',
+  ship_pay_on_delivery: 'shipped',
+  record_delivery_payment: 'marked as paid',
   deliver: 'delivered',
   record_refund: 'refunded',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHIPPING_OPTIONS } from './constants';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states';
+import { orderDeliveryFieldsSchema, orderDeliveryJsonSchema, PAYMENT_METHODS } from './delivery';
 
 /** Shared shapes of the order calls (docs/product.md section 7, issue 5): bodies the web sends, replies it reads. */
 
@@ -22,20 +23,33 @@ export const placeOrderItemSchema = z.object({
     .max(MAX_LINE_QUANTITY, `The quantity may not be greater than ${MAX_LINE_QUANTITY}.`),
 });
 
-export const placeOrderBodySchema = z.object({
-  items: z
-    .array(placeOrderItemSchema, 'The items field is required.')
-    .min(1, 'Your cart is empty.')
-    .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines.`),
-  shipping_address: z.enum(SHIPPING_OPTIONS, 'Choose CBD Delivery or Paid custom delivery.'),
-  shipping_phone: z
-    .string('The shipping phone field is required.')
-    .trim()
-    .min(1, 'The shipping phone field is required.')
-    .max(32, 'Enter a Kenyan phone number such as 0712 345 678.'),
-  discount_code: z.string().trim().max(64).nullish(),
-});
+export const SHIPPING_CHOICE_MESSAGE = 'Choose CBD Delivery or Paid custom delivery.';
+
+export const placeOrderBodySchema = z
+  .object({
+    items: z
+      .array(placeOrderItemSchema, 'The items field is required.')
+      .min(1, 'Your cart is empty.')
+      .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines.`),
+    /** one of the spec's two names; may be left out when `delivery_method_id` is given */
+    shipping_address: z.enum(SHIPPING_OPTIONS, SHIPPING_CHOICE_MESSAGE).optional(),
+    shipping_phone: z
+      .string('The shipping phone field is required.')
+      .trim()
+      .min(1, 'The shipping phone field is required.')
+      .max(32, 'Enter a Kenyan phone number such as 0712 345 678.'),
+    discount_code: z.string().trim().max(64).nullish(),
+  })
+  .extend(orderDeliveryFieldsSchema.shape)
+  .refine((b) => b.shipping_address !== undefined || (b.delivery_method_id ?? null) !== null, {
+    path: ['shipping_address'],
+    message: SHIPPING_CHOICE_MESSAGE,
+    // checked with the other fields' errors too, so a form learns everything at once
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
+/** What a client sends (before trimming and defaults). */
+export type PlaceOrderRequest = z.input<typeof placeOrderBodySchema>;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
@@ -111,6 +125,10 @@ export const orderJsonSchema = z.object({
   /** the same lines, under the name the old web app also read */
   orderItems: z.array(orderItemJsonSchema),
   history: z.array(orderHistoryJsonSchema),
+  /** how the order is delivered; null on orders placed before delivery methods */
+  delivery: orderDeliveryJsonSchema.nullable().optional(),
+  /** 'pay_on_delivery' once the customer chose to pay the rider; else 'online' */
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
 });
 export type OrderJson = z.infer<typeof orderJsonSchema>;
 

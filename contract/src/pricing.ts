@@ -4,11 +4,43 @@ import type { OrderStatus, PaymentStatus } from './order-states';
 export interface PricingInput {
   /** unit prices read from the database at order time */
   items: readonly { unitPriceCents: number; quantity: number }[];
-  shipping: ShippingOption;
+  /**
+   * the delivery chosen: a delivery method's fee and free-delivery rule, or one of the two names
+   * old clients send (they price exactly as the seeded methods of the same name)
+   */
+  shipping: ShippingOption | DeliveryPricing;
   /** the payment status of each of the customer's earlier orders */
   previousPaymentStatuses: readonly PaymentStatus[];
   /** another live order of the customer already carries the first-order offer (it is claimed once) */
   firstOrderOfferHeld?: boolean;
+}
+
+/** What pricing needs of a delivery method (with the zone's fee for doorstep zones). */
+export interface DeliveryPricing {
+  name: string;
+  feeCents: number;
+  /** free when subtotal minus discounts is above this; null: never free */
+  freeOverCents: number | null;
+}
+
+/** The two delivery choices of the first shop, as delivery methods. */
+export const LEGACY_DELIVERY: Record<ShippingOption, DeliveryPricing> = {
+  'CBD Delivery': {
+    name: 'CBD Delivery',
+    feeCents: OFFERS.cbdDeliveryFeeCents,
+    freeOverCents: OFFERS.freeDelivery.aboveCents,
+  },
+  'Paid custom delivery': { name: 'Paid custom delivery', feeCents: 0, freeOverCents: null },
+};
+
+/** "Free CBD Delivery - Orders above Ksh 1000": the label of a method's free delivery. */
+export function freeDeliveryLabel(delivery: DeliveryPricing): string {
+  if (delivery.name === 'CBD Delivery' && delivery.freeOverCents === OFFERS.freeDelivery.aboveCents) {
+    return OFFERS.freeDelivery.label;
+  }
+  const above = (delivery.freeOverCents ?? 0) / 100;
+  const amount = Number.isInteger(above) ? String(above) : above.toFixed(2);
+  return `Free ${delivery.name} - Orders above Ksh ${amount}`;
 }
 
 export interface OrderPrice {
@@ -25,7 +57,8 @@ export interface OrderPrice {
  * The one pricing rule of the shop (docs/architecture.md section 3), in integer cents:
  * bulk discount for 3+ items, 10% off while the customer has never paid an order (an unpaid
  * order that expired or was cancelled does not count; a payment that had to be refunded neither),
- * CBD delivery free above Ksh 1000 after discounts, custom delivery paid to the rider.
+ * then the delivery method's fee, free above its threshold after discounts (CBD Delivery: Ksh 50,
+ * free above Ksh 1000; custom delivery: paid to the rider, nothing here).
  */
 export function priceOrder(input: PricingInput): OrderPrice {
   const subtotalCents = input.items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0);
@@ -43,12 +76,13 @@ export function priceOrder(input: PricingInput): OrderPrice {
   }
   discountCents = Math.min(discountCents, subtotalCents);
 
+  const delivery = typeof input.shipping === 'string' ? LEGACY_DELIVERY[input.shipping] : input.shipping;
   let deliveryFeeCents = 0;
-  if (input.shipping === 'CBD Delivery') {
-    if (subtotalCents - discountCents > OFFERS.freeDelivery.aboveCents) {
-      appliedDiscounts.push(OFFERS.freeDelivery.label);
+  if (delivery.feeCents > 0) {
+    if (delivery.freeOverCents !== null && subtotalCents - discountCents > delivery.freeOverCents) {
+      appliedDiscounts.push(freeDeliveryLabel(delivery));
     } else {
-      deliveryFeeCents = OFFERS.cbdDeliveryFeeCents;
+      deliveryFeeCents = delivery.feeCents;
     }
   }
 

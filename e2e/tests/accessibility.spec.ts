@@ -94,6 +94,22 @@ test('admin products', async ({ page }) => {
   await expectNoSeriousViolations(page, page.getByRole('button', { name: /^Edit / }).first());
 });
 
+test('admin delivery methods, with a method open for editing', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin/delivery');
+  await page.getByRole('button', { name: 'Edit Nairobi doorstep delivery' }).click();
+  await expectNoSeriousViolations(page, page.getByRole('form', { name: 'Edit Nairobi doorstep delivery' }));
+});
+
+test('cart with a doorstep delivery choice and its fields', async ({ page }) => {
+  await useSession(page, customer);
+  await page.goto('/cart');
+  await page
+    .getByLabel('Shipping option')
+    .selectOption({ label: 'Nairobi doorstep delivery (Ksh 150–Ksh 450 by area)' });
+  await expectNoSeriousViolations(page, page.getByLabel('Delivery address'));
+});
+
 // The same screens on a 360 px phone, where the header, cards and sticky cart bar take another shape.
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });

@@ -16,6 +16,7 @@ import listingRoutes from './modules/listing/routes.js';
 import mailPlugin from './modules/mail/plugin.js';
 import newsletterRoutes from './modules/newsletter/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
+import deliveryRoutes from './modules/delivery/routes.js';
 import paymentPages from './modules/payments/pages.js';
 import paymentsRoutes from './modules/payments/routes.js';
 import realtime from './modules/realtime/plugin.js';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
       await api.register(ordersRoutes);
+      await api.register(deliveryRoutes);
       await api.register(paymentsRoutes);
       await api.register(newsletterRoutes);
       await api.register(listingRoutes);

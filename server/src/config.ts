@@ -98,6 +98,8 @@ const envSchema = z.object({
     .default(600),
   ORDER_MAX_UNPAID: positiveInt('ORDER_MAX_UNPAID').default(2),
   ORDER_MAX_RESERVED_ITEMS: positiveInt('ORDER_MAX_RESERVED_ITEMS').default(10),
+  POD_MAX_ORDER_KSH: positiveInt('POD_MAX_ORDER_KSH').default(5000),
+  POD_MAX_OPEN_ORDERS: positiveInt('POD_MAX_OPEN_ORDERS').default(1),
   MAIL_POLL_INTERVAL_MS: positiveInt('MAIL_POLL_INTERVAL_MS').default(2000),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt('AUTH_RATE_LIMIT_PER_MINUTE').default(10),
   RATE_LIMIT_PER_MINUTE: positiveInt('RATE_LIMIT_PER_MINUTE').default(1200),
@@ -159,6 +161,8 @@ export interface Config {
     /** how many unpaid orders, and items in them, one customer may hold at once */
     maxUnpaidOrders: number;
     maxReservedItems: number;
+    /** pay on delivery: the largest order total, and how many such orders one customer may have open */
+    payOnDelivery: { maxOrderCents: number; maxOpenOrders: number };
   };
   /**
    * Scheduled drops and new-arrival e-mails (docs/architecture.md section 16): a drop e-mail goes
@@ -313,6 +317,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
       maxUnpaidOrders: e.ORDER_MAX_UNPAID,
       maxReservedItems: e.ORDER_MAX_RESERVED_ITEMS,
+      payOnDelivery: { maxOrderCents: e.POD_MAX_ORDER_KSH * 100, maxOpenOrders: e.POD_MAX_OPEN_ORDERS },
     },
     listing: {
       dropQuietSeconds: e.DROP_MAIL_QUIET_SECONDS,

@@ -31,6 +31,7 @@ const PUBLIC = new Set([
   'GET /api/email/cancel-change',
   'GET /api/unsubscribe',
   'POST /api/unsubscribe',
+  'GET /api/delivery-methods',
 ]);
 
 /** The shop's own calls: admins only. */
@@ -52,6 +53,9 @@ const ADMIN = new Set([
   'GET /api/admin/products/{id}/stock-movements',
   'GET /api/admin/users/{id}/security-events',
   'GET /api/admin/products',
+  'GET /api/admin/delivery-methods',
+  'POST /api/admin/delivery-methods',
+  'PUT /api/admin/delivery-methods/{id}',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */

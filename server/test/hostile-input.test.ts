@@ -150,6 +150,24 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'PUT /api/user/email-preferences': () => ({ new_arrivals: true }),
   'POST /api/saved-searches': (ids) => ({ category_id: ids.category, q: 'denim', size: 'M', max_price: 1500 }),
   'POST /api/broadcasting/auth': () => ({ socket_id: '1234.5678', channel_name: 'private-admin' }),
+  'POST /api/orders/{id}/pay-on-delivery': null,
+  'POST /api/admin/delivery-methods': () => ({
+    name: 'Fuzz boda',
+    kind: 'doorstep',
+    fee: 100,
+    min_days: 0,
+    max_days: 1,
+  }),
+  'PUT /api/admin/delivery-methods/{id}': () => ({
+    name: 'Fuzz boda',
+    kind: 'doorstep',
+    fee: 120,
+    min_days: 0,
+    max_days: 1,
+  }),
+  'PUT /api/user/default-phone': () => ({ default_phone: '0712 345 678' }),
+  'POST /api/user/addresses': () => ({ label: 'Home', address_line: 'Ngong Road, Adams Arcade' }),
+  'PUT /api/user/addresses/{id}': () => ({ label: 'Work', address_line: 'Kenyatta Avenue' }),
 };
 
 /** Routes whose success ends the caller's session: each of their calls gets its own account. */

@@ -25,6 +25,10 @@ export interface UsersTable {
   pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when the customer asked for new-arrival drop e-mails */
   new_arrivals_emails: ColumnType<number, number | undefined, number>;
+  /** when the customer proved the phone is theirs (an SMS code); null until then */
+  phone_verified_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** the phone the cart fills in */
+  default_phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuthTokensTable {
@@ -162,6 +166,16 @@ export interface OrdersTable {
   /** the shop's note to the customer when it declined the request */
   cancel_request_note: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_cents: ColumnType<number, number | undefined, number>;
+  /** the delivery method chosen (null on older orders, or once the method is gone) */
+  delivery_method_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON copy of the delivery when the order was placed (method, address or pickup point, estimate) */
+  delivery_details: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'online' | 'pay_on_delivery' */
+  payment_method: ColumnType<
+    'online' | 'pay_on_delivery',
+    'online' | 'pay_on_delivery' | undefined,
+    'online' | 'pay_on_delivery'
+  >;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -344,7 +358,44 @@ export interface CatalogueStateTable {
   live_products: number;
 }
 
+export type DeliveryKind = 'pickup' | 'doorstep' | 'courier';
+
+/** A way the shop delivers, managed by the admin; `zones` is a JSON array of `{ name, fee_cents }`. */
+export interface DeliveryMethodsTable {
+  id: Generated<number>;
+  name: string;
+  kind: DeliveryKind;
+  fee_cents: number;
+  free_over_cents: number | null;
+  zones: string;
+  pickup_address: string | null;
+  pickup_hours: string | null;
+  hold_days: number | null;
+  min_days: number;
+  max_days: number;
+  note: string | null;
+  is_active: Flag;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One of a customer's saved delivery addresses. */
+export interface UserAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  label: string;
+  zone: string | null;
+  address_line: string;
+  landmark: string | null;
+  is_default: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
+  delivery_methods: DeliveryMethodsTable;
+  user_addresses: UserAddressesTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   one_time_tokens: OneTimeTokensTable;
@@ -383,3 +434,5 @@ export type OrderItem = Selectable<OrderItemsTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type Review = Selectable<ReviewsTable>;
 export type Category = Selectable<CategoriesTable>;
+export type DeliveryMethod = Selectable<DeliveryMethodsTable>;
+export type UserAddress = Selectable<UserAddressesTable>;

@@ -30,6 +30,7 @@ const AdminSecurityLog = lazy(() => import('./routes/admin/security-log'));
 const NewItem = lazy(() => import('./routes/admin/new-item'));
 const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
 const AccountAlerts = lazy(() => import('./routes/account-alerts'));
+const AdminDelivery = lazy(() => import('./routes/admin/delivery'));
 
 export const routes = [
   {
@@ -58,6 +59,7 @@ export const routes = [
       { path: '/admin/products', element: <AdminProducts /> },
       { path: '/admin/orders', element: <AdminOrders /> },
       { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
+      { path: '/admin/delivery', element: <AdminDelivery /> },
       { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
       { path: '/admin/items/new', element: <NewItem /> },
       { path: '/unsubscribe', element: <Unsubscribe /> },

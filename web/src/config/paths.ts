@@ -27,6 +27,7 @@ export const paths = {
   /** where the unsubscribe link of a new-arrivals e-mail lands (works signed out) */
   unsubscribe: () => '/unsubscribe',
   adminOrders: () => '/admin/orders',
+  adminDelivery: () => '/admin/delivery',
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
   adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,
 } as const;

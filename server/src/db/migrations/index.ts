@@ -7,6 +7,7 @@ import * as m0007 from './0007_order_lifecycle.js';
 import * as m0010 from './0010_account_security.js';
 import * as m0020 from './0020_catalogue_version.js';
 import * as m0030 from './0030_product_compare_at_price.js';
+import * as m0040 from './0040_delivery_methods.js';
 import * as m0070 from './0070_listing_drops.js';
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0010_account_security': m0010,
   '0020_catalogue_version': m0020,
   '0030_product_compare_at_price': m0030,
+  '0040_delivery_methods': m0040,
   '0070_listing_drops': m0070,
 };

@@ -4,6 +4,8 @@ import type { Order, OrderItem } from '../../db/schema.js';
 import type { Config } from '../../config.js';
 import { renderEmail, type ShopContact } from '../mail/layout.js';
 import { queueMail } from '../mail/outbox.js';
+import { parseOrderDelivery } from '../delivery/service.js';
+import { podReadySentence } from '@mtumba/contract/delivery';
 
 export interface ShopContext {
   shopName: string;
@@ -45,6 +47,59 @@ function totalRows(order: Order): [string, string][] {
   return rows;
 }
 
+/** How the order reaches the customer: method, address or pickup point, estimate (docs/product.md section 11). */
+export function deliveryRows(order: Order): [string, string][] {
+  const d = parseOrderDelivery(order.delivery_details);
+  if (!d) return [];
+  const rows: [string, string][] = [['Delivery', d.zone ? `${d.name} (${d.zone})` : d.name]];
+  if (d.kind === 'pickup' && d.pickup_address) {
+    rows.push(['Pickup point', d.pickup_address]);
+    if (d.pickup_hours) rows.push(['Opening hours', d.pickup_hours]);
+    if (d.hold_days) rows.push(['Held for you', `${d.hold_days} days after it is ready`]);
+  }
+  if (d.address) rows.push(['Address', d.landmark ? `${d.address} (${d.landmark})` : d.address]);
+  if (d.town) rows.push(['Town', d.pickup_office ? `${d.town}, pickup at ${d.pickup_office}` : d.town]);
+  rows.push(['Estimated', d.estimate]);
+  return rows;
+}
+
+/** "Have Ksh X ready for the rider" for a pay-on-delivery order that is not paid yet. */
+function podParagraphs(order: Order): string[] {
+  return order.payment_method === 'pay_on_delivery' && order.payment_status === 'unpaid'
+    ? [podReadySentence(formatKshCents(order.total_cents))]
+    : [];
+}
+
+/** Tells the customer their order is confirmed and will be paid to the rider. */
+export async function mailPayOnDeliveryConfirmed(
+  db: Executor,
+  ctx: ShopContext,
+  to: Person,
+  order: Order,
+  items: OrderItem[],
+): Promise<void> {
+  const content = renderEmail({
+    shopName: ctx.shopName,
+    contact: ctx.contact,
+    preheader: `Order #${order.id} is confirmed: pay on delivery.`,
+    heading: `Order #${order.id} is confirmed`,
+    paragraphs: [
+      `Hi ${to.name},`,
+      'Your order is confirmed and you pay on delivery. We are preparing it and keep its items for you until it reaches you.',
+      ...podParagraphs(order),
+    ],
+    rows: [...itemRows(items), ...totalRows(order), ...deliveryRows(order)],
+    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+    footnote: `You get this e-mail because you placed an order at ${ctx.shopName}.`,
+  });
+  await queueMail(db, {
+    to: to.email,
+    subject: `Order #${order.id} confirmed: pay on delivery`,
+    template: 'order_pay_on_delivery',
+    ...content,
+  });
+}
+
 /** The receipt a customer gets when their payment is confirmed. */
 export async function mailReceipt(
   db: Executor,
@@ -62,7 +117,7 @@ export async function mailReceipt(
       `Hi ${to.name},`,
       `We received your payment of ${formatKshCents(order.total_cents)}. We are now preparing your order and will tell you when it is on its way.`,
     ],
-    rows: [...itemRows(items), ...totalRows(order)],
+    rows: [...itemRows(items), ...totalRows(order), ...deliveryRows(order)],
     button: { label: 'View your order', url: orderUrl(ctx, order.id) },
     footnote: `You get this e-mail because you placed an order at ${ctx.shopName}.`,
   });
@@ -84,7 +139,12 @@ export async function mailStatusChange(db: Executor, ctx: ShopContext, to: Perso
     contact: ctx.contact,
     preheader: `Order #${order.id} is now ${label}.`,
     heading: `Order #${order.id}: ${label}`,
-    paragraphs: [`Hi ${to.name},`, statusSentences[order.order_status] ?? `Your order is now ${label}.`],
+    paragraphs: [
+      `Hi ${to.name},`,
+      statusSentences[order.order_status] ?? `Your order is now ${label}.`,
+      ...(order.order_status === 'shipped' ? podParagraphs(order) : []),
+    ],
+    rows: order.order_status === 'shipped' ? deliveryRows(order) : undefined,
     button: { label: 'View your order', url: orderUrl(ctx, order.id) },
   });
   await queueMail(db, {

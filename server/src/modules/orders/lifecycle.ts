@@ -23,6 +23,7 @@ import {
   mailCancelDeclined,
   mailCancelRequest,
   mailExpired,
+  mailPayOnDeliveryConfirmed,
   mailReceipt,
   mailRefundDueToCustomer,
   mailRefundDueToShop,
@@ -46,6 +47,8 @@ export const EXPIRY_NOTE = 'Reservation expired';
 export const CHANGED_MEANWHILE = 'This order was just changed by someone else. Please reload it.';
 export const CANCEL_NOT_ALLOWED = 'Only pending or processing orders can be cancelled.';
 export const NO_OPEN_REQUEST = 'There is no open cancellation request on this order.';
+export const DELIVER_NEEDS_PAYMENT =
+  'Record the payment the rider collected (cash or M-Pesa) before marking this order delivered.';
 export const PAID_NEEDS_REQUEST = 'This order is paid: ask the shop to cancel it with "Request Cancel".';
 
 export interface MoveBy {
@@ -191,6 +194,9 @@ export interface NewOrder {
   shipping_address: string;
   shipping_phone: string;
   discount_code: string | null;
+  /** the delivery method chosen and the copy of its details the order keeps */
+  delivery_method_id: number | null;
+  delivery_details: string;
   reservationSeconds: number;
   limits: { maxUnpaidOrders: number; maxReservedItems: number };
 }
@@ -232,6 +238,8 @@ export async function placeNewOrder(db: Db, input: NewOrder): Promise<Order> {
       shipping_address: input.shipping_address,
       shipping_phone: input.shipping_phone,
       discount_code: input.discount_code,
+      delivery_method_id: input.delivery_method_id,
+      delivery_details: input.delivery_details,
       reserved_until: new Date(Date.parse(at) + input.reservationSeconds * 1000).toISOString(),
       stock_released_at: null,
       cancel_requested_at: null,
@@ -512,9 +520,13 @@ export async function changeStatusByAdmin(
 ): Promise<Moved> {
   return db.transaction().execute(async (trx) => {
     const order = await loadForUpdate(trx, orderId);
-    const move = adminMoveFor(order.order_status, to);
+    let move = adminMoveFor(order.order_status, to);
     if (!move) throw new DomainError('invalid', transitionRefusal(order.order_status, to) ?? CHANGED_MEANWHILE);
     if (move === 'cancel') return cancelInside(trx, order, 'cancel', admin, shop, null);
+    const onDelivery = order.payment_method === 'pay_on_delivery' && order.payment_status === 'unpaid';
+    // A pay-on-delivery order leaves unpaid; it is delivered once the rider's collection is recorded.
+    if (move === 'ship' && onDelivery) move = 'ship_pay_on_delivery';
+    if (move === 'deliver' && onDelivery) throw new DomainError('invalid', DELIVER_NEEDS_PAYMENT);
     const moved = await applyMove(trx, order, move, { actor: 'admin', userId: admin.id, ip: admin.ip });
     const customer = await customerOf(trx, moved);
     if (customer) await mailStatusChange(trx, shop, customer, moved);
@@ -597,14 +609,16 @@ export async function recordPayment(
 ): Promise<Moved> {
   return db.transaction().execute(async (trx) => {
     const order = await loadForUpdate(trx, orderId);
-    const refusal = moveRefusal('record_payment', order);
+    // Pay on delivery: the rider's collection is recorded on a processing or shipped order.
+    const move = order.payment_method === 'pay_on_delivery' ? 'record_delivery_payment' : 'record_payment';
+    const refusal = moveRefusal(move, order);
     if (refusal) throw new DomainError('invalid', refusal);
     if (order.stock_released_at !== null) throw new DomainError('invalid', EXPIRED_MESSAGE);
     const at = now();
     const paid = await applyMove(
       trx,
       order,
-      'record_payment',
+      move,
       { actor: 'admin', userId: admin.id, ip: admin.ip },
       {
         note: `Payment recorded by the shop: ${payment.method === 'mpesa' ? 'M-Pesa' : payment.method} ${payment.reference}`,
@@ -666,5 +680,106 @@ export async function recordRefund(
     const customer = await customerOf(trx, moved);
     if (customer) await mailRefunded(trx, shop, customer, moved, refund.amountCents);
     return { order: moved, events: [statusEvent(moved)] };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pay on delivery
+
+export interface PayOnDeliveryLimits {
+  maxOrderCents: number;
+  maxOpenOrders: number;
+}
+
+export const podOverLimit = (max: string) => `Pay on delivery is for orders up to ${max}. Please pay this order now.`;
+export const POD_NOT_YET =
+  'Pay on delivery opens once you have received an order from us (or verified your phone number). Please pay this order now.';
+export const podAlreadyOpen = (id: number) =>
+  `You already have an order to pay on delivery (#${id}). Please pay this order now, or wait until that one is delivered.`;
+export const podTooManyOpen = (n: number) =>
+  `You already have ${n} orders to pay on delivery. Please pay this order now, or wait until one is delivered.`;
+
+/**
+ * Why the customer may not pay this order on delivery, or undefined when they may: the order is
+ * theirs, still held and unpaid; its total is within the limit; the customer has verified their
+ * phone or received an order before; and they have fewer open pay-on-delivery orders than allowed.
+ */
+export async function payOnDeliveryRefusal(
+  db: Executor,
+  order: Order,
+  limits: PayOnDeliveryLimits,
+  formatKsh: (cents: number) => string,
+): Promise<{ kind: 'invalid' | 'gone'; message: string } | undefined> {
+  const refusal = moveRefusal('confirm_pay_on_delivery', order);
+  if (refusal) {
+    return {
+      kind: 'invalid',
+      message: order.payment_method === 'pay_on_delivery' ? 'This order is already to be paid on delivery.' : refusal,
+    };
+  }
+  const at = now();
+  if (order.stock_released_at !== null || (order.reserved_until !== null && order.reserved_until < at)) {
+    return { kind: 'gone', message: EXPIRED_MESSAGE };
+  }
+  if (order.total_cents > limits.maxOrderCents) {
+    return { kind: 'invalid', message: podOverLimit(formatKsh(limits.maxOrderCents)) };
+  }
+  if (order.user_id === null) return { kind: 'invalid', message: POD_NOT_YET };
+  const repo = ordersRepository(db);
+  const [trusted, open] = await Promise.all([
+    repo.payOnDeliveryTrust(order.user_id),
+    repo.openPayOnDelivery(order.user_id),
+  ]);
+  if (!trusted) return { kind: 'invalid', message: POD_NOT_YET };
+  if (open.length >= limits.maxOpenOrders) {
+    return {
+      kind: 'invalid',
+      message: limits.maxOpenOrders === 1 ? podAlreadyOpen(open[0]!) : podTooManyOpen(open.length),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The `confirm_pay_on_delivery` move: the customer will pay the rider. The order is confirmed
+ * (processing) unpaid, and holds its items with no expiry until it is delivered or cancelled.
+ */
+export async function confirmPayOnDelivery(
+  db: Db,
+  customerId: number,
+  orderId: number,
+  limits: PayOnDeliveryLimits,
+  shop: ShopContext,
+  formatKsh: (cents: number) => string,
+): Promise<Moved> {
+  return db.transaction().execute(async (trx) => {
+    // One decision per customer at a time, so two tabs cannot both pass the "one open order" limit.
+    if (dialectOf(trx) === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', customerId).forUpdate().execute();
+    }
+    const order = await ordersRepository(trx).findOwned(orderId, customerId);
+    if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
+    const refusal = await payOnDeliveryRefusal(trx, order, limits, formatKsh);
+    if (refusal) throw new DomainError(refusal.kind, refusal.message);
+    const confirmed = await applyMove(
+      trx,
+      order,
+      'confirm_pay_on_delivery',
+      { actor: 'customer', userId: customerId },
+      {
+        note: `Pay on delivery: ${formatKsh(order.total_cents)} to the rider`,
+        set: { payment_method: 'pay_on_delivery', reserved_until: null },
+      },
+    );
+    const customer = await customerOf(trx, confirmed);
+    if (customer)
+      await mailPayOnDeliveryConfirmed(
+        trx,
+        shop,
+        customer,
+        confirmed,
+        await ordersRepository(trx).itemsOf([confirmed.id]),
+      );
+    return { order: confirmed, events: [statusEvent(confirmed)] };
   });
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import type { Order, OrderItem } from '../../db/schema.js';
 import { imageUrl } from '../catalog/images.js';
 import { ordersRepository } from './repository.js';
+import { parseOrderDelivery } from '../delivery/service.js';
 
 function itemJson(item: OrderItem): OrderItemJson {
   return {
@@ -78,6 +79,8 @@ export async function loadOrderViews(db: Executor, orders: Order[]): Promise<Adm
         move: h.move,
         created_at: h.created_at,
       })),
+      delivery: parseOrderDelivery(o.delivery_details),
+      payment_method: o.payment_method ?? 'online',
     };
   });
 }

@@ -117,6 +117,34 @@ export function ordersRepository(db: Executor) {
       return row?.id;
     },
 
+    /** Ids of the customer's pay-on-delivery orders not yet delivered or cancelled. */
+    async openPayOnDelivery(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('payment_method', '=', 'pay_on_delivery')
+        .where('order_status', 'in', ['processing', 'shipped'])
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Whether the customer verified their phone or has received an order before. */
+    async payOnDeliveryTrust(userId: number): Promise<boolean> {
+      const [user, delivered] = await Promise.all([
+        db.selectFrom('users').select('phone_verified_at').where('id', '=', userId).executeTakeFirst(),
+        db
+          .selectFrom('orders')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('order_status', '=', 'delivered')
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return (user?.phone_verified_at ?? null) !== null || delivered !== undefined;
+    },
+
     async insertRefund(values: Insertable<RefundsTable>): Promise<void> {
       await db.insertInto('refunds').values(values).execute();
     },

@@ -5,8 +5,12 @@ import { z } from 'zod';
 import { emitAll } from '../../lib/events.js';
 import adminOrdersRoutes from './admin-routes.js';
 import sweeperJob from './sweeper-job.js';
+import { payOnDeliveryOptionSchema } from '@mtumba/contract/delivery';
 import {
   cancelOwnOrder,
+  choosePayOnDelivery,
+  payOnDeliveryOption,
+  POD_CONFIRMED,
   getCustomerOrder,
   listCustomerOrders,
   ORDER_CANCELLED,
@@ -131,6 +135,50 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       emitAll(app.events, result.events);
       return { message: ORDER_CANCELLED, order: result.value };
+    },
+  );
+
+  const podLimits = config.orders.payOnDelivery;
+
+  app.get(
+    '/orders/:id/pay-on-delivery',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Whether this order may be paid to the rider on delivery, and why not',
+        params: idParams,
+        response: { 200: payOnDeliveryOptionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      payOnDeliveryOption(db, signedInUser(request).id, idOrNotFound(request.params.id, ORDER_NOT_FOUND), podLimits),
+  );
+
+  app.post(
+    '/orders/:id/pay-on-delivery',
+    {
+      onRequest: app.requireVerified,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Pay on delivery (cash or M-Pesa to the rider): the unpaid order is confirmed and holds its items until delivered or cancelled',
+        params: idParams,
+        response: { 200: orderMessageReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await choosePayOnDelivery(
+        db,
+        signedInUser(request),
+        idOrNotFound(request.params.id, ORDER_NOT_FOUND),
+        podLimits,
+        shop,
+      );
+      emitAll(app.events, result.events);
+      return { message: POD_CONFIRMED, order: result.value };
     },
   );
 

@@ -1,4 +1,4 @@
-import { OFFERS, centsToAmount, formatKshCents } from '@mtumba/contract';
+import { MONEY_RECEIVED_STATUSES, OFFERS, centsToAmount, formatKshCents } from '@mtumba/contract';
 import type { AdminOrderDetailJson, AdminOrderJson, OrderJson, PlaceOrderBody } from '@mtumba/contract/order';
 import { priceOrder } from '@mtumba/contract/pricing';
 import type { Db } from '../../db/database.js';
@@ -15,7 +15,10 @@ import {
   decideCancelRequest,
   EXPIRED_MESSAGE,
   ORDER_NOT_FOUND,
+  confirmPayOnDelivery,
+  payOnDeliveryRefusal,
   placeNewOrder,
+  type PayOnDeliveryLimits,
   recordPayment,
   recordRefund,
   requestCancellation,
@@ -25,6 +28,8 @@ import {
 import { customerView, loadOrderViews } from './order-view.js';
 import { insertReceivedPayment } from '../payments/manual.js';
 import { ordersRepository } from './repository.js';
+import { resolveOrderDelivery } from '../delivery/service.js';
+import type { PayOnDeliveryOption } from '@mtumba/contract/delivery';
 
 import { CANCEL_REQUEST_SENT } from '@mtumba/contract/order';
 
@@ -65,6 +70,8 @@ export async function placeOrder(
   const code = body.discount_code?.trim().toUpperCase() || null;
   if (code !== null && !KNOWN_CODES.has(code)) throw invalidField('discount_code', 'Invalid discount code');
 
+  const delivery = await resolveOrderDelivery(db, body.shipping_address, body);
+
   const quantities = new Map<number, number>();
   for (const line of body.items)
     quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
@@ -86,7 +93,7 @@ export async function placeOrder(
 
   const price = priceOrder({
     items: lines.map((l) => ({ unitPriceCents: l.product.price_cents, quantity: l.quantity })),
-    shipping: body.shipping_address,
+    shipping: delivery.pricing,
     previousPaymentStatuses: previous,
     firstOrderOfferHeld: offerHolder !== undefined,
   });
@@ -116,9 +123,11 @@ export async function placeOrder(
       total_cents: price.totalCents,
       applied_discounts: price.appliedDiscounts,
     },
-    shipping_address: body.shipping_address,
+    shipping_address: delivery.name,
     shipping_phone: phone,
     discount_code: code,
+    delivery_method_id: delivery.methodId,
+    delivery_details: JSON.stringify(delivery.details),
     reservationSeconds: options.reservationSeconds,
     limits: { maxUnpaidOrders: options.maxUnpaidOrders, maxReservedItems: options.maxReservedItems },
   });
@@ -277,4 +286,39 @@ export async function recordOrderRefund(
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
   return adminResult(db, await recordRefund(db, admin, orderId, refund, shop, formatKshCents));
+}
+
+export const POD_CONFIRMED = 'Your order is confirmed. You pay the rider on delivery.';
+
+/** Whether the customer may pay this order on delivery, and why not (the checkout shows it). */
+export async function payOnDeliveryOption(
+  db: Db,
+  userId: number,
+  orderId: number,
+  limits: PayOnDeliveryLimits,
+): Promise<PayOnDeliveryOption> {
+  const order = await ordersRepository(db).findOwned(orderId, userId);
+  if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
+  const refusal = await payOnDeliveryRefusal(db, order, limits, formatKshCents);
+  return {
+    available: refusal === undefined,
+    open: order.order_status === 'pending' && !MONEY_RECEIVED_STATUSES.includes(order.payment_status),
+    chosen: order.payment_method === 'pay_on_delivery',
+    reason: refusal?.message ?? null,
+    amount: centsToAmount(order.total_cents),
+    max_order: centsToAmount(limits.maxOrderCents),
+  };
+}
+
+/** The customer chooses to pay the rider: the order is confirmed unpaid and holds its items without expiry. */
+export async function choosePayOnDelivery(
+  db: Db,
+  customer: Actor,
+  orderId: number,
+  limits: PayOnDeliveryLimits,
+  shop: ShopContext,
+): Promise<Result<OrderJson>> {
+  const moved = await confirmPayOnDelivery(db, customer.id, orderId, limits, shop, formatKshCents);
+  const [view] = await loadOrderViews(db, [moved.order]);
+  return { value: customerView(view!), events: moved.events };
 }

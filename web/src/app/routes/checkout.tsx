@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth/use-auth';
 import { OrderCheckout } from '@/features/checkout/components/order-checkout';
+import { PayOnDeliveryPanel } from '@/features/delivery/components/pay-on-delivery-panel';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 
 export default function CheckoutRoute() {
@@ -15,7 +16,10 @@ export default function CheckoutRoute() {
       {!isSignedIn ? (
         <SignInRequired what="this order" />
       ) : Number.isInteger(id) && id > 0 ? (
-        <OrderCheckout key={id} orderId={id} paymentFailed={params.get('payment') === 'failed'} />
+        <>
+          <OrderCheckout key={id} orderId={id} paymentFailed={params.get('payment') === 'failed'} />
+          <PayOnDeliveryPanel key={`pod-${id}`} orderId={id} />
+        </>
       ) : (
         <div className="alert alert-warning">Order not found.</div>
       )}

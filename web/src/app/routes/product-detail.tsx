@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { useRelatedProducts } from '@/features/catalog/api/get-related-products';
 import { ProductDetails } from '@/features/catalog/components/product-details';
+import { DeliveryEstimates } from '@/features/delivery/components/delivery-estimates';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { ProductReviews } from '@/features/catalog/components/product-reviews';
 import { ApiError } from '@/lib/api-client';
@@ -84,6 +85,7 @@ export default function ProductDetailRoute() {
         <>
           <title>{`${product.data.name} — Mtumba`}</title>
           <ProductDetails product={product.data} />
+          <DeliveryEstimates />
           <ProductReviews productId={id} />
           <RelatedProducts productId={id} />
         </>

@@ -1,10 +1,15 @@
 import { AdminGuard } from '@/features/admin/components/admin-guard';
+import { Link } from 'react-router';
 import { AdminOrdersScreen } from '@/features/admin/components/admin-orders-screen';
+import { paths } from '@/config/paths';
 
 export default function AdminOrdersRoute() {
   return (
     <AdminGuard>
       <AdminOrdersScreen />
+      <p className="mt-3">
+        <Link to={paths.adminDelivery()}>Delivery methods</Link>: fees, areas, pickup points and estimates.
+      </p>
     </AdminGuard>
   );
 }

@@ -1,3 +1,4 @@
+import { OrderDelivery } from '@/components/ui/order-delivery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -97,6 +98,12 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
                   {order.shipping_phone ? <a href={`tel:${order.shipping_phone}`}>{order.shipping_phone}</a> : '—'}
                 </dd>
               </dl>
+              <OrderDelivery
+                delivery={order.delivery}
+                paymentMethod={order.payment_method}
+                paymentStatus={order.payment_status}
+                total={order.total_amount}
+              />
             </Card.Body>
           </Card>
         </Col>

@@ -34,7 +34,12 @@ export function OrderActions({ order }: { order: AdminOrderDetailJson }) {
       onError: (err) => banner.show('danger', errorMessage(err, 'That did not work. Please try again.')),
     });
 
-  const canRecordPayment = order.order_status === 'pending' && UNPAID.includes(order.payment_status);
+  // pay on delivery: the rider's collection is recorded while the order is processing or shipped
+  const podDue =
+    order.payment_method === 'pay_on_delivery' &&
+    order.payment_status === 'unpaid' &&
+    (order.order_status === 'processing' || order.order_status === 'shipped');
+  const canRecordPayment = podDue || (order.order_status === 'pending' && UNPAID.includes(order.payment_status));
   const canRefund = REFUNDABLE.includes(order.payment_status) && left > 0;
   if (!order.cancel_request_open && !canRecordPayment && !canRefund) return null;
 
@@ -92,10 +97,16 @@ export function OrderActions({ order }: { order: AdminOrderDetailJson }) {
             onSubmit={(e) => submit(e, { kind: 'payment', body: { method, reference } }, 'Payment recorded.')}
           >
             <h3 className="h6">Record a payment ({formatKsh(order.total_amount)})</h3>
-            <p className="small text-body-secondary">
-              For money the shop received itself, e.g. an M-Pesa payment seen on the till statement. The order moves to
-              processing.
-            </p>
+            {podDue ? (
+              <p className="small text-body-secondary">
+                Pay on delivery: record the cash or M-Pesa the rider collected. The order can then be marked delivered.
+              </p>
+            ) : (
+              <p className="small text-body-secondary">
+                For money the shop received itself, e.g. an M-Pesa payment seen on the till statement. The order moves
+                to processing.
+              </p>
+            )}
             <div className="d-flex flex-wrap gap-2 align-items-end">
               <Form.Group controlId={`${id}-method`}>
                 <Form.Label>Method</Form.Label>

@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { setUnverifiedEmail, signOut, storeUser } from '@/lib/auth-storage';
 import { useDeleteUser } from '../api/delete-user';
 import { useEndSession, useSessions, useSignOutOtherSessions } from '../api/sessions';
+import { DeliveryAddressBook } from './delivery-address-book';
 import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
 import { useAuth } from '@/lib/auth/use-auth';
 
@@ -148,6 +149,7 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
                 </>
               )}
             </dl>
+            {!user.is_admin && <DeliveryAddressBook enabled={show && mode === 'view'} />}
             <section aria-labelledby="my-account-sessions" className="mt-3">
               <h2 id="my-account-sessions" className="h6">
                 Where you are signed in

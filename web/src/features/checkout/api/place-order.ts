@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderKeys, type Order } from '@/lib/api/get-orders';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
-import type { PlaceOrderBody } from '@mtumba/contract/order';
+import type { PlaceOrderRequest } from '@mtumba/contract/order';
 
-export type PlaceOrderInput = PlaceOrderBody;
+export type PlaceOrderInput = PlaceOrderRequest;
 
 export interface PlaceOrderReply {
   message: string;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { SHIPPING_OPTIONS, TIMINGS, type ShippingOption } from '@mtumba/contract/constants';
+import { TIMINGS } from '@mtumba/contract/constants';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cartKeys, type CartItem } from '@/lib/api/get-cart';
 import { isAwaitingPayment, useOrders } from '@/lib/api/get-orders';
@@ -10,17 +10,21 @@ import { paths } from '@/config/paths';
 import { looksLikeKenyanMobile, PHONE_HINT } from '@mtumba/contract/phone';
 import { ApiError } from '@/lib/api-client';
 import { usePlaceOrder } from '../api/place-order';
+import { useDeliveryDetails, useDeliveryMethods } from '@/lib/delivery-api';
 import { PriceEstimate } from './price-estimate';
+import {
+  chosenMethod,
+  choicePricing,
+  DeliveryChoice,
+  deliveryBody,
+  EMPTY_DELIVERY,
+  missingDeliveryField,
+  type DeliveryFormState,
+} from './delivery-choice';
 
 export const FILL_BOTH_MESSAGE = 'Please fill both the shipping address and phone number.';
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const CHECKOUT_FAILED_MESSAGE = 'Checkout failed. Please try again.';
-
-const SHIPPING_NOTES: Record<ShippingOption, string> = {
-  'CBD Delivery':
-    'Ksh 50, with a pickup point in the city centre (Nairobi CBD). Free when your order is above Ksh 1000 after discounts.',
-  'Paid custom delivery': 'Delivered to your door; the delivery fee is paid to the rider on arrival.',
-};
 
 /** The toast text for a failed POST /orders (docs/product.md section 8). */
 export function checkoutErrorMessage(err: unknown): string {
@@ -39,11 +43,24 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
   const place = usePlaceOrder();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [shipping, setShipping] = useState<ShippingOption | ''>('');
+  const methods = useDeliveryMethods();
+  const saved = useDeliveryDetails({ enabled: isVerified });
+  const [delivery, setDelivery] = useState<DeliveryFormState>(EMPTY_DELIVERY);
+  const [deliveryError, setDeliveryError] = useState<string | null>(null);
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
-  const shippingId = useId();
-  const shippingNoteId = useId();
+  const defaultPhone = saved.data?.default_phone;
+  // My Account's default phone and address fill the form once; the shopper may change them.
+  useEffect(() => {
+    if (defaultPhone) setPhone((current) => current || defaultPhone.replace(/^\+254/, '0'));
+  }, [defaultPhone]);
+  const defaultAddress = saved.data?.addresses.find((a) => a.is_default);
+  useEffect(() => {
+    if (!defaultAddress) return;
+    setDelivery((d) =>
+      d.address ? d : { ...d, address: defaultAddress.address_line, landmark: defaultAddress.landmark ?? '' },
+    );
+  }, [defaultAddress]);
   const phoneId = useId();
   const phoneHelpId = useId();
 
@@ -55,10 +72,16 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
       toast.error(EMPTY_CART_MESSAGE, { toastId: EMPTY_CART_MESSAGE });
       return;
     }
-    if (!shipping || !phone.trim()) {
+    if (!delivery.option || !phone.trim()) {
       toast.error(FILL_BOTH_MESSAGE, { toastId: FILL_BOTH_MESSAGE });
       return;
     }
+    const missing = missingDeliveryField(chosenMethod(methods.data, delivery.option), delivery);
+    if (missing) {
+      setDeliveryError(missing);
+      return;
+    }
+    setDeliveryError(null);
     if (!looksLikeKenyanMobile(phone)) {
       setPhoneError(PHONE_HINT);
       return;
@@ -67,7 +90,7 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
     void place
       .mutateAsync({
         items: items.map((item) => ({ product_id: item.product.id, quantity: item.quantity })),
-        shipping_address: shipping,
+        ...deliveryBody(methods.data, delivery),
         shipping_phone: phone.trim(),
         discount_code: null,
       })
@@ -78,6 +101,18 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
           if (stock) void queryClient.invalidateQueries({ queryKey: cartKeys.all });
           const fieldError = err instanceof ApiError ? err.fieldError('shipping_phone') : undefined;
           if (fieldError) setPhoneError(fieldError);
+          if (err instanceof ApiError) {
+            const deliveryField = [
+              'delivery_method_id',
+              'delivery_zone',
+              'delivery_address',
+              'delivery_town',
+              'delivery_pickup_office',
+            ]
+              .map((f) => err.fieldError(f))
+              .find(Boolean);
+            if (deliveryField) setDeliveryError(deliveryField);
+          }
           const message = checkoutErrorMessage(err);
           toast.error(message, { toastId: message, autoClose: stock ? TIMINGS.stockToastLongMs : undefined });
         },
@@ -98,34 +133,16 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
         )}
         <div className="row g-3">
           <div className="col-md-6">
-            <label htmlFor={shippingId} className="form-label">
-              Shipping option
-            </label>
-            <select
-              id={shippingId}
-              className="form-select"
-              value={shipping}
-              onChange={(e) => setShipping(e.target.value as ShippingOption | '')}
-              aria-describedby={shippingNoteId}
-              required
-            >
-              <option value="">Choose a shipping option</option>
-              {SHIPPING_OPTIONS.map((option) => (
-                <option key={option} value={option}>
-                  {option === 'CBD Delivery' ? 'CBD Delivery (Ksh 50)' : option}
-                </option>
-              ))}
-            </select>
-            <div id={shippingNoteId} className="form-text">
-              {shipping ? (
-                SHIPPING_NOTES[shipping]
-              ) : (
-                <>
-                  CBD Delivery: {SHIPPING_NOTES['CBD Delivery']} Paid custom delivery:{' '}
-                  {SHIPPING_NOTES['Paid custom delivery']}
-                </>
-              )}
-            </div>
+            <DeliveryChoice
+              methods={methods.data}
+              value={delivery}
+              onChange={(next) => {
+                setDelivery(next);
+                setDeliveryError(null);
+              }}
+              addresses={saved.data?.addresses}
+              error={deliveryError}
+            />
           </div>
           <div className="col-md-6">
             <label htmlFor={phoneId} className="form-label">
@@ -154,7 +171,14 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
           </div>
         </div>
 
-        <PriceEstimate items={items} shipping={shipping || null} orders={orders.data} />
+        <PriceEstimate
+          items={items}
+          shipping={choicePricing(methods.data, delivery)}
+          orders={orders.data}
+          nudgeMethod={
+            chosenMethod(methods.data, delivery.option) ?? methods.data?.find((m) => m.name === 'CBD Delivery')
+          }
+        />
 
         {!isVerified && (
           <div className="alert alert-warning mt-3 mb-0" role="alert">

@@ -1,3 +1,4 @@
+import { OrderDelivery } from '@/components/ui/order-delivery';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -115,6 +116,14 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
           Delivery: {order.shipping_address}
           {order.shipping_phone ? `, phone ${order.shipping_phone}` : ''}
         </p>
+        <div className="small mt-2">
+          <OrderDelivery
+            delivery={order.delivery}
+            paymentMethod={order.payment_method}
+            paymentStatus={order.payment_status}
+            total={order.total_amount}
+          />
+        </div>
       </div>
       <div className="col-lg-5">
         <section className="card" aria-labelledby="checkout-summary-title">
@@ -143,6 +152,10 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
               ) : paid ? (
                 <div className="alert alert-success mb-0" role="status">
                   This order is paid. <Link to={paths.order(order.id)}>View the order</Link>
+                </div>
+              ) : order.payment_method === 'pay_on_delivery' ? (
+                <div className="alert alert-success mb-0" role="status">
+                  Confirmed: you pay on delivery. <Link to={paths.order(order.id)}>View the order</Link>
                 </div>
               ) : order.cancel_request_open ? (
                 <div className="alert alert-secondary mb-0" role="status">

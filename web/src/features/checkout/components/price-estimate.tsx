@@ -1,12 +1,16 @@
 import type { ShippingOption } from '@mtumba/contract/constants';
-import { firstOrderOfferHolder, priceOrder } from '@mtumba/contract/pricing';
+import type { DeliveryMethodJson } from '@mtumba/contract/delivery';
+import { formatKsh } from '@mtumba/contract/money';
+import { firstOrderOfferHolder, priceOrder, type DeliveryPricing } from '@mtumba/contract/pricing';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
 import type { CartItem } from '@/lib/api/get-cart';
 import type { Order } from '@/lib/api/get-orders';
 
 interface PriceEstimateProps {
   items: readonly CartItem[];
-  shipping: ShippingOption | null;
+  shipping: ShippingOption | DeliveryPricing | null;
+  /** the method whose free-delivery threshold the nudge talks about */
+  nudgeMethod?: DeliveryMethodJson;
   /** the customer's orders: whether the first-order offer still applies depends on them */
   orders: readonly Order[] | undefined;
 }
@@ -15,7 +19,7 @@ interface PriceEstimateProps {
  * What the order should cost, by the same pricing rule the server uses. Only an estimate: the
  * checkout page shows the server's amounts, which are the ones charged.
  */
-export function PriceEstimate({ items, shipping, orders }: PriceEstimateProps) {
+export function PriceEstimate({ items, shipping, orders, nudgeMethod }: PriceEstimateProps) {
   if (!orders || items.length === 0) return null;
   const offerHolder = firstOrderOfferHolder(orders);
   const price = priceOrder({
@@ -24,6 +28,12 @@ export function PriceEstimate({ items, shipping, orders }: PriceEstimateProps) {
     shipping: shipping ?? 'Paid custom delivery',
     previousPaymentStatuses: orders.map((order) => order.payment_status),
   });
+  const shippingName = shipping === null ? null : typeof shipping === 'string' ? shipping : shipping.name;
+  const afterDiscounts = price.subtotalCents - price.discountCents;
+  const nudgeGap =
+    nudgeMethod && nudgeMethod.free_over !== null && nudgeMethod.fee > 0
+      ? Math.floor(nudgeMethod.free_over - afterDiscounts / 100) + 1
+      : 0;
   return (
     <section className="mt-4" aria-labelledby="estimate-title">
       <h3 className="h6" id="estimate-title">
@@ -35,13 +45,20 @@ export function PriceEstimate({ items, shipping, orders }: PriceEstimateProps) {
         subtotal={price.subtotalCents / 100}
         discount={price.discountCents / 100}
         delivery={
-          shipping === null ? 'Choose a shipping option' : deliveryFeeText(shipping, price.deliveryFeeCents / 100)
+          shippingName === null
+            ? 'Choose a shipping option'
+            : deliveryFeeText(shippingName, price.deliveryFeeCents / 100)
         }
         total={price.totalCents / 100}
         totalLabel="Estimated total"
         totalTestId="estimated-total"
         small
       />
+      {nudgeMethod && nudgeGap > 0 && (
+        <p className="delivery-nudge small mt-2 mb-0" data-testid="free-delivery-nudge">
+          Add {formatKsh(nudgeGap)} more for free {nudgeMethod.name}
+        </p>
+      )}
       {offerHolder !== undefined && !orders.some((o) => o.payment_status === 'paid') && (
         <p className="small mt-2 mb-0" data-testid="welcome-held">
           WELCOME10 is already applied to your order #{offerHolder}. It becomes free again if that order is cancelled or

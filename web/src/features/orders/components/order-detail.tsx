@@ -1,3 +1,4 @@
+import { OrderDelivery } from '@/components/ui/order-delivery';
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
@@ -235,6 +236,12 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
                 <dt>Phone</dt>
                 <dd className="mb-0">{order.shipping_phone ?? '—'}</dd>
               </dl>
+              <OrderDelivery
+                delivery={order.delivery}
+                paymentMethod={order.payment_method}
+                paymentStatus={order.payment_status}
+                total={order.total_amount}
+              />
             </div>
           </section>
           <section className="card mb-4" aria-labelledby="amounts-title">

@@ -1,0 +1,263 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { SavedAddressJson } from '@mtumba/contract/delivery';
+import { BusyButton } from '@/components/ui/busy-button';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import {
+  useDeleteAddress,
+  useDeliveryDetails,
+  useDeliveryMethods,
+  useSaveAddress,
+  useSaveDefaultPhone,
+} from '@/lib/delivery-api';
+import { toast } from '@/lib/toast';
+
+function DefaultPhone({ current }: { current: string | null }) {
+  const save = useSaveDefaultPhone();
+  const [phone, setPhone] = useState(current ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(phone.trim() || null, {
+      onSuccess: () => {
+        setError(null);
+        toast.success('Default phone saved.', { toastId: 'default-phone' });
+      },
+      onError: (err) =>
+        setError(
+          (err instanceof ApiError && err.fieldError('default_phone')) || errorMessage(err, 'Could not save the phone'),
+        ),
+    });
+  };
+  return (
+    <form className="d-flex flex-wrap align-items-end gap-2 mb-3" onSubmit={submit} noValidate>
+      <div className="flex-grow-1">
+        <label htmlFor={id} className="form-label small mb-1">
+          Default phone
+        </label>
+        <input
+          id={id}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          className={`form-control ${error ? 'is-invalid' : ''}`}
+          placeholder="0712 345 678"
+          value={phone}
+          maxLength={32}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setPhone(e.target.value)}
+        />
+        {error && <div className="invalid-feedback d-block">{error}</div>}
+      </div>
+      <BusyButton type="submit" className="btn btn-outline-primary" busy={save.isPending} busyLabel="Saving...">
+        Save phone
+      </BusyButton>
+    </form>
+  );
+}
+
+function AddressForm({ onDone }: { onDone: () => void }) {
+  const save = useSaveAddress();
+  const methods = useDeliveryMethods();
+  const zones = [...new Set((methods.data ?? []).flatMap((m) => m.zones.map((z) => z.name)))];
+  const [label, setLabel] = useState('');
+  const [zone, setZone] = useState('');
+  const [line, setLine] = useState('');
+  const [landmark, setLandmark] = useState('');
+  const [isDefault, setIsDefault] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const ids = { label: useId(), zone: useId(), line: useId(), landmark: useId(), zones: useId(), def: useId() };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      {
+        id: null,
+        body: { label, zone: zone || null, address_line: line, landmark: landmark || null, is_default: isDefault },
+      },
+      {
+        onSuccess: () => {
+          toast.success('Address saved.', { toastId: 'address-saved' });
+          onDone();
+        },
+        onError: (err) => {
+          const fields = err instanceof ApiError ? err.body.errors : undefined;
+          if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
+          else toast.error(errorMessage(err, 'Could not save the address'));
+        },
+      },
+    );
+  };
+  const field = (name: string) => (errors[name] ? 'form-control is-invalid' : 'form-control');
+  return (
+    <form className="border rounded p-2 mb-2" onSubmit={submit} noValidate aria-label="New address">
+      <div className="row g-2">
+        <div className="col-sm-4">
+          <label htmlFor={ids.label} className="form-label small mb-1">
+            Label
+          </label>
+          <input
+            id={ids.label}
+            className={field('label')}
+            placeholder="Home"
+            value={label}
+            maxLength={40}
+            onChange={(e) => setLabel(e.target.value)}
+          />
+          {errors.label && <div className="invalid-feedback">{errors.label}</div>}
+        </div>
+        <div className="col-sm-8">
+          <label htmlFor={ids.zone} className="form-label small mb-1">
+            Area or town
+          </label>
+          <input
+            id={ids.zone}
+            className={field('zone')}
+            list={ids.zones}
+            placeholder="Westlands, Kilimani and Lavington"
+            value={zone}
+            maxLength={80}
+            onChange={(e) => setZone(e.target.value)}
+          />
+          <datalist id={ids.zones}>
+            {zones.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        </div>
+        <div className="col-12">
+          <label htmlFor={ids.line} className="form-label small mb-1">
+            Address
+          </label>
+          <input
+            id={ids.line}
+            className={field('address_line')}
+            autoComplete="street-address"
+            placeholder="Street, building, house number"
+            value={line}
+            maxLength={200}
+            onChange={(e) => setLine(e.target.value)}
+          />
+          {errors.address_line && <div className="invalid-feedback">{errors.address_line}</div>}
+        </div>
+        <div className="col-12">
+          <label htmlFor={ids.landmark} className="form-label small mb-1">
+            Landmark or notes
+          </label>
+          <input
+            id={ids.landmark}
+            className="form-control"
+            value={landmark}
+            maxLength={200}
+            onChange={(e) => setLandmark(e.target.value)}
+          />
+        </div>
+        <div className="col-12 form-check ms-2">
+          <input
+            id={ids.def}
+            type="checkbox"
+            className="form-check-input"
+            checked={isDefault}
+            onChange={(e) => setIsDefault(e.target.checked)}
+          />
+          <label htmlFor={ids.def} className="form-check-label small">
+            Use as my default address
+          </label>
+        </div>
+      </div>
+      <div className="d-flex gap-2 mt-2">
+        <BusyButton type="submit" className="btn btn-primary btn-sm" busy={save.isPending} busyLabel="Saving...">
+          Save address
+        </BusyButton>
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AddressLine({ address }: { address: SavedAddressJson }) {
+  const save = useSaveAddress();
+  const remove = useDeleteAddress();
+  return (
+    <li className="list-group-item d-flex flex-wrap align-items-center gap-2">
+      <div className="me-auto">
+        <div>
+          <strong>{address.label}</strong>
+          {address.is_default && <span className="badge text-bg-success ms-2">Default</span>}
+        </div>
+        <div className="small">
+          {address.address_line}
+          {address.zone ? `, ${address.zone}` : ''}
+        </div>
+        {address.landmark && <div className="small text-body-secondary">{address.landmark}</div>}
+      </div>
+      {!address.is_default && (
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          disabled={save.isPending}
+          onClick={() =>
+            save.mutate({
+              id: address.id,
+              body: {
+                label: address.label,
+                zone: address.zone,
+                address_line: address.address_line,
+                landmark: address.landmark,
+                is_default: true,
+              },
+            })
+          }
+        >
+          Make default
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-outline-danger btn-sm"
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(address.id)}
+        aria-label={`Delete address ${address.label}`}
+      >
+        Delete
+      </button>
+    </li>
+  );
+}
+
+/** My Account's delivery details: the default phone and saved addresses the cart fills in. */
+export function DeliveryAddressBook({ enabled }: { enabled: boolean }) {
+  const details = useDeliveryDetails({ enabled });
+  const [adding, setAdding] = useState(false);
+  return (
+    <section aria-labelledby="my-account-delivery" className="mt-3">
+      <h2 id="my-account-delivery" className="h6">
+        Delivery details
+      </h2>
+      {details.isPending && <p className="small text-body-secondary mb-0">Loading…</p>}
+      {details.isError && <p className="small text-danger mb-0">Could not load your delivery details.</p>}
+      {details.data && (
+        <>
+          <DefaultPhone key={details.data.default_phone ?? ''} current={details.data.default_phone} />
+          {details.data.addresses.length > 0 ? (
+            <ul className="list-group mb-2" aria-label="Saved addresses">
+              {details.data.addresses.map((a) => (
+                <AddressLine key={a.id} address={a} />
+              ))}
+            </ul>
+          ) : (
+            <p className="small text-body-secondary">No saved addresses yet.</p>
+          )}
+          {adding ? (
+            <AddressForm onDone={() => setAdding(false)} />
+          ) : (
+            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setAdding(true)}>
+              Add an address
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,307 @@
+import { useId } from 'react';
+import { SHIPPING_OPTIONS, type ShippingOption } from '@mtumba/contract/constants';
+import { deliveryEstimate, type DeliveryMethodJson, type SavedAddressJson } from '@mtumba/contract/delivery';
+import { formatKsh } from '@mtumba/contract/money';
+import type { DeliveryPricing } from '@mtumba/contract/pricing';
+
+/** What the shopper filled in for delivery; `option` is a legacy name or `method:{id}`. */
+export interface DeliveryFormState {
+  option: string;
+  zone: string;
+  address: string;
+  landmark: string;
+  town: string;
+  office: string;
+}
+
+export const EMPTY_DELIVERY: DeliveryFormState = {
+  option: '',
+  zone: '',
+  address: '',
+  landmark: '',
+  town: '',
+  office: '',
+};
+
+const LEGACY_NOTES: Record<ShippingOption, string> = {
+  'CBD Delivery':
+    'Ksh 50, with a pickup point in the city centre (Nairobi CBD). Free when your order is above Ksh 1000 after discounts.',
+  'Paid custom delivery': 'Delivered to your door; the delivery fee is paid to the rider on arrival.',
+};
+
+const isLegacy = (name: string): name is ShippingOption => (SHIPPING_OPTIONS as readonly string[]).includes(name);
+
+/** The value of a method in the select: the spec's names stay as they were, others by id. */
+export function optionValue(m: Pick<DeliveryMethodJson, 'id' | 'name'>): string {
+  return isLegacy(m.name) ? m.name : `method:${m.id}`;
+}
+
+export function chosenMethod(
+  methods: DeliveryMethodJson[] | undefined,
+  option: string,
+): DeliveryMethodJson | undefined {
+  return methods?.find((m) => optionValue(m) === option);
+}
+
+/** The fee rule of the choice, for the price estimate (a zone's own fee for doorstep zones). */
+export function choicePricing(
+  methods: DeliveryMethodJson[] | undefined,
+  state: DeliveryFormState,
+): DeliveryPricing | ShippingOption | null {
+  const m = chosenMethod(methods, state.option);
+  if (!m) return isLegacy(state.option) ? state.option : null;
+  const zone = m.zones.find((z) => z.name === state.zone);
+  return {
+    name: m.name,
+    feeCents: Math.round((zone ? zone.fee : m.fee) * 100),
+    freeOverCents: m.free_over === null ? null : Math.round(m.free_over * 100),
+  };
+}
+
+/** Why the choice cannot be sent yet (the server says the same), or undefined. */
+export function missingDeliveryField(m: DeliveryMethodJson | undefined, state: DeliveryFormState): string | undefined {
+  if (!m) return undefined;
+  if (m.needs.includes('zone') && !state.zone) return 'Choose the area you are in.';
+  if (m.needs.includes('address') && !state.address.trim() && m.name !== 'Paid custom delivery') {
+    return 'Enter the delivery address: street, building and house or door number.';
+  }
+  if (m.needs.includes('town') && !state.town.trim()) return 'Enter the town you want the parcel sent to.';
+  if (m.needs.includes('pickup_office') && !state.office.trim()) {
+    return "Enter the courier's pickup office in that town.";
+  }
+  return undefined;
+}
+
+/** The delivery part of `POST /orders`: the spec's fields for the spec's choices, the method's otherwise. */
+export function deliveryBody(methods: DeliveryMethodJson[] | undefined, state: DeliveryFormState) {
+  const m = chosenMethod(methods, state.option);
+  // only the fields the chosen kind uses: a saved address filled in earlier stays off a pickup order
+  const doorstep = m?.kind === 'doorstep';
+  const courier = m?.kind === 'courier';
+  const extra = {
+    delivery_zone: (doorstep && state.zone) || null,
+    delivery_address: (doorstep && state.address.trim()) || null,
+    delivery_landmark: (doorstep && state.landmark.trim()) || null,
+    delivery_town: (courier && state.town.trim()) || null,
+    delivery_pickup_office: (courier && state.office.trim()) || null,
+  };
+  if (isLegacy(state.option)) {
+    // an address given with custom delivery goes with the method, so the shop has it
+    if (m && m.kind === 'doorstep' && state.address.trim()) {
+      return { shipping_address: state.option, delivery_method_id: m.id, ...extra };
+    }
+    return { shipping_address: state.option };
+  }
+  return m ? { delivery_method_id: m.id, ...extra } : {};
+}
+
+function feeText(m: DeliveryMethodJson): string {
+  if (m.zones.length > 0) {
+    const fees = m.zones.map((z) => z.fee);
+    return `${formatKsh(Math.min(...fees))}–${formatKsh(Math.max(...fees))} by area`;
+  }
+  if (m.fee === 0) return 'Paid to the rider';
+  return formatKsh(m.fee);
+}
+
+function MethodNote({ m }: { m: DeliveryMethodJson }) {
+  return (
+    <>
+      {m.fee > 0 && m.zones.length === 0 && `${formatKsh(m.fee)}. `}
+      {m.free_over !== null && m.fee > 0 && `Free when your order is above ${formatKsh(m.free_over)} after discounts. `}
+      {m.kind === 'pickup' ? 'Ready for pickup in ' : 'Arrives in '}
+      {deliveryEstimate(m).toLowerCase()}. {m.note}
+    </>
+  );
+}
+
+interface DeliveryChoiceProps {
+  methods: DeliveryMethodJson[] | undefined;
+  value: DeliveryFormState;
+  onChange: (next: DeliveryFormState) => void;
+  addresses: SavedAddressJson[] | undefined;
+  error: string | null;
+}
+
+/**
+ * The delivery choice under the cart (docs/product.md section 11): every active method with its
+ * fee, estimate and what it needs; an address for doorstep, a town and pickup office for courier,
+ * and the pickup point's address, hours and hold days for pickup.
+ */
+export function DeliveryChoice({ methods, value, onChange, addresses, error }: DeliveryChoiceProps) {
+  const ids = {
+    select: useId(),
+    note: useId(),
+    zone: useId(),
+    address: useId(),
+    landmark: useId(),
+    town: useId(),
+    office: useId(),
+    saved: useId(),
+  };
+  const m = chosenMethod(methods, value.option);
+  const set = (patch: Partial<DeliveryFormState>) => onChange({ ...value, ...patch });
+  const options =
+    methods && methods.length > 0
+      ? methods.map((x) => ({ value: optionValue(x), label: `${x.name} (${feeText(x)})` }))
+      : SHIPPING_OPTIONS.map((o) => ({ value: o, label: o === 'CBD Delivery' ? 'CBD Delivery (Ksh 50)' : o }));
+
+  return (
+    <div className="delivery-choice">
+      <label htmlFor={ids.select} className="form-label">
+        Shipping option
+      </label>
+      <select
+        id={ids.select}
+        className="form-select"
+        value={value.option}
+        onChange={(e) => set({ option: e.target.value, zone: '' })}
+        aria-describedby={ids.note}
+        required
+      >
+        <option value="">Choose a shipping option</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <div id={ids.note} className="form-text">
+        {m ? (
+          <MethodNote m={m} />
+        ) : isLegacy(value.option) ? (
+          LEGACY_NOTES[value.option]
+        ) : (
+          <>
+            CBD Delivery: {LEGACY_NOTES['CBD Delivery']} Paid custom delivery: {LEGACY_NOTES['Paid custom delivery']}
+          </>
+        )}
+      </div>
+
+      {m?.kind === 'pickup' && m.pickup_address && (
+        <div className="delivery-choice__pickup mt-2" data-testid="pickup-point">
+          <strong>Pickup point:</strong> {m.pickup_address}
+          {m.pickup_hours && <> · Open {m.pickup_hours}</>}
+          {m.hold_days !== null && <> · We hold your parcel {m.hold_days} days</>}
+        </div>
+      )}
+
+      {m && (m.kind === 'doorstep' || m.kind === 'courier') && (
+        <div className="row g-2 mt-1">
+          {m.kind === 'doorstep' && addresses && addresses.length > 0 && (
+            <div className="col-12">
+              <label htmlFor={ids.saved} className="form-label">
+                Saved address
+              </label>
+              <select
+                id={ids.saved}
+                className="form-select"
+                defaultValue=""
+                onChange={(e) => {
+                  const a = addresses.find((x) => String(x.id) === e.target.value);
+                  if (!a) return;
+                  const zone = m.zones.find((z) => z.name === a.zone)?.name ?? value.zone;
+                  set({ address: a.address_line, landmark: a.landmark ?? '', zone });
+                }}
+              >
+                <option value="">Choose a saved address</option>
+                {addresses.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.label}: {a.address_line}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {m.zones.length > 0 && (
+            <div className="col-12">
+              <label htmlFor={ids.zone} className="form-label">
+                Area
+              </label>
+              <select
+                id={ids.zone}
+                className="form-select"
+                value={value.zone}
+                onChange={(e) => set({ zone: e.target.value })}
+              >
+                <option value="">Choose your area</option>
+                {m.zones.map((z) => (
+                  <option key={z.name} value={z.name}>
+                    {z.name} ({formatKsh(z.fee)})
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {m.kind === 'doorstep' && (
+            <>
+              <div className="col-md-7">
+                <label htmlFor={ids.address} className="form-label">
+                  Delivery address
+                </label>
+                <input
+                  id={ids.address}
+                  className="form-control"
+                  autoComplete="street-address"
+                  placeholder="Street, building, house number"
+                  value={value.address}
+                  maxLength={200}
+                  onChange={(e) => set({ address: e.target.value })}
+                />
+              </div>
+              <div className="col-md-5">
+                <label htmlFor={ids.landmark} className="form-label">
+                  Landmark or notes
+                </label>
+                <input
+                  id={ids.landmark}
+                  className="form-control"
+                  placeholder="Opposite the petrol station"
+                  value={value.landmark}
+                  maxLength={200}
+                  onChange={(e) => set({ landmark: e.target.value })}
+                />
+              </div>
+            </>
+          )}
+          {m.kind === 'courier' && (
+            <>
+              <div className="col-md-5">
+                <label htmlFor={ids.town} className="form-label">
+                  Town
+                </label>
+                <input
+                  id={ids.town}
+                  className="form-control"
+                  autoComplete="address-level2"
+                  placeholder="Nakuru"
+                  value={value.town}
+                  maxLength={80}
+                  onChange={(e) => set({ town: e.target.value })}
+                />
+              </div>
+              <div className="col-md-7">
+                <label htmlFor={ids.office} className="form-label">
+                  Courier pickup office
+                </label>
+                <input
+                  id={ids.office}
+                  className="form-control"
+                  placeholder="e.g. Easy Coach, town stage"
+                  value={value.office}
+                  maxLength={120}
+                  onChange={(e) => set({ office: e.target.value })}
+                />
+              </div>
+            </>
+          )}
+        </div>
+      )}
+      {error && (
+        <div className="invalid-feedback d-block" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PayOnDeliveryOption } from '@mtumba/contract/delivery';
+import type { OrderJson } from '@mtumba/contract/order';
+import { api } from '@/lib/api-client';
+import { emitAppEvent } from '@/lib/events';
+
+const podKey = (orderId: number) => ['delivery', 'pay-on-delivery', orderId] as const;
+/** every order query of the web app starts with this key */
+const ORDERS_KEY = ['orders'] as const;
+
+/** GET /orders/{id}/pay-on-delivery: whether the order may be paid to the rider, and why not. */
+export function usePayOnDeliveryOption(orderId: number) {
+  return useQuery({
+    queryKey: podKey(orderId),
+    queryFn: ({ signal }) => api.get<PayOnDeliveryOption>(`/orders/${orderId}/pay-on-delivery`, undefined, signal),
+  });
+}
+
+/** POST /orders/{id}/pay-on-delivery: the order is confirmed, to be paid on delivery. */
+export function useChoosePayOnDelivery(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ message: string; order: OrderJson }>(`/orders/${orderId}/pay-on-delivery`),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: podKey(orderId) }),
+        queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+      ]);
+      emitAppEvent('ordersUpdated');
+    },
+  });
+}
