@@ -75,9 +75,7 @@ const dateParam = (label: string) =>
  */
 export const reportRangeQuerySchema = z
   .object({
-    range: z
-      .enum(DASHBOARD_RANGES, { error: `The range must be one of: ${DASHBOARD_RANGES.join(', ')}.` })
-      .optional(),
+    range: z.enum(DASHBOARD_RANGES, { error: `The range must be one of: ${DASHBOARD_RANGES.join(', ')}.` }).optional(),
     from: dateParam('from'),
     to: dateParam('to'),
   })

@@ -14,9 +14,11 @@ export function neutraliseCell(text: string): string {
   return FORMULA_START.test(text) || ESCAPED.test(text) ? `'${text}` : text;
 }
 
-/** Whether an imported cell would run as a formula in a spreadsheet. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/** Whether an imported cell would run as a formula in a spreadsheet (a plain number such as -1 is not one). */
 export function looksLikeFormula(text: string): boolean {
-  return FORMULA_START.test(text);
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text);
 }
 
 /** An imported cell's text: one apostrophe before a formula character is taken off. */

@@ -191,7 +191,9 @@ describe('GET /admin/dashboard', () => {
     const { attention } = (await get('?range=today')).json();
     expect(attention.expiring_unpaid).toEqual({
       count: 1,
-      orders: [expect.objectContaining({ id: ids.o4, customer: 'Wanjiru Kamau', amount: 800, order_status: 'pending' })],
+      orders: [
+        expect.objectContaining({ id: ids.o4, customer: 'Wanjiru Kamau', amount: 800, order_status: 'pending' }),
+      ],
     });
     expect(attention.refunds_due).toEqual({
       count: 1,

@@ -39,7 +39,9 @@ function secondsBetween(db: Executor, from: string, to: string): RawBuilder<numb
 
 /** min() comparing bytes on both databases (PostgreSQL's default collation would sort 'zara' first). */
 function bytewiseMin(db: Executor, column: string): RawBuilder<string> {
-  return dialectOf(db) === 'postgres' ? sql<string>`min(${sql.ref(column)} collate "C")` : sql<string>`min(${sql.ref(column)})`;
+  return dialectOf(db) === 'postgres'
+    ? sql<string>`min(${sql.ref(column)} collate "C")`
+    : sql<string>`min(${sql.ref(column)})`;
 }
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
@@ -227,7 +229,13 @@ export function insightsRepository(db: Executor) {
   };
 }
 
-async function attention(db: Executor, where: RawBuilder<unknown>, at: RawBuilder<unknown>, amount: RawBuilder<unknown>, limit: number) {
+async function attention(
+  db: Executor,
+  where: RawBuilder<unknown>,
+  at: RawBuilder<unknown>,
+  amount: RawBuilder<unknown>,
+  limit: number,
+) {
   const count = await sql<{ n: unknown }>`select count(*) as n from orders o where ${where}`.execute(db);
   const rows = await sql<{
     id: number;

@@ -43,16 +43,14 @@ export async function dashboard(db: Executor, query: ReportRangeQuery, at: Date 
   const days = daysBetween(range.from, range.to);
   const attention = (list: Awaited<ReturnType<typeof repo.refundsDue>>) => ({
     count: list.count,
-    orders: list.rows.map(
-      (r): AttentionOrder => ({
-        id: r.id,
-        customer: r.customer ?? 'Deleted account',
-        amount: centsToAmount(r.amountCents),
-        at: r.at,
-        order_status: r.order_status,
-        payment_status: r.payment_status,
-      }),
-    ),
+    orders: list.rows.map((r): AttentionOrder => ({
+      id: r.id,
+      customer: r.customer ?? 'Deleted account',
+      amount: centsToAmount(r.amountCents),
+      at: r.at,
+      order_status: r.order_status,
+      payment_status: r.payment_status,
+    })),
   });
   return {
     range: { from: range.from, to: range.to, days: days.length, time_zone: SHOP_TIME_ZONE },
