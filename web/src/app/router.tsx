@@ -27,6 +27,8 @@ const AdminOrders = lazy(() => import('./routes/admin/orders'));
 const AdminOrderDetail = lazy(() => import('./routes/admin/order-detail'));
 const AddProduct = lazy(() => import('./routes/admin/add-product'));
 const AdminSecurityLog = lazy(() => import('./routes/admin/security-log'));
+const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
+const AdminImportProducts = lazy(() => import('./routes/admin/import-products'));
 
 export const routes = [
   {
@@ -52,7 +54,9 @@ export const routes = [
       { path: '/checkout/:orderId', element: <Checkout /> },
       { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
       { path: '/add-product', element: <AddProduct /> },
+      { path: '/admin', element: <AdminDashboard /> },
       { path: '/admin/products', element: <AdminProducts /> },
+      { path: '/admin/products/import', element: <AdminImportProducts /> },
       { path: '/admin/orders', element: <AdminOrders /> },
       { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
       { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { homeAfterSignIn } from '@/lib/auth-storage';
 import { useAuth } from '../hooks/use-auth';
 import { AuthForms, type AuthTab } from './auth-forms';
 
@@ -69,7 +70,7 @@ export function AuthPage({ tab }: { tab: AuthTab }) {
           <AuthForms
             tab={tab}
             onTabChange={(next) => navigate(next === 'login' ? paths.login() : paths.register(), { replace: true })}
-            onSignedIn={() => navigate(paths.home())}
+            onSignedIn={() => navigate(homeAfterSignIn())}
           />
         </div>
       </div>

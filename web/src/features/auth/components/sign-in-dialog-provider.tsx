@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
+import { homeAfterSignIn } from '@/lib/auth-storage';
 import { SignInDialogContext, type OpenSignInOptions } from '../hooks/sign-in-dialog-context';
 import type { AuthTab } from './auth-forms';
 
@@ -60,7 +60,7 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
             onSignedIn={() => {
               const resumed = runPending();
               close();
-              if (!resumed) navigate(paths.home());
+              if (!resumed) navigate(homeAfterSignIn());
             }}
             onRegistered={() => {
               runPending();
