@@ -190,7 +190,8 @@ export function ImportScreen() {
         </BusyButton>
       </div>
       <p className="text-muted">
-        One item per row, with the columns <code>{PRODUCTS_CSV_COLUMNS.join(', ')}</code> (
+        One item per row, with the columns{' '}
+        <span className="fw-semibold text-body">{PRODUCTS_CSV_COLUMNS.join(', ')}</span> (
         {PRODUCTS_CSV_REQUIRED.join(', ')} are required). Separate several categories or photos with a semicolon. At
         most {IMPORT_LIMITS.maxRows} items and {IMPORT_LIMITS.maxFileBytes / (1024 * 1024)} MB per file, and{' '}
         {IMPORT_LIMITS.maxPhotos} photos. The export is in the same format.
