@@ -206,12 +206,12 @@ function Figures({ data }: { data: Dashboard }) {
           <h2 id="sell-through" className="h6 mb-1">
             Sell-through of the items listed in this period
           </h2>
-          <p className="small text-muted">Of the items listed in the period, how many have sold since, and how fast.</p>
+          <p className="small text-muted">Of the items listed in the period, how many have sold since, and the median days from listing to sale.</p>
           {data.categories.length === 0 ? (
             <p className="text-muted small mb-0">No items were listed in this period.</p>
           ) : (
             <div className="table-responsive">
-              <table className="table table-sm align-middle mb-0">
+              <table className="table table-sm align-middle mb-0 dashboard-table">
                 <thead>
                   <tr>
                     <th scope="col">Category</th>
@@ -225,7 +225,7 @@ function Figures({ data }: { data: Dashboard }) {
                       Sell-through
                     </th>
                     <th scope="col" className="text-end">
-                      Median days to sell
+                      Median days
                     </th>
                   </tr>
                 </thead>
@@ -238,7 +238,9 @@ function Figures({ data }: { data: Dashboard }) {
                       <td className="text-end">{c.listed}</td>
                       <td className="text-end">{c.sold}</td>
                       <td className="text-end">{percent(c.sell_through)}</td>
-                      <td className="text-end">{c.median_days_to_sell ?? '—'}</td>
+                      <td className="text-end">
+                        {c.median_days_to_sell === null ? '—' : c.median_days_to_sell.toFixed(1)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -343,7 +345,7 @@ export function DashboardScreen() {
       </div>
 
       <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
-        <div className="btn-group flex-wrap" role="group" aria-label="Period">
+        <div className="range-picker" role="group" aria-label="Period">
           {DASHBOARD_RANGES.map((r) => (
             <button
               key={r}

@@ -31,7 +31,11 @@ export function RevenueChart({ days }: { days: { date: string; revenue: number }
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 100] } },
+      scales: {
+        // half a day either side, so the first and last bars are whole
+        x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] },
+        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 100] },
+      },
       series: [
         {},
         {
@@ -48,6 +52,8 @@ export function RevenueChart({ days }: { days: { date: string; revenue: number }
         {
           stroke: '#5c534d',
           grid: { show: false },
+          // whole days only: one label per day, week or month as space allows
+          incrs: [86_400, 2 * 86_400, 7 * 86_400, 14 * 86_400, 30 * 86_400, 91 * 86_400],
           values: (_u, splits) => splits.map((s) => new Date(s * 1000).toISOString().slice(5, 10).replace('-', '/')),
         },
         { stroke: '#5c534d', size: 56, values: (_u, splits) => splits.map(shortKsh), grid: { stroke: '#e4dcd5' } },
