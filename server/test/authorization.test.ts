@@ -49,6 +49,11 @@ const ADMIN = new Set([
   'POST /api/admin/orders/{id}/cancel-request',
   'GET /api/admin/products/{id}/stock-movements',
   'GET /api/admin/users/{id}/security-events',
+  'GET /api/admin/dashboard',
+  'GET /api/admin/orders.csv',
+  'GET /api/admin/products.csv',
+  'POST /api/admin/products/import/preview',
+  'POST /api/admin/products/import',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */

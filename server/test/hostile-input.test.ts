@@ -147,6 +147,9 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/payments/webhooks/intasend': () => ({ invoice_id: 'INV-1', state: 'COMPLETE', challenge: 'x' }),
   'POST /api/subscribe': () => ({ email: 'reader@example.com' }),
   'POST /api/broadcasting/auth': () => ({ socket_id: '1234.5678', channel_name: 'private-admin' }),
+  // the CSV file itself is a file part (csv-import.test.ts); fields alone are refused with a message
+  'POST /api/admin/products/import/preview': () => ({ create_categories: '1', photo_names: 'front.jpg' }),
+  'POST /api/admin/products/import': () => ({ create_categories: '0' }),
 };
 
 /** Routes whose success ends the caller's session: each of their calls gets its own account. */

@@ -37,6 +37,8 @@ const importForm = [
   '5 MB each, matched to the `images` column by file name), and `create_categories` (1 to create unknown categories).',
 ].join(' ');
 
+const CHOOSE_FILE = 'Choose a CSV file to import.';
+
 interface ImportUpload {
   parsed: ParsedImport;
   createCategories: boolean;
@@ -54,8 +56,7 @@ const truthy = (v: string) => ['1', 'true', 'yes', 'on'].includes(v.trim().toLow
  * stored as they arrive (one at a time in memory).
  */
 async function readImportUpload(request: FastifyRequest, uploadDir: string, store: boolean): Promise<ImportUpload> {
-  if (!request.isMultipart())
-    throw new DomainError('bad_request', 'Send the CSV file as multipart/form-data (field "file").');
+  if (!request.isMultipart()) throw new DomainError('invalid', CHOOSE_FILE, { errors: { file: [CHOOSE_FILE] } });
   const upload: ImportUpload = {
     parsed: { fileErrors: [], rows: [] },
     createCategories: false,
