@@ -206,7 +206,9 @@ function Figures({ data }: { data: Dashboard }) {
           <h2 id="sell-through" className="h6 mb-1">
             Sell-through of the items listed in this period
           </h2>
-          <p className="small text-muted">Of the items listed in the period, how many have sold since, and the median days from listing to sale.</p>
+          <p className="small text-muted">
+            Of the items listed in the period, how many have sold since, and the median days from listing to sale.
+          </p>
           {data.categories.length === 0 ? (
             <p className="text-muted small mb-0">No items were listed in this period.</p>
           ) : (
