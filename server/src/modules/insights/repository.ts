@@ -163,15 +163,18 @@ export function insightsRepository(db: Executor) {
 
     /** Orders whose money must go back: everything received and not yet refunded. */
     async refundsDue(limit: number) {
-      const where = sql`(o.payment_status = 'refund_due'
-        or (o.payment_status = 'partially_refunded' and o.order_status = 'cancelled'))`;
+      // The first condition is the partial index's own (migration 0060), word for word.
+      const where = sql`payment_status in ('refund_due', 'partially_refunded')
+        and (o.payment_status = 'refund_due' or o.order_status = 'cancelled')`;
       return attention(db, where, sql`o.paid_at`, sql`o.total_cents - o.refunded_cents`, limit);
     },
 
     /** Cancellation requests waiting for an answer, the oldest first. */
     async openCancelRequests(limit: number) {
-      const where = sql`o.cancel_requested_at is not null and o.cancel_request_resolved_at is null
-        and o.order_status in ('pending', 'processing')`;
+      // The first two conditions are the partial index's (migration 0060); the status test is
+      // written as a CASE so the planner reads the few open requests rather than every pending order.
+      const where = sql`cancel_requested_at is not null and cancel_request_resolved_at is null
+        and case when o.order_status in ('pending', 'processing') then 1 else 0 end = 1`;
       return attention(db, where, sql`o.cancel_requested_at`, sql`o.total_cents`, limit);
     },
 
