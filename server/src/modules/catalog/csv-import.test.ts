@@ -210,6 +210,22 @@ describe('items import: limits and bad files', () => {
     expect(await productCount()).toBe(before);
   });
 
+  it('takes more photos than the product form allows, up to 200 per import, and refuses more with 413', async () => {
+    const pixel = await uniquePng();
+    const names = Array.from({ length: 10 }, (_, i) => `p${i}.png`);
+    const ten = await confirm(csvFile(names.map((n, i) => row({ name: `Photo item ${i}`, images: n }))), {
+      photos: names.map((n) => ({ field: 'photos', filename: n, data: pixel })),
+    });
+    expect(ten.statusCode, ten.body).toBe(201);
+    const before = await productCount();
+    const tooMany = await confirm(csvFile([row({})]), {
+      photos: Array.from({ length: 201 }, (_, i) => ({ field: 'photos', filename: `x${i}.png`, data: pixel })),
+    });
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().message).toBe('Send at most 200 photos with one import.');
+    expect(await productCount()).toBe(before);
+  });
+
   it('refuses a request without a file, and customers', async () => {
     const form = multipart([['create_categories', '1']]);
     const res = await t.app.inject({
