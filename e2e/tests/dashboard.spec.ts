@@ -14,6 +14,7 @@ import {
   type Product,
 } from '../support/api';
 import { solidPng } from '../support/images';
+import { ADMIN } from '../support/shop';
 
 // Issue 20, the admin's side: the dashboard shows the shop's figures (with a sale and a held order
 // made here), the orders CSV downloads, and items are imported from CSV with a preview first.
@@ -85,6 +86,16 @@ test('the dashboard shows the day’s sales, what needs attention, and exports t
   // Each order that needs attention links to its page.
   await expiring.getByRole('link', { name: new RegExp(`Order #${unpaid.id}\\b`) }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${unpaid.id}$`));
+});
+
+test('an admin who signs in lands on the dashboard', async ({ page }) => {
+  await page.goto('/login');
+  const login = page.getByRole('form', { name: 'Login' });
+  await login.getByLabel('Email').fill(ADMIN.email);
+  await login.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
 test.describe('at phone size', () => {

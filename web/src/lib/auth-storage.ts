@@ -1,5 +1,3 @@
-import { paths } from '@/config/paths';
-
 /**
  * The signed-in state kept in local storage (docs/product.md section 3): token, user, unverified_email.
  * Login and logout are announced with window events 'login' and 'logout'.
@@ -63,9 +61,4 @@ export function getUnverifiedEmail(): string | null {
 export function setUnverifiedEmail(email: string | null): void {
   if (email) localStorage.setItem(UNVERIFIED, email);
   else localStorage.removeItem(UNVERIFIED);
-}
-
-/** Where signing in leads: an admin's home is the dashboard (docs/product.md section 10), a customer's the shop. */
-export function homeAfterSignIn(): string {
-  return getStoredUser()?.is_admin === true ? paths.adminDashboard() : paths.home();
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { homeAfterSignIn } from '@/lib/auth-storage';
+import { homeAfterSignIn } from '../home-after-sign-in';
 import { useAuth } from '../hooks/use-auth';
 import { AuthForms, type AuthTab } from './auth-forms';
 

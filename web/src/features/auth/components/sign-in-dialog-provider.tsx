@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { homeAfterSignIn } from '@/lib/auth-storage';
+import { homeAfterSignIn } from '../home-after-sign-in';
 import { SignInDialogContext, type OpenSignInOptions } from '../hooks/sign-in-dialog-context';
 import type { AuthTab } from './auth-forms';
 
