@@ -9,10 +9,12 @@ import { createDatabase, type Db } from './db/database.js';
 import { prettyStream, wantsPrettyLogs } from './lib/logger.js';
 import accountsRoutes from './modules/accounts/routes.js';
 import cartRoutes from './modules/cart/routes.js';
+import catalogImportRoutes from './modules/catalog/import-routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import listingJob from './modules/listing/job.js';
 import listingRoutes from './modules/listing/routes.js';
+import insightsRoutes from './modules/insights/routes.js';
 import mailPlugin from './modules/mail/plugin.js';
 import newsletterRoutes from './modules/newsletter/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
@@ -147,6 +149,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(newsletterRoutes);
       await api.register(listingRoutes);
       await api.register(savedSearchRoutes);
+      await api.register(insightsRoutes);
+      await api.register(catalogImportRoutes);
     },
     { prefix: '/api' },
   );

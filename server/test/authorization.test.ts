@@ -56,6 +56,11 @@ const ADMIN = new Set([
   'GET /api/admin/delivery-methods',
   'POST /api/admin/delivery-methods',
   'PUT /api/admin/delivery-methods/{id}',
+  'GET /api/admin/dashboard',
+  'GET /api/admin/orders.csv',
+  'GET /api/admin/products.csv',
+  'POST /api/admin/products/import/preview',
+  'POST /api/admin/products/import',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */

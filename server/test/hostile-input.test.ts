@@ -168,6 +168,9 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'PUT /api/user/default-phone': () => ({ default_phone: '0712 345 678' }),
   'POST /api/user/addresses': () => ({ label: 'Home', address_line: 'Ngong Road, Adams Arcade' }),
   'PUT /api/user/addresses/{id}': () => ({ label: 'Work', address_line: 'Kenyatta Avenue' }),
+  // the CSV file itself is a file part (csv-import.test.ts); fields alone are refused with a message
+  'POST /api/admin/products/import/preview': () => ({ create_categories: '1', photo_names: 'front.jpg' }),
+  'POST /api/admin/products/import': () => ({ create_categories: '0' }),
 };
 
 /** Routes whose success ends the caller's session: each of their calls gets its own account. */

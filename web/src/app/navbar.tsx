@@ -193,7 +193,7 @@ function SignInButtons() {
 /**
  * The top bar (docs/product.md section 2, Navbar). Visitors: Home, Products, Login, Register. Customers:
  * Wishlist and Orders with counts and the user menu, plus the bell and the cart, which stay in the
- * bar on a phone. Admins: only Manage Products, Manage Orders and the user menu. Below 992 px the
+ * bar on a phone. Admins: only Dashboard, Manage Products, Manage Orders and the user menu. Below 992 px the
  * links fold into a menu and the search box takes a row of its own under the bar.
  */
 export function AppNavbar() {
@@ -228,13 +228,16 @@ export function AppNavbar() {
             />
           </svg>
         </button>
-        <Link to={paths.home()} className="site-nav__brand">
+        <Link to={isAdmin ? paths.adminDashboard() : paths.home()} className="site-nav__brand">
           Mtumba
         </Link>
         <div id="main-nav" className={`site-nav__menu ${expanded ? 'is-open' : ''}`}>
           <ul className="site-nav__links">
             {isAdmin ? (
               <>
+                <NavItem to={paths.adminDashboard()} end>
+                  Dashboard
+                </NavItem>
                 <NavItem to={paths.newItem()}>New item</NavItem>
                 <NavItem to={paths.adminProducts()}>Manage Products</NavItem>
                 <NavItem to={paths.adminOrders()}>Manage Orders</NavItem>

@@ -31,6 +31,8 @@ const NewItem = lazy(() => import('./routes/admin/new-item'));
 const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
 const AccountAlerts = lazy(() => import('./routes/account-alerts'));
 const AdminDelivery = lazy(() => import('./routes/admin/delivery'));
+const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
+const AdminImportProducts = lazy(() => import('./routes/admin/import-products'));
 
 export const routes = [
   {
@@ -56,7 +58,9 @@ export const routes = [
       { path: '/checkout/:orderId', element: <Checkout /> },
       { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
       { path: '/add-product', element: <AddProduct /> },
+      { path: '/admin', element: <AdminDashboard /> },
       { path: '/admin/products', element: <AdminProducts /> },
+      { path: '/admin/products/import', element: <AdminImportProducts /> },
       { path: '/admin/orders', element: <AdminOrders /> },
       { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
       { path: '/admin/delivery', element: <AdminDelivery /> },

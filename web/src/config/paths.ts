@@ -19,6 +19,7 @@ export const paths = {
   checkout: (orderId: number | string) => `/checkout/${orderId}`,
   paymentConfirmation: () => '/payment/confirmationpage',
   addProduct: () => '/add-product',
+  adminDashboard: () => '/admin',
   adminProducts: () => '/admin/products',
   /** the phone-first "New item" screen */
   newItem: () => '/admin/items/new',
@@ -26,6 +27,7 @@ export const paths = {
   accountAlerts: () => '/account/alerts',
   /** where the unsubscribe link of a new-arrivals e-mail lands (works signed out) */
   unsubscribe: () => '/unsubscribe',
+  adminImportProducts: () => '/admin/products/import',
   adminOrders: () => '/admin/orders',
   adminDelivery: () => '/admin/delivery',
   adminOrder: (id: number | string) => `/admin/orders/${id}`,

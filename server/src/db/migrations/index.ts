@@ -9,6 +9,7 @@ import * as m0020 from './0020_catalogue_version.js';
 import * as m0030 from './0030_product_compare_at_price.js';
 import * as m0040 from './0040_delivery_methods.js';
 import * as m0070 from './0070_listing_drops.js';
+import * as m0060 from './0060_insights_indexes.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0030_product_compare_at_price': m0030,
   '0040_delivery_methods': m0040,
   '0070_listing_drops': m0070,
+  '0060_insights_indexes': m0060,
 };

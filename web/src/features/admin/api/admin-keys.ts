@@ -21,4 +21,5 @@ export const adminKeys = {
   orderLists: () => ['admin', 'orders', 'list'] as const,
   orderList: (params: AdminOrderListParams) => ['admin', 'orders', 'list', params] as const,
   order: (id: number) => ['admin', 'orders', 'detail', id] as const,
+  dashboard: (period: object) => ['admin', 'dashboard', period] as const,
 };

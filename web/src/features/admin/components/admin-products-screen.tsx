@@ -252,6 +252,9 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
           <h2 id="products-title" className="h5 mb-0 me-auto">
             Products
           </h2>
+          <Link to={paths.adminImportProducts()} className="btn btn-outline-primary">
+            Import / export CSV
+          </Link>
           <Link to={paths.newItem()} className="btn btn-outline-primary">
             New item (phone)
           </Link>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { AuthForms, type AuthTab } from './auth-forms';
+import { homeAfterSignIn } from '../home-after-sign-in';
 
 /** /login and /register: the dialog's tabs as a page; the tab follows the URL. */
 export function AuthPage({ tab }: { tab: AuthTab }) {
@@ -69,7 +70,7 @@ export function AuthPage({ tab }: { tab: AuthTab }) {
           <AuthForms
             tab={tab}
             onTabChange={(next) => navigate(next === 'login' ? paths.login() : paths.register(), { replace: true })}
-            onSignedIn={() => navigate(paths.home())}
+            onSignedIn={() => navigate(homeAfterSignIn())}
           />
         </div>
       </div>

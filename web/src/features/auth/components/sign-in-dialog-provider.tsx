@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { SignInDialogContext, type OpenSignInOptions } from '@/lib/auth/sign-in-dialog-context';
 import type { AuthTab } from './auth-forms';
+import { homeAfterSignIn } from '../home-after-sign-in';
 
 const SignInDialog = lazy(() => import('./sign-in-dialog'));
 
@@ -60,7 +60,7 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
             onSignedIn={() => {
               const resumed = runPending();
               close();
-              if (!resumed) navigate(paths.home());
+              if (!resumed) navigate(homeAfterSignIn());
             }}
             onRegistered={() => {
               runPending();

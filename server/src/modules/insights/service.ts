@@ -1,0 +1,92 @@
+import { centsToAmount } from '@mtumba/contract';
+import {
+  addDays,
+  daysBetween,
+  resolveRange,
+  SHOP_TIME_ZONE,
+  shopDayStart,
+  type AttentionOrder,
+  type Dashboard,
+  type ReportRangeQuery,
+} from '@mtumba/contract/insights';
+import type { Executor } from '../../db/database.js';
+import { insightsRepository, type Span } from './repository.js';
+
+/** How many orders each "needs attention" list shows (the count covers them all). */
+export const ATTENTION_LIMIT = 10;
+/** Top categories and brands shown. */
+export const TOP_LIMIT = 5;
+export const UNCATEGORISED = 'Uncategorised';
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** The instants a range of Nairobi days covers: from the first day's 00:00 to the day after the last. */
+export function spanOf(range: { from: string; to: string }): Span {
+  return { start: shopDayStart(range.from), end: shopDayStart(addDays(range.to, 1)) };
+}
+
+/** The admin's dashboard for a range (docs/product.md section 12 defines every figure). */
+export async function dashboard(db: Executor, query: ReportRangeQuery, at: Date = new Date()): Promise<Dashboard> {
+  const range = resolveRange(query, at);
+  const span = spanOf(range);
+  const repo = insightsRepository(db);
+  const [totals, byDay, topCategories, topBrands, listings, expiring, refunds, requests] = await Promise.all([
+    repo.totals(span),
+    repo.revenueByDay(span),
+    repo.topCategories(span, TOP_LIMIT),
+    repo.topBrands(span, TOP_LIMIT),
+    repo.listingsByCategory(span),
+    repo.expiringUnpaid(at.toISOString(), ATTENTION_LIMIT),
+    repo.refundsDue(ATTENTION_LIMIT),
+    repo.openCancelRequests(ATTENTION_LIMIT),
+  ]);
+  const dayRows = new Map(byDay.map((d) => [d.day, d]));
+  const days = daysBetween(range.from, range.to);
+  const attention = (list: Awaited<ReturnType<typeof repo.refundsDue>>) => ({
+    count: list.count,
+    orders: list.rows.map((r): AttentionOrder => ({
+      id: r.id,
+      customer: r.customer ?? 'Deleted account',
+      amount: centsToAmount(r.amountCents),
+      at: r.at,
+      order_status: r.order_status,
+      payment_status: r.payment_status,
+    })),
+  });
+  return {
+    range: { from: range.from, to: range.to, days: days.length, time_zone: SHOP_TIME_ZONE },
+    totals: {
+      revenue: centsToAmount(totals.revenueCents),
+      refunded: centsToAmount(totals.refundedCents),
+      orders: totals.orders,
+      average_order_value: totals.orders === 0 ? 0 : centsToAmount(Math.round(totals.revenueCents / totals.orders)),
+      items_sold: totals.itemsSold,
+    },
+    by_day: days.map((date) => ({
+      date,
+      revenue: centsToAmount(dayRows.get(date)?.revenueCents ?? 0),
+      orders: dayRows.get(date)?.orders ?? 0,
+    })),
+    categories: listings
+      .map((c) => ({
+        id: c.id,
+        name: c.id === null ? UNCATEGORISED : (c.name ?? UNCATEGORISED),
+        listed: c.listed,
+        sold: c.sold,
+        sell_through: c.listed === 0 ? null : Math.round((c.sold / c.listed) * 1000) / 1000,
+        median_days_to_sell: c.medianSeconds === null ? null : Math.round((c.medianSeconds / DAY_SECONDS) * 10) / 10,
+      }))
+      .sort((a, b) => b.listed - a.listed || a.name.localeCompare(b.name)),
+    top_categories: topCategories.map((c) => ({
+      id: c.id,
+      name: c.id === null ? UNCATEGORISED : (c.name ?? UNCATEGORISED),
+      revenue: centsToAmount(c.revenueCents),
+      items: c.items,
+    })),
+    top_brands: topBrands.map((b) => ({ brand: b.brand, revenue: centsToAmount(b.revenueCents), items: b.items })),
+    attention: {
+      expiring_unpaid: attention(expiring),
+      refunds_due: attention(refunds),
+      cancel_requests: attention(requests),
+    },
+  };
+}

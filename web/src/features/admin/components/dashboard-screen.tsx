@@ -1,0 +1,415 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  DASHBOARD_RANGE_LABELS,
+  DASHBOARD_RANGES,
+  isCalendarDate,
+  type AttentionOrder,
+  type Dashboard,
+  type DashboardRange,
+} from '@mtumba/contract/insights';
+import { formatKsh } from '@mtumba/contract/money';
+import { statusLabel } from '@mtumba/contract/order-states';
+import { BusyButton } from '@/components/ui/busy-button';
+import { LoadError } from '@/components/ui/load-error';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast';
+import { downloadCsv } from '../api/download-csv';
+import { useDashboard, type DashboardPeriod } from '../api/get-dashboard';
+import { failureMessage } from './failure-message';
+import { formatDateTime } from './format';
+import { RevenueChart } from './revenue-chart';
+
+function periodFrom(params: URLSearchParams): DashboardPeriod {
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from && to && isCalendarDate(from) && isCalendarDate(to) && from <= to) return { from, to };
+  const range = params.get('range') as DashboardRange | null;
+  return { range: range && DASHBOARD_RANGES.includes(range) ? range : '30d' };
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="col-6 col-lg-3">
+      <div className="card h-100 dashboard-figure">
+        <div className="card-body">
+          <h2 className="dashboard-figure__label">{label}</h2>
+          <p className="dashboard-figure__value" data-testid={`figure-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+            {value}
+          </p>
+          {note && <p className="dashboard-figure__note">{note}</p>}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function AttentionCard({
+  title,
+  empty,
+  list,
+  detail,
+}: {
+  title: string;
+  empty: string;
+  list: { count: number; orders: AttentionOrder[] };
+  detail: (o: AttentionOrder) => string;
+}) {
+  return (
+    <div className="col-12 col-lg-4">
+      <section className="card h-100" aria-label={title}>
+        <div className="card-body">
+          <h2 className="h6 d-flex align-items-center gap-2">
+            {title}
+            <span className={`badge rounded-pill ${list.count > 0 ? 'text-bg-warning' : 'text-bg-light'}`}>
+              {list.count}
+            </span>
+          </h2>
+          {list.count === 0 ? (
+            <p className="text-muted small mb-0">{empty}</p>
+          ) : (
+            <ul className="list-unstyled mb-0 attention-list">
+              {list.orders.map((o) => (
+                <li key={o.id}>
+                  <Link to={paths.adminOrder(o.id)} className="attention-list__link">
+                    <span className="fw-semibold">Order #{o.id}</span>
+                    <span className="text-muted small">
+                      {o.customer} · {detail(o)}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+              {list.count > list.orders.length && (
+                <li className="small text-muted">and {list.count - list.orders.length} more</li>
+              )}
+            </ul>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function percent(value: number | null): string {
+  return value === null ? '—' : `${Math.round(value * 1000) / 10}%`;
+}
+
+function Figures({ data }: { data: Dashboard }) {
+  const { totals } = data;
+  return (
+    <>
+      <div className="row g-3 mb-4">
+        <Figure
+          label="Revenue"
+          value={formatKsh(totals.revenue)}
+          note={totals.refunded > 0 ? `after ${formatKsh(totals.refunded)} refunded` : undefined}
+        />
+        <Figure label="Orders" value={String(totals.orders)} />
+        <Figure label="Average order" value={formatKsh(totals.average_order_value)} />
+        <Figure label="Items sold" value={String(totals.items_sold)} />
+      </div>
+
+      <section className="card mb-4" aria-labelledby="revenue-by-day">
+        <div className="card-body">
+          <h2 id="revenue-by-day" className="h6">
+            Revenue by day
+          </h2>
+          <RevenueChart days={data.by_day} />
+          <details className="mt-2 small">
+            <summary>Show as a table</summary>
+            <div className="table-responsive">
+              <table className="table table-sm mb-0">
+                <thead>
+                  <tr>
+                    <th scope="col">Day</th>
+                    <th scope="col" className="text-end">
+                      Orders
+                    </th>
+                    <th scope="col" className="text-end">
+                      Revenue
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.by_day.map((d) => (
+                    <tr key={d.date}>
+                      <td>{d.date}</td>
+                      <td className="text-end">{d.orders}</td>
+                      <td className="text-end">{formatKsh(d.revenue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </div>
+      </section>
+
+      <div className="row g-3 mb-4">
+        <AttentionCard
+          title="Unpaid, about to expire"
+          empty="No unpaid order is holding items."
+          list={data.attention.expiring_unpaid}
+          detail={(o) => `${formatKsh(o.amount)}, until ${formatDateTime(o.at)}`}
+        />
+        <AttentionCard
+          title="Refunds due"
+          empty="No refund is due."
+          list={data.attention.refunds_due}
+          detail={(o) => `${formatKsh(o.amount)} to pay back`}
+        />
+        <AttentionCard
+          title="Cancellation requests"
+          empty="No request is waiting."
+          list={data.attention.cancel_requests}
+          detail={(o) => `${statusLabel(o.order_status as never)}, asked ${formatDateTime(o.at)}`}
+        />
+      </div>
+
+      <div className="row g-3 mb-4">
+        <div className="col-12 col-lg-6">
+          <section className="card h-100" aria-labelledby="top-categories">
+            <div className="card-body">
+              <h2 id="top-categories" className="h6">
+                Top categories
+              </h2>
+              <RankTable
+                rows={data.top_categories.map((c) => ({
+                  key: String(c.id),
+                  name: c.name,
+                  revenue: c.revenue,
+                  items: c.items,
+                }))}
+                nameLabel="Category"
+              />
+            </div>
+          </section>
+        </div>
+        <div className="col-12 col-lg-6">
+          <section className="card h-100" aria-labelledby="top-brands">
+            <div className="card-body">
+              <h2 id="top-brands" className="h6">
+                Top brands
+              </h2>
+              <RankTable
+                rows={data.top_brands.map((b) => ({ key: b.brand, name: b.brand, revenue: b.revenue, items: b.items }))}
+                nameLabel="Brand"
+              />
+            </div>
+          </section>
+        </div>
+      </div>
+
+      <section className="card mb-4" aria-labelledby="sell-through">
+        <div className="card-body">
+          <h2 id="sell-through" className="h6 mb-1">
+            Sell-through of the items listed in this period
+          </h2>
+          <p className="small text-muted">
+            Of the items listed in the period, how many have sold since, and the median days from listing to sale.
+          </p>
+          {data.categories.length === 0 ? (
+            <p className="text-muted small mb-0">No items were listed in this period.</p>
+          ) : (
+            <div className="table-responsive">
+              <table className="table table-sm align-middle mb-0 dashboard-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Category</th>
+                    <th scope="col" className="text-end">
+                      Listed
+                    </th>
+                    <th scope="col" className="text-end">
+                      Sold
+                    </th>
+                    <th scope="col" className="text-end">
+                      Sell-through
+                    </th>
+                    <th scope="col" className="text-end">
+                      Median days
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.categories.map((c) => (
+                    <tr key={String(c.id)}>
+                      <th scope="row" className="fw-normal">
+                        {c.name}
+                      </th>
+                      <td className="text-end">{c.listed}</td>
+                      <td className="text-end">{c.sold}</td>
+                      <td className="text-end">{percent(c.sell_through)}</td>
+                      <td className="text-end">
+                        {c.median_days_to_sell === null ? '—' : c.median_days_to_sell.toFixed(1)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+function RankTable({
+  rows,
+  nameLabel,
+}: {
+  rows: { key: string; name: string; revenue: number; items: number }[];
+  nameLabel: string;
+}) {
+  if (rows.length === 0) return <p className="text-muted small mb-0">No sales in this period.</p>;
+  return (
+    <table className="table table-sm align-middle mb-0">
+      <thead>
+        <tr>
+          <th scope="col">{nameLabel}</th>
+          <th scope="col" className="text-end">
+            Items
+          </th>
+          <th scope="col" className="text-end">
+            Sales
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row" className="fw-normal">
+              {r.name}
+            </th>
+            <td className="text-end">{r.items}</td>
+            <td className="text-end text-nowrap">{formatKsh(r.revenue)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** /admin: the admin's home — the period's figures, the chart and what needs attention. */
+export function DashboardScreen() {
+  const [params, setParams] = useSearchParams();
+  const period = periodFrom(params);
+  const dashboard = useDashboard(period);
+  const [from, setFrom] = useState('from' in period ? period.from : '');
+  const [to, setTo] = useState('to' in period ? period.to : '');
+  const [exporting, setExporting] = useState(false);
+
+  const applyDates = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isCalendarDate(from) || !isCalendarDate(to)) {
+      toast.error('Choose both dates.');
+      return;
+    }
+    if (to < from) {
+      toast.error('The to date must be on or after the from date.');
+      return;
+    }
+    setParams({ from, to });
+  };
+
+  const exportOrders = async () => {
+    const range = dashboard.data?.range;
+    if (!range) return;
+    setExporting(true);
+    try {
+      await downloadCsv(
+        '/admin/orders.csv',
+        { from: range.from, to: range.to },
+        `orders-${range.from}-to-${range.to}.csv`,
+      );
+    } catch (err) {
+      toast.error(failureMessage('Export failed', err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="container py-4 dashboard">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">Dashboard</h1>
+        <BusyButton
+          type="button"
+          className="btn btn-outline-primary"
+          busy={exporting}
+          busyLabel="Exporting…"
+          disabled={!dashboard.data}
+          onClick={() => void exportOrders()}
+        >
+          Export orders (CSV)
+        </BusyButton>
+      </div>
+
+      <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
+        <div className="range-picker" role="group" aria-label="Period">
+          {DASHBOARD_RANGES.map((r) => (
+            <button
+              key={r}
+              type="button"
+              className={`btn ${'range' in period && period.range === r ? 'btn-primary' : 'btn-outline-primary'}`}
+              aria-pressed={'range' in period && period.range === r}
+              onClick={() => setParams({ range: r })}
+            >
+              {DASHBOARD_RANGE_LABELS[r]}
+            </button>
+          ))}
+        </div>
+        <form className="d-flex flex-wrap align-items-end gap-2" onSubmit={applyDates} aria-label="Chosen dates">
+          <div>
+            <label htmlFor="dash-from" className="form-label small mb-1">
+              From
+            </label>
+            <input
+              id="dash-from"
+              type="date"
+              className="form-control"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor="dash-to" className="form-label small mb-1">
+              To
+            </label>
+            <input
+              id="dash-to"
+              type="date"
+              className="form-control"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn btn-outline-primary">
+            Show
+          </button>
+        </form>
+      </div>
+      {dashboard.data && (
+        <p className="small text-muted mb-3" data-testid="dashboard-range">
+          {dashboard.data.range.from === dashboard.data.range.to
+            ? dashboard.data.range.from
+            : `${dashboard.data.range.from} to ${dashboard.data.range.to}`}{' '}
+          (Nairobi time). Revenue counts paid orders, less refunds; cancelled orders are left out.
+        </p>
+      )}
+
+      {dashboard.isPending ? (
+        <LoadingSpinner label="Loading figures…" className="py-4" />
+      ) : dashboard.isError ? (
+        <LoadError
+          message={failureMessage('Failed to load data', dashboard.error)}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : (
+        <Figures data={dashboard.data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  IMPORT_LIMITS,
+  PRODUCTS_CSV_COLUMNS,
+  PRODUCTS_CSV_REQUIRED,
+  type ImportPreview,
+} from '@mtumba/contract/insights';
+import { formatKsh } from '@mtumba/contract/money';
+import { BusyButton } from '@/components/ui/busy-button';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { downloadCsv } from '../api/download-csv';
+import { useConfirmImport, usePreviewImport } from '../api/import-products';
+import { failureMessage } from './failure-message';
+
+function PreviewReport({ preview }: { preview: ImportPreview }) {
+  if (preview.file_errors.length > 0) {
+    return (
+      <div className="alert alert-danger" role="alert" data-testid="import-file-errors">
+        <p className="fw-semibold mb-1">The file cannot be imported:</p>
+        <ul className="mb-0">
+          {preview.file_errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  if (preview.errors.length > 0) {
+    return (
+      <div className="alert alert-danger" role="alert" data-testid="import-row-errors">
+        <p className="fw-semibold">
+          {preview.errors.length} of {preview.rows} rows have problems. Nothing will be imported until they are fixed.
+        </p>
+        <div className="table-responsive">
+          <table className="table table-sm mb-0 import-errors">
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Item</th>
+                <th scope="col">Problems</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.errors.map((row) => (
+                <tr key={row.line}>
+                  <td>{row.line}</td>
+                  <td>{row.name || <span className="text-muted">(no name)</span>}</td>
+                  <td>
+                    <ul className="mb-0 ps-3">
+                      {row.errors.map((e) => (
+                        <li key={e}>{e}</li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert-success" role="status" data-testid="import-ready">
+      <p className="fw-semibold mb-1">
+        {preview.rows === 1 ? '1 item is' : `${preview.rows} items are`} ready to import.
+      </p>
+      {preview.new_categories.length > 0 && (
+        <p className="mb-1">New categories: {preview.new_categories.join(', ')}.</p>
+      )}
+      {preview.unused_photos.length > 0 && (
+        <p className="mb-1">Photos no row names (not imported): {preview.unused_photos.join(', ')}.</p>
+      )}
+      <div className="table-responsive mt-2">
+        <table className="table table-sm mb-0">
+          <caption className="caption-top">
+            {preview.sample.length < preview.rows ? `The first ${preview.sample.length} items` : 'The items'}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Name</th>
+              <th scope="col" className="text-end">
+                Price
+              </th>
+              <th scope="col" className="text-end">
+                Stock
+              </th>
+              <th scope="col">Categories</th>
+              <th scope="col">Photos</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.sample.map((row) => (
+              <tr key={row.line}>
+                <td>{row.line}</td>
+                <td>{row.name}</td>
+                <td className="text-end text-nowrap">{formatKsh(row.price)}</td>
+                <td className="text-end">{row.stock}</td>
+                <td>{row.categories.join(', ')}</td>
+                <td>{row.images.length}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** /admin/products/import: upload a CSV (and photos), see every problem, then import all or nothing. */
+export function ImportScreen() {
+  const [file, setFile] = useState<File | null>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [createCategories, setCreateCategories] = useState(false);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const check = usePreviewImport();
+  const write = useConfirmImport();
+
+  const reset = () => {
+    setPreview(null);
+    setDone(null);
+  };
+
+  const submitPreview = (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) {
+      toast.error('Choose a CSV file to import.');
+      return;
+    }
+    check.mutate(
+      { file, photos, createCategories },
+      {
+        onSuccess: (result) => setPreview(result),
+        onError: (err) => {
+          setPreview(null);
+          toast.error(failureMessage('Check failed', err));
+        },
+      },
+    );
+  };
+
+  const confirm = () => {
+    if (!file) return;
+    write.mutate(
+      { file, photos, createCategories },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          setDone(result.message);
+          setPreview(null);
+        },
+        onError: (err) => {
+          const refused = err instanceof ApiError ? (err.body.preview as ImportPreview | undefined) : undefined;
+          if (refused) setPreview(refused);
+          toast.error(failureMessage('Import failed', err));
+        },
+      },
+    );
+  };
+
+  const exportItems = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv('/admin/products.csv', {}, 'products.csv');
+    } catch (err) {
+      toast.error(failureMessage('Export failed', err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="container py-4 import-screen">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">Import items</h1>
+        <BusyButton
+          type="button"
+          className="btn btn-outline-primary"
+          busy={exporting}
+          busyLabel="Exporting…"
+          onClick={() => void exportItems()}
+        >
+          Export items (CSV)
+        </BusyButton>
+      </div>
+      <p className="text-muted">
+        One item per row, with the columns{' '}
+        <span className="fw-semibold text-body">{PRODUCTS_CSV_COLUMNS.join(', ')}</span> (
+        {PRODUCTS_CSV_REQUIRED.join(', ')} are required). Separate several categories or photos with a semicolon. At
+        most {IMPORT_LIMITS.maxRows} items and {IMPORT_LIMITS.maxFileBytes / (1024 * 1024)} MB per file, and{' '}
+        {IMPORT_LIMITS.maxPhotos} photos. The export is in the same format.
+      </p>
+
+      <form className="card mb-4" onSubmit={submitPreview} aria-label="Import file">
+        <div className="card-body d-grid gap-3">
+          <div>
+            <label htmlFor="import-file" className="form-label fw-semibold">
+              CSV file
+            </label>
+            <input
+              id="import-file"
+              type="file"
+              accept=".csv,text/csv"
+              className="form-control"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                reset();
+              }}
+            />
+          </div>
+          <div>
+            <label htmlFor="import-photos" className="form-label fw-semibold">
+              Photos <span className="fw-normal text-muted">(optional: matched to the images column by file name)</span>
+            </label>
+            <input
+              id="import-photos"
+              type="file"
+              accept="image/*"
+              multiple
+              className="form-control"
+              onChange={(e) => {
+                setPhotos(Array.from(e.target.files ?? []));
+                reset();
+              }}
+            />
+            {photos.length > 0 && <div className="form-text">{photos.length} photos chosen.</div>}
+          </div>
+          <div className="form-check">
+            <input
+              id="import-create-categories"
+              type="checkbox"
+              className="form-check-input"
+              checked={createCategories}
+              onChange={(e) => {
+                setCreateCategories(e.target.checked);
+                reset();
+              }}
+            />
+            <label htmlFor="import-create-categories" className="form-check-label">
+              Create categories that do not exist yet
+            </label>
+          </div>
+          <div>
+            <BusyButton busy={check.isPending} busyLabel="Checking…" className="btn btn-primary">
+              Check file
+            </BusyButton>
+          </div>
+        </div>
+      </form>
+
+      {preview && <PreviewReport preview={preview} />}
+      {preview?.ok && (
+        <BusyButton
+          type="button"
+          className="btn btn-primary btn-lg"
+          busy={write.isPending}
+          busyLabel="Importing…"
+          onClick={confirm}
+        >
+          Import {preview.rows === 1 ? '1 item' : `${preview.rows} items`}
+        </BusyButton>
+      )}
+      {done && (
+        <div className="alert alert-success" role="status">
+          {done} <Link to={paths.adminProducts()}>See them in Manage Products</Link>.
+        </div>
+      )}
+    </div>
+  );
+}
