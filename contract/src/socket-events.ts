@@ -6,6 +6,8 @@ export interface ServerToClientEvents {
   'order.created': (payload: { id: number; status: OrderStatus; total_amount: number; created_at: string }) => void;
   'order.paid': (payload: { id: number; status: OrderStatus; updated_at: string }) => void;
   'order.cancel_requested': (payload: { id: number; cancel_requested_at: string }) => void;
+  /** one of the customer's payments changed (an M-Pesa prompt was answered): ask for its state */
+  'payment.updated': (payload: { order_id: number; reference: string; status: 'pending' | 'paid' | 'failed' }) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- clients send nothing yet

@@ -77,6 +77,7 @@ const envSchema = z.object({
   INTASEND_PUBLISHABLE_KEY: optionalText,
   INTASEND_SECRET_KEY: optionalText,
   INTASEND_WEBHOOK_CHALLENGE: optionalText,
+  PAYMENT_POLL_INTERVAL_SECONDS: positiveInt('PAYMENT_POLL_INTERVAL_SECONDS').default(5),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url('GOOGLE_JWKS_URL must be a URL').default('https://www.googleapis.com/oauth2/v3/certs'),
   CORS_ORIGINS: z
@@ -144,6 +145,8 @@ export interface Config {
   payments: {
     provider: 'sandbox' | 'intasend';
     webhookSecret: string;
+    /** how often pending M-Pesa prompts are checked for a due status poll */
+    pollIntervalSeconds: number;
     intasend: { apiUrl: string; publishableKey?: string; secretKey?: string; webhookChallenge?: string };
   };
   google: { clientId?: string; jwksUrl: string };
@@ -288,6 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments: {
       provider: e.PAYMENT_PROVIDER,
       webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
+      pollIntervalSeconds: e.PAYMENT_POLL_INTERVAL_SECONDS,
       intasend: {
         apiUrl: e.INTASEND_API_URL.replace(/\/+$/, ''),
         publishableKey: e.INTASEND_PUBLISHABLE_KEY,

@@ -222,7 +222,22 @@ export interface PaymentsTable {
   failure_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 'checkout' (hosted page), 'mpesa_prompt' (STK push to a phone) */
+  kind: ColumnType<PaymentKind, PaymentKind | undefined, PaymentKind>;
+  /** the phone an M-Pesa prompt went to, E.164 (+2547…) */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the provider's failure code (M-Pesa's result code, e.g. 1032), kept raw beside failure_reason */
+  failure_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the M-Pesa receipt code of a completed payment, when the provider gives it */
+  receipt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the phone stops showing the prompt */
+  prompt_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** when the poller next asks the provider about this pending prompt; null: not polled */
+  next_poll_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  poll_count: ColumnType<number, number | undefined, number>;
 }
+
+export type PaymentKind = 'checkout' | 'mpesa_prompt';
 
 /** Every notification received from a provider; event_key makes handling idempotent. */
 export interface PaymentNotificationsTable {

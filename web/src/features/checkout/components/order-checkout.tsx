@@ -11,6 +11,7 @@ import { DeliveryReturns } from '@/features/shop/components/delivery-returns';
 import { ApiError } from '@/lib/api-client';
 import { useInitiatePayment } from '../api/initiate-payment';
 import { leaveForPayment } from '../leave-for-payment';
+import { MpesaCheckout } from './mpesa-checkout';
 
 const timeFormat = new Intl.DateTimeFormat('en-KE', { timeStyle: 'short' });
 
@@ -138,6 +139,8 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
                       Pay before then to keep them.
                     </p>
                   )}
+                  <MpesaCheckout order={order} errorText={paymentErrorMessage} />
+                  <p className="text-center small text-body-secondary my-3 mpesa-or">or pay on the payment page (card or M-Pesa)</p>
                   <PayNow order={order} />
                 </>
               ) : paid ? (
