@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { displayKenyanPhone } from '../../lib/phone.js';
 import type { PaymentWithOrder } from './repository.js';
 import { paymentService } from './service.js';
 
@@ -170,7 +171,7 @@ function phonePage(shopName: string, p: PaymentWithOrder): string {
     'Simulated phone',
     shopName,
     `${PHONE_NOTICE}
-<h1>M-Pesa prompt on ${escapeHtml(localPhone(p.phone))}</h1>
+<h1>M-Pesa prompt on ${escapeHtml(p.phone ? displayKenyanPhone(p.phone) : '')}</h1>
 <p>Do you want to pay <strong>${escapeHtml(amount)}</strong> to ${escapeHtml(shopName)} for order #${escapeHtml(p.order_id)}? Enter your M-Pesa PIN.</p>
 <p class="amount">${escapeHtml(amount)}</p>
 <form method="post" action="${escapeHtml(action)}">
