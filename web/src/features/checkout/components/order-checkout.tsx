@@ -46,7 +46,7 @@ function PayNow({ order }: { order: Order }) {
   // After a success the browser is leaving for the payment page: keep the button busy.
   const busy = pay.isPending || pay.isSuccess;
   return (
-    <button type="button" className="btn btn-primary btn-lg w-100" onClick={start} disabled={busy}>
+    <button type="button" className="btn btn-outline-primary btn-lg w-100" onClick={start} disabled={busy}>
       {busy ? 'Opening the payment page…' : 'Pay Now'}
     </button>
   );
