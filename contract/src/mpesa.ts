@@ -16,21 +16,26 @@ export const MPESA_PHONE_MESSAGE = 'Enter a Kenyan M-Pesa number, such as 0712 3
 
 export const mpesaPromptBodySchema = z.object({
   order_id: idSchema('order id'),
-  phone: z
-    .string(MPESA_PHONE_MESSAGE)
-    .trim()
-    .min(1, 'Enter the M-Pesa phone number.')
-    .max(30, MPESA_PHONE_MESSAGE),
+  phone: z.string(MPESA_PHONE_MESSAGE).trim().min(1, 'Enter the M-Pesa phone number.').max(30, MPESA_PHONE_MESSAGE),
 });
 export type MpesaPromptBody = z.infer<typeof mpesaPromptBodySchema>;
 
 /** Why a prompt ended without a payment, in the shop's words. */
-export const MPESA_FAILURES = ['cancelled', 'timeout', 'insufficient_funds', 'wrong_pin', 'expired', 'busy', 'failed'] as const;
+export const MPESA_FAILURES = [
+  'cancelled',
+  'timeout',
+  'insufficient_funds',
+  'wrong_pin',
+  'expired',
+  'busy',
+  'failed',
+] as const;
 export type MpesaFailure = (typeof MPESA_FAILURES)[number];
 
 export const MPESA_FAILURE_MESSAGES: Record<MpesaFailure, string> = {
   cancelled: 'The M-Pesa prompt was cancelled on the phone. Nothing was paid.',
-  timeout: 'The phone did not answer the M-Pesa prompt in time. Check that it is on and has signal, then resend the prompt.',
+  timeout:
+    'The phone did not answer the M-Pesa prompt in time. Check that it is on and has signal, then resend the prompt.',
   insufficient_funds: 'The M-Pesa balance is too low for this payment. Top up, then resend the prompt.',
   wrong_pin: 'The M-Pesa PIN was wrong. Resend the prompt and enter the PIN again.',
   expired: 'The M-Pesa prompt expired before it was answered. Resend the prompt to try again.',
@@ -112,6 +117,5 @@ export const mpesaPromptReplySchema = z.object({
 export type MpesaPromptReply = z.infer<typeof mpesaPromptReplySchema>;
 
 export const PROMPT_NOT_SENT = 'We could not send the M-Pesa prompt. Please try again, or pay another way.';
-export const tooManyPrompts = (n: number) =>
-  `This order has already had ${n} M-Pesa prompts. Please pay another way.`;
+export const tooManyPrompts = (n: number) => `This order has already had ${n} M-Pesa prompts. Please pay another way.`;
 export const PROMPT_AMOUNT_TOO_SMALL = 'This order total is too small for an M-Pesa prompt. Please pay another way.';

@@ -296,7 +296,8 @@ export async function startFakeIntaSend(
           problems.push('api_ref: required, at most 100 characters');
         }
         if (body.currency !== undefined && body.currency !== 'KES') problems.push('currency: KES only');
-        if (body.narrative !== undefined && typeof body.narrative !== 'string') problems.push('narrative: must be a string');
+        if (body.narrative !== undefined && typeof body.narrative !== 'string')
+          problems.push('narrative: must be a string');
         record.problems = problems;
         if (problems.length) return send(400, drfErrors(problems));
         if (nextPromptFailure !== undefined) {
@@ -323,7 +324,13 @@ export async function startFakeIntaSend(
         return send(200, {
           id: randomBytes(6).toString('hex'),
           invoice: invoiceJson(invoice),
-          customer: { customer_id: 'CUST1', phone_number: body.phone_number, email: null, first_name: null, last_name: null },
+          customer: {
+            customer_id: 'CUST1',
+            phone_number: body.phone_number,
+            email: null,
+            first_name: null,
+            last_name: null,
+          },
           payment_link: null,
           customer_comment: null,
           refundable: false,

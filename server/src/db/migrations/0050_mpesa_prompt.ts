@@ -29,7 +29,15 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('payments_next_poll_idx').ifExists().execute();
-  for (const column of ['poll_count', 'next_poll_at', 'prompt_expires_at', 'receipt', 'failure_code', 'phone', 'kind']) {
+  for (const column of [
+    'poll_count',
+    'next_poll_at',
+    'prompt_expires_at',
+    'receipt',
+    'failure_code',
+    'phone',
+    'kind',
+  ]) {
     await db.schema.alterTable('payments').dropColumn(column).execute();
   }
 }

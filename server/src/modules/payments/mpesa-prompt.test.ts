@@ -320,7 +320,10 @@ describe('the answer to a prompt', () => {
     const { customer, reference, invoice, order } = await orderWithPrompt();
     fake.answerPrompt(invoice.invoice_id, { code: '9999', reason: 'System busy at the operator' });
     await instance().pollDuePrompts(later(11));
-    expect((await paymentsOf(t.db, order.id))[0]).toMatchObject({ failure_code: '9999', failure_reason: 'System busy at the operator' });
+    expect((await paymentsOf(t.db, order.id))[0]).toMatchObject({
+      failure_code: '9999',
+      failure_reason: 'System busy at the operator',
+    });
     expect((await status(customer.token, reference)).json()).toMatchObject({
       failure: { reason: 'failed', message: 'The M-Pesa payment did not go through: System busy at the operator.' },
     });

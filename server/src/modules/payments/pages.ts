@@ -232,7 +232,11 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
         return html(
           reply,
           200,
-          phoneDonePage(shopName, payment, payment.status === 'paid' ? 'This prompt was paid.' : 'This prompt has ended.'),
+          phoneDonePage(
+            shopName,
+            payment,
+            payment.status === 'paid' ? 'This prompt was paid.' : 'This prompt has ended.',
+          ),
         );
       }
       return html(reply, 200, phonePage(shopName, payment));
@@ -241,11 +245,18 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/pay/sandbox/phone/:reference',
-    { schema: { hide: true, params: referenceParams, body: z.object({ answer: z.string().max(40).optional() }).loose() } },
+    {
+      schema: {
+        hide: true,
+        params: referenceParams,
+        body: z.object({ answer: z.string().max(40).optional() }).loose(),
+      },
+    },
     async (request, reply) => {
       const payment = await findPrompt(request.params.reference);
       if (!payment) return html(reply, 404, notFoundPage(shopName));
-      if (payment.status !== 'pending') return html(reply, 200, phoneDonePage(shopName, payment, 'This prompt has ended.'));
+      if (payment.status !== 'pending')
+        return html(reply, 200, phoneDonePage(shopName, payment, 'This prompt has ended.'));
       const key = (request.body?.answer ?? '') as PhoneAnswer;
       const answer = Object.hasOwn(PHONE_ANSWERS, key) ? PHONE_ANSWERS[key] : undefined;
       if (!answer) return html(reply, 422, phonePage(shopName, payment));
@@ -253,11 +264,18 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
         outcome: answer.failure ? 'failure' : 'success',
         failure: answer.failure,
       });
-      request.log.info({ reference: payment.reference, answer: key, status: result.status }, 'simulated phone answered');
+      request.log.info(
+        { reference: payment.reference, answer: key, status: result.status },
+        'simulated phone answered',
+      );
       return html(
         reply,
         200,
-        phoneDonePage(shopName, payment, answer.failure ? `Answered: ${answer.label}.` : 'Paid. The shop has your payment.'),
+        phoneDonePage(
+          shopName,
+          payment,
+          answer.failure ? `Answered: ${answer.label}.` : 'Paid. The shop has your payment.',
+        ),
       );
     },
   );

@@ -83,25 +83,28 @@ describe('the sandbox M-Pesa prompt and its simulated phone', () => {
     ['timeout', 'timeout'],
     ['insufficient', 'insufficient_funds'],
     ['wrong_pin', 'wrong_pin'],
-  ] as const)('"%s" ends the prompt with its own message; a resent prompt can then be paid', async (answer, failure) => {
-    const { customer, order, payment } = await promptFor();
-    await phone(payment.reference, answer);
-    expect((await status(customer.token, payment.reference)).json()).toMatchObject({
-      status: 'failed',
-      failure: { reason: failure, message: MPESA_FAILURE_MESSAGES[failure] },
-    });
-    expect(await orderRow(t.db, order.id)).toMatchObject({ order_status: 'pending', payment_status: 'failed' });
+  ] as const)(
+    '"%s" ends the prompt with its own message; a resent prompt can then be paid',
+    async (answer, failure) => {
+      const { customer, order, payment } = await promptFor();
+      await phone(payment.reference, answer);
+      expect((await status(customer.token, payment.reference)).json()).toMatchObject({
+        status: 'failed',
+        failure: { reason: failure, message: MPESA_FAILURE_MESSAGES[failure] },
+      });
+      expect(await orderRow(t.db, order.id)).toMatchObject({ order_status: 'pending', payment_status: 'failed' });
 
-    const resend = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/mpesa',
-      headers: bearer(customer.token),
-      payload: { order_id: order.id, phone: '0712345678' },
-    });
-    const second = (resend.json() as { payment: { reference: string } }).payment.reference;
-    await phone(second, 'accept');
-    expect(await orderRow(t.db, order.id)).toMatchObject({ order_status: 'processing', payment_status: 'paid' });
-  });
+      const resend = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/mpesa',
+        headers: bearer(customer.token),
+        payload: { order_id: order.id, phone: '0712345678' },
+      });
+      const second = (resend.json() as { payment: { reference: string } }).payment.reference;
+      await phone(second, 'accept');
+      expect(await orderRow(t.db, order.id)).toMatchObject({ order_status: 'processing', payment_status: 'paid' });
+    },
+  );
 
   it('has no page for a hosted-page payment or an unknown reference', async () => {
     const customer = await createUser(t.db);

@@ -99,7 +99,9 @@ export function promptPollAt(sentAt: string, pollsDone: number): string {
   const offsets: readonly number[] = PROMPT_POLL_OFFSETS_SECONDS;
   const last = offsets[offsets.length - 1];
   const seconds =
-    pollsDone < offsets.length ? offsets[pollsDone] : last + (pollsDone - offsets.length + 1) * PROMPT_POLL_EVERY_SECONDS;
+    pollsDone < offsets.length
+      ? offsets[pollsDone]
+      : last + (pollsDone - offsets.length + 1) * PROMPT_POLL_EVERY_SECONDS;
   return new Date(Date.parse(sentAt) + seconds * 1000).toISOString();
 }
 
@@ -470,7 +472,10 @@ export function paymentService(deps: {
       }
       if (!confirmed || confirmed.state === 'pending') continue;
       if (confirmed.reference !== row.reference) {
-        log.warn({ reference: row.reference, answered: confirmed.reference }, 'status poll answered for another payment');
+        log.warn(
+          { reference: row.reference, answered: confirmed.reference },
+          'status poll answered for another payment',
+        );
         continue;
       }
       await settle(

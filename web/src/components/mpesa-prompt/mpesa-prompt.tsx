@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatKsh } from '@mtumba/contract/money';
 import { MPESA_PHONE_MESSAGE, MPESA_PROMPT_SECONDS, type PaymentView } from '@mtumba/contract/mpesa';
 import { ApiError } from '@/lib/api-client';
@@ -29,6 +29,8 @@ export interface MpesaPromptProps {
   payingAnotherWay?: boolean;
   /** called once when the payment is received */
   onPaid?: (payment: PaymentView) => void;
+  /** shown under the form before any prompt is sent (e.g. the hosted page's own button) */
+  formFooter?: ReactNode;
 }
 
 /** How often the status is asked for while the socket is quiet. */
@@ -92,6 +94,7 @@ export function MpesaPrompt({
   onPayAnotherWay,
   payingAnotherWay = false,
   onPaid,
+  formFooter,
 }: MpesaPromptProps) {
   const phoneId = useId();
   const errorId = useId();
@@ -203,8 +206,15 @@ export function MpesaPrompt({
         )}
         <p className="small text-body-secondary mt-1 mb-2">We send a payment prompt to this phone.</p>
         <button type="submit" className="btn btn-success btn-lg w-100 mpesa-prompt__button" disabled={sending}>
-          {sending ? 'Sending the prompt…' : `Pay ${label} with M-Pesa`}
+          {sending ? (
+            'Sending the prompt…'
+          ) : (
+            <>
+              Pay {label} with <span className="text-nowrap">M-Pesa</span>
+            </>
+          )}
         </button>
+        {formFooter}
       </form>
     );
   }
@@ -270,8 +280,8 @@ export function MpesaPrompt({
         </p>
         {timedOut ? (
           <p className="mb-0">
-            No answer from the phone yet. If the prompt did not appear, resend it; we will still pick up a payment
-            made on the first one.
+            No answer from the phone yet. If the prompt did not appear, resend it; we will still pick up a payment made
+            on the first one.
           </p>
         ) : (
           <p className="mb-0">

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { MpesaPrompt } from '@/components/mpesa-prompt/mpesa-prompt';
 import { toast } from '@/lib/toast';
 import { useInitiatePayment } from '../api/initiate-payment';
@@ -15,9 +16,12 @@ type ErrorText = (err: unknown) => string;
 export function MpesaCheckout({
   order,
   errorText,
+  hostedButton,
 }: {
   order: { id: number; total_amount: number; shipping_phone: string | null };
   errorText: ErrorText;
+  /** the hosted page's own button, offered beside the prompt before one is sent */
+  hostedButton: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const hosted = useInitiatePayment();
@@ -35,6 +39,14 @@ export function MpesaCheckout({
       loadStatus={getPayment}
       onPayAnotherWay={payAnotherWay}
       payingAnotherWay={hosted.isPending || hosted.isSuccess}
+      formFooter={
+        <>
+          <p className="text-center small text-body-secondary my-3">
+            or pay on the payment page (card or <span className="text-nowrap">M-Pesa</span>)
+          </p>
+          {hostedButton}
+        </>
+      }
       // the order's own queries (`orders` keys) show it paid
       onPaid={() => void queryClient.invalidateQueries({ queryKey: ['orders'] })}
     />

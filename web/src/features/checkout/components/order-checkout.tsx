@@ -139,9 +139,11 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
                       Pay before then to keep them.
                     </p>
                   )}
-                  <MpesaCheckout order={order} errorText={paymentErrorMessage} />
-                  <p className="text-center small text-body-secondary my-3 mpesa-or">or pay on the payment page (card or M-Pesa)</p>
-                  <PayNow order={order} />
+                  <MpesaCheckout
+                    order={order}
+                    errorText={paymentErrorMessage}
+                    hostedButton={<PayNow order={order} />}
+                  />
                 </>
               ) : paid ? (
                 <div className="alert alert-success mb-0" role="status">
