@@ -19,6 +19,8 @@ import paymentsRoutes from './modules/payments/routes.js';
 import realtime from './modules/realtime/plugin.js';
 import pusher from './modules/realtime/pusher/plugin.js';
 import reviewsRoutes from './modules/reviews/routes.js';
+import smsPlugin from './modules/sms/plugin.js';
+import smsRoutes from './modules/sms/routes.js';
 import wishlistRoutes from './modules/wishlist/routes.js';
 import auth from './plugins/auth.js';
 import catalogueCache from './plugins/catalogue-cache.js';
@@ -124,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auth);
   await app.register(catalogueCache);
   await app.register(mailPlugin);
+  await app.register(smsPlugin);
   await app.register(realtime);
   await app.register(pusher);
   await app.register(scheduledBackups);
@@ -139,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
       await api.register(newsletterRoutes);
+      await api.register(smsRoutes);
     },
     { prefix: '/api' },
   );

@@ -286,6 +286,37 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+/** Text messages waiting to be sent (or sent): the mail outbox's twin for SMS. */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  /** E.164, +2547… */
+  to_phone: string;
+  message: string;
+  /** a short name of the message kind, e.g. 'phone_code', 'order_paid' */
+  template: string;
+  status: MailStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  provider_message_id: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A one-time code sent by SMS to prove a customer owns a phone; verified_at set once it was typed. */
+export interface PhoneVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  /** SHA-256 of the user id and the code, never the code itself */
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** The security log: sign-ins, account changes, session revocations, admin changes. */
 export interface SecurityEventsTable {
   id: Generated<number>;
@@ -330,6 +361,8 @@ export interface DB {
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
   security_events: SecurityEventsTable;
+  sms_outbox: SmsOutboxTable;
+  phone_verifications: PhoneVerificationsTable;
   catalogue_state: CatalogueStateTable;
 }
 

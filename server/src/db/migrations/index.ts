@@ -8,6 +8,7 @@ import * as m0010 from './0010_account_security.js';
 import * as m0020 from './0020_catalogue_version.js';
 import * as m0030 from './0030_product_compare_at_price.js';
 import * as m0050 from './0050_mpesa_prompt.js';
+import * as m0051 from './0051_sms.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0020_catalogue_version': m0020,
   '0030_product_compare_at_price': m0030,
   '0050_mpesa_prompt': m0050,
+  '0051_sms': m0051,
 };

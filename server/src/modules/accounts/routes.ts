@@ -7,6 +7,7 @@ import { createGoogleVerifier } from './google.js';
 import { userRepository } from './repository.js';
 import { listSecurityEvents } from './security-log.js';
 import { accountService, MESSAGES, type RequestContext } from './service.js';
+import { phoneVerified } from '../sms/service.js';
 
 const required = (field: string) => ({ error: `The ${field} field is required.`, abort: true });
 
@@ -41,6 +42,10 @@ const userSchema = z
       .string()
       .nullable()
       .describe('A new address waiting for its verification link; `email` stays in use until then'),
+    phone_verified: z
+      .boolean()
+      .optional()
+      .describe('Whether the customer verified a phone by a code sent in a text message (GET /user)'),
   })
   .meta({ id: 'User' });
 const message = z.object({ message: z.string() });
@@ -295,7 +300,10 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, 401: message },
       },
     },
-    async (request) => currentUser(request).user,
+    async (request) => {
+      const { user } = currentUser(request);
+      return { ...user, phone_verified: await phoneVerified(app.db, user.id) };
+    },
   );
 
   app.put(
