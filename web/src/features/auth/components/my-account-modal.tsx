@@ -15,6 +15,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useEndSession, useSessions, useSignOutOtherSessions } from '../api/sessions';
 import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
 import { useAuth } from '../hooks/use-auth';
+import { PhoneVerification } from './phone-verification';
 
 type Mode = 'view' | 'edit' | 'delete';
 
@@ -148,6 +149,7 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
                 </>
               )}
             </dl>
+            <PhoneVerification enabled={show && mode === 'view'} />
             <section aria-labelledby="my-account-sessions" className="mt-3">
               <h2 id="my-account-sessions" className="h6">
                 Where you are signed in
