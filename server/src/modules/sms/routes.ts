@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { signedInUser } from '../../lib/http.js';
 import { phoneVerificationService } from './service.js';
 
-const errors = { 401: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 const tags = ['account'];
 
 /** Verifying the customer's phone by a code sent in a text message (only with Africa's Talking configured). */
@@ -37,7 +37,7 @@ const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Send a 6-digit code by SMS to the phone to verify (one a minute; 503 when texts are off)',
+        summary: 'Send a 6-digit code by SMS to the phone to verify (one a minute; 404 when texts are off)',
         body: phoneCodeRequestSchema,
         response: { 200: z.object({ message: z.string() }), ...errors },
       },

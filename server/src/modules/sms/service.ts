@@ -57,7 +57,7 @@ export function phoneVerificationService(deps: { db: Db; config: Config }) {
 
     /** Sends a code to the phone: one text, queued in the outbox with the code's record. */
     async requestCode(userId: number, phoneInput: string): Promise<void> {
-      if (!config.sms) throw new DomainError('unavailable', SMS_DISABLED);
+      if (!config.sms) throw new DomainError('not_found', SMS_DISABLED);
       const phone = normaliseKenyanPhone(phoneInput);
       if (!phone) throw new DomainError('invalid', PHONE_HINT, { errors: { phone: [PHONE_HINT] } });
       await db.transaction().execute(async (trx) => {
@@ -96,7 +96,7 @@ export function phoneVerificationService(deps: { db: Db; config: Config }) {
 
     /** Checks the code typed against the latest one sent; a right code verifies the phone. */
     async confirmCode(userId: number, code: string): Promise<PhoneStatus> {
-      if (!config.sms) throw new DomainError('unavailable', SMS_DISABLED);
+      if (!config.sms) throw new DomainError('not_found', SMS_DISABLED);
       const at = now();
       const pending = await db
         .selectFrom('phone_verifications')

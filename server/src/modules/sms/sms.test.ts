@@ -179,7 +179,7 @@ describe('without an Africa’s Talking key', () => {
         headers: bearer(customer.token),
         payload: { phone: '0712345678' },
       });
-      expect(ask.statusCode).toBe(503);
+      expect(ask.statusCode).toBe(404);
       expect(ask.json()).toMatchObject({ message: SMS_DISABLED });
 
       const admin = await createUser(plain.db, { admin: true });
