@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for IntaSend (PAYMENTS.md): the hosted-checkout and payment-status endpoints,
+ * A local stand-in for IntaSend: the hosted-checkout, M-Pesa prompt and payment-status endpoints,
  * refusing malformed requests the way the real API does (DRF-style 400/401/404 bodies), plus
  * controls to play the customer paying and to build the webhook IntaSend would send.
  */

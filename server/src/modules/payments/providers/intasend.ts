@@ -77,7 +77,7 @@ function stateOf(providerState: string): ProviderPaymentStatus['state'] {
 
 /**
  * IntaSend's hosted checkout (M-Pesa and card), called with fetch (the official SDK is AGPL and
- * unmaintained). See PAYMENTS.md: the webhook only proves it knows the challenge; the status API
+ * unmaintained). See docs/architecture.md section 6: the webhook only proves it knows the challenge; the status API
  * is the authority, and the browser's redirect proves nothing.
  */
 export class IntaSendProvider implements PaymentProvider {
