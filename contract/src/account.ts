@@ -39,6 +39,10 @@ export const userSchema = z
       .string()
       .nullable()
       .describe('A new address waiting for its verification link; `email` stays in use until then'),
+    phone_verified: z
+      .boolean()
+      .optional()
+      .describe('Whether the customer verified a phone by an SMS code (GET /user, when the shop sends texts)'),
   })
   .meta({ id: 'User' });
 export const messageSchema = z.object({ message: z.string() });

@@ -94,6 +94,15 @@ export const ORDER_MOVES = {
     stock: 'none',
     guard: 'the order was cancelled and its items cannot be reserved again: the shop is told to refund',
   },
+  prompt_sent: {
+    from: ['pending'],
+    to: 'same',
+    actor: 'customer',
+    paymentFrom: UNPAID_STATUSES,
+    payment: 'pending',
+    stock: 'none',
+    guard: 'an M-Pesa prompt went to the customer’s phone; the items stay reserved while it is answered',
+  },
   payment_failed: {
     from: ['pending'],
     to: 'same',
@@ -249,6 +258,7 @@ const MOVE_PAST_TENSE: Record<OrderMoveName, string> = {
   pay: 'paid',
   pay_after_expiry: 'paid',
   pay_unavailable: 'paid',
+  prompt_sent: 'sent an M-Pesa prompt',
   payment_failed: 'marked as failed',
   expire: 'expired',
   customer_cancel: 'cancelled',

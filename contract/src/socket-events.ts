@@ -13,6 +13,8 @@ export interface ServerToClientEvents {
     product_name: string;
     matched_at: string;
   }) => void;
+  /** one of the customer's payments changed (an M-Pesa prompt was answered): ask for its state */
+  'payment.updated': (payload: { order_id: number; reference: string; status: 'pending' | 'paid' | 'failed' }) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- clients send nothing yet

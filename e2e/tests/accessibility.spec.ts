@@ -76,6 +76,25 @@ test('checkout', async ({ page }) => {
   await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Pay Now' }));
 });
 
+test('the M-Pesa waiting screen, a failed prompt and the simulated phone', async ({ page }) => {
+  const { product } = await freshProduct(admin, { label: 'Accessible Kikoi', price: 700 });
+  const payer = await registerCustomer();
+  const unpaid = await placeOrder(payer, [{ product_id: product.id, quantity: 1 }]);
+  await useSession(page, payer);
+  await page.goto(`/checkout/${unpaid.id}`);
+  await page.getByRole('button', { name: /with M-Pesa$/ }).click();
+  await expectNoSeriousViolations(page, page.getByRole('link', { name: 'Open the simulated phone' }));
+
+  const [phone] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'Open the simulated phone' }).click(),
+  ]);
+  await expectNoSeriousViolations(phone, phone.getByRole('button', { name: 'Fail: wrong PIN' }));
+  await phone.getByRole('button', { name: 'Fail: wrong PIN' }).click();
+  await phone.close();
+  await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Resend prompt' }));
+});
+
 test('orders', async ({ page }) => {
   await useSession(page, customer);
   await page.goto('/orders');

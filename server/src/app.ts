@@ -25,6 +25,8 @@ import realtime from './modules/realtime/plugin.js';
 import pusher from './modules/realtime/pusher/plugin.js';
 import reviewsRoutes from './modules/reviews/routes.js';
 import savedSearchRoutes from './modules/saved-searches/routes.js';
+import smsPlugin from './modules/sms/plugin.js';
+import smsRoutes from './modules/sms/routes.js';
 import wishlistRoutes from './modules/wishlist/routes.js';
 import auth from './plugins/auth.js';
 import catalogueCache from './plugins/catalogue-cache.js';
@@ -130,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auth);
   await app.register(catalogueCache);
   await app.register(mailPlugin);
+  await app.register(smsPlugin);
   await app.register(realtime);
   await app.register(pusher);
   await app.register(scheduledBackups);
@@ -151,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(savedSearchRoutes);
       await api.register(insightsRoutes);
       await api.register(catalogImportRoutes);
+      await api.register(smsRoutes);
     },
     { prefix: '/api' },
   );

@@ -77,6 +77,11 @@ const envSchema = z.object({
   INTASEND_PUBLISHABLE_KEY: optionalText,
   INTASEND_SECRET_KEY: optionalText,
   INTASEND_WEBHOOK_CHALLENGE: optionalText,
+  PAYMENT_POLL_INTERVAL_SECONDS: positiveInt('PAYMENT_POLL_INTERVAL_SECONDS').default(5),
+  AT_API_KEY: optionalText,
+  AT_USERNAME: optionalText,
+  AT_SENDER_ID: optionalText,
+  AT_URL: optionalText.pipe(z.url('AT_URL must be a URL').optional()),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url('GOOGLE_JWKS_URL must be a URL').default('https://www.googleapis.com/oauth2/v3/certs'),
   CORS_ORIGINS: z
@@ -151,8 +156,12 @@ export interface Config {
   payments: {
     provider: 'sandbox' | 'intasend';
     webhookSecret: string;
+    /** how often pending M-Pesa prompts are checked for a due status poll */
+    pollIntervalSeconds: number;
     intasend: { apiUrl: string; publishableKey?: string; secretKey?: string; webhookChallenge?: string };
   };
+  /** Africa's Talking text messages (phone verification, order texts); undefined: no texts */
+  sms?: { apiKey: string; username: string; senderId?: string; url: string };
   google: { clientId?: string; jwksUrl: string };
   corsOrigins: string[];
   orders: {
@@ -236,6 +245,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.PAYMENT_PROVIDER === 'intasend' && (!e.INTASEND_PUBLISHABLE_KEY || !e.INTASEND_SECRET_KEY)) {
     problems.push('PAYMENT_PROVIDER=intasend needs INTASEND_PUBLISHABLE_KEY and INTASEND_SECRET_KEY');
   }
+  if (Boolean(e.AT_API_KEY) !== Boolean(e.AT_USERNAME)) {
+    problems.push("AT_API_KEY and AT_USERNAME go together: set both for Africa's Talking text messages, or neither");
+  }
   if (e.NODE_ENV === 'production') {
     if (e.PAYMENT_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_PAYMENTS) {
       problems.push(
@@ -303,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments: {
       provider: e.PAYMENT_PROVIDER,
       webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
+      pollIntervalSeconds: e.PAYMENT_POLL_INTERVAL_SECONDS,
       intasend: {
         apiUrl: e.INTASEND_API_URL.replace(/\/+$/, ''),
         publishableKey: e.INTASEND_PUBLISHABLE_KEY,
@@ -310,6 +323,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         webhookChallenge: e.INTASEND_WEBHOOK_CHALLENGE,
       },
     },
+    sms:
+      e.AT_API_KEY && e.AT_USERNAME
+        ? {
+            apiKey: e.AT_API_KEY,
+            username: e.AT_USERNAME,
+            senderId: e.AT_SENDER_ID,
+            url:
+              e.AT_URL ??
+              (e.AT_USERNAME === 'sandbox'
+                ? 'https://api.sandbox.africastalking.com/version1/messaging'
+                : 'https://api.africastalking.com/version1/messaging'),
+          }
+        : undefined,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     corsOrigins: e.CORS_ORIGINS,
     orders: {

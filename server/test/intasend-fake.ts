@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for IntaSend (PAYMENTS.md): the hosted-checkout and payment-status endpoints,
+ * A local stand-in for IntaSend: the hosted-checkout, M-Pesa prompt and payment-status endpoints,
  * refusing malformed requests the way the real API does (DRF-style 400/401/404 bodies), plus
  * controls to play the customer paying and to build the webhook IntaSend would send.
  */
@@ -63,6 +63,13 @@ export interface FakeIntaSend {
     overrides?: Partial<Pick<FakeInvoice, 'state' | 'value' | 'currency' | 'api_ref' | 'provider' | 'failed_reason'>>,
   ): FakeInvoice;
   setState(invoiceId: string, state: FakeInvoice['state'], failedReason?: string): void;
+  /** the invoice of the last M-Pesa prompt (STK push) sent for our reference */
+  promptFor(apiRef: string): FakeInvoice | undefined;
+  /** The phone answers a prompt: paid, or failed with M-Pesa's result code and words. */
+  answerPrompt(invoiceId: string, answer: 'COMPLETE' | { code: string; reason: string }): FakeInvoice;
+  /** The next STK push request is answered with this status (an outage or a refusal). */
+  failNextPrompt(status: number): void;
+  promptCalls(): RecordedRequest[];
   /** The JSON IntaSend POSTs to the webhook for an invoice (with the dashboard's challenge by default). */
   webhookBody(invoiceId: string, overrides?: Record<string, unknown>): Record<string, unknown>;
   /** The next checkout request is answered with this status (an outage or a refusal). */
@@ -107,6 +114,8 @@ export async function startFakeIntaSend(
   const invoices = new Map<string, FakeInvoice>();
   let nextCheckoutFailure: number | undefined;
   let nextStatusFailure: number | undefined;
+  let nextPromptFailure: number | undefined;
+  const prompts = new Map<string, string>();
   let base = '';
 
   function checkCheckout(headers: http.IncomingHttpHeaders, body: Record<string, unknown>): string[] {
@@ -267,6 +276,69 @@ export async function startFakeIntaSend(
         });
       }
 
+      if (path === '/api/v1/payment/mpesa-stk-push/') {
+        const problems: string[] = [];
+        if (headerOf(req.headers, 'authorization') !== `Bearer ${secretKey}`) {
+          record.problems.push('Authorization: Bearer <secret key> missing or wrong');
+          return send(401, { detail: 'Invalid token.' });
+        }
+        const amount = body.amount;
+        if (
+          !(typeof amount === 'number' && Number.isInteger(amount) && amount > 0) &&
+          !(typeof amount === 'string' && /^\d+$/.test(amount) && Number(amount) > 0)
+        ) {
+          problems.push('amount: a whole number of shillings is required');
+        }
+        if (typeof body.phone_number !== 'string' || !/^254[17]\d{8}$/.test(body.phone_number)) {
+          problems.push('phone_number: must be 2547XXXXXXXX or 2541XXXXXXXX');
+        }
+        if (typeof body.api_ref !== 'string' || body.api_ref.length === 0 || body.api_ref.length > 100) {
+          problems.push('api_ref: required, at most 100 characters');
+        }
+        if (body.currency !== undefined && body.currency !== 'KES') problems.push('currency: KES only');
+        if (body.narrative !== undefined && typeof body.narrative !== 'string')
+          problems.push('narrative: must be a string');
+        record.problems = problems;
+        if (problems.length) return send(400, drfErrors(problems));
+        if (nextPromptFailure !== undefined) {
+          const status = nextPromptFailure;
+          nextPromptFailure = undefined;
+          return send(status, { detail: 'Service temporarily unavailable.' });
+        }
+        const at = new Date().toISOString();
+        const invoice: FakeInvoice = {
+          invoice_id: `INV${randomBytes(4).toString('hex').toUpperCase()}`,
+          state: 'PENDING',
+          provider: 'M-PESA',
+          value: Number(amount).toFixed(2),
+          currency: 'KES',
+          api_ref: String(body.api_ref),
+          failed_reason: null,
+          failed_code: null,
+          checkout_id: null,
+          created_at: at,
+          updated_at: at,
+        };
+        invoices.set(invoice.invoice_id, invoice);
+        prompts.set(invoice.api_ref, invoice.invoice_id);
+        return send(200, {
+          id: randomBytes(6).toString('hex'),
+          invoice: invoiceJson(invoice),
+          customer: {
+            customer_id: 'CUST1',
+            phone_number: body.phone_number,
+            email: null,
+            first_name: null,
+            last_name: null,
+          },
+          payment_link: null,
+          customer_comment: null,
+          refundable: false,
+          created_at: at,
+          updated_at: at,
+        });
+      }
+
       if (path === '/api/v1/payment/status/') {
         const auth = headerOf(req.headers, 'authorization');
         if (auth !== `Bearer ${secretKey}`) {
@@ -348,6 +420,27 @@ export async function startFakeIntaSend(
       inv.failed_reason = failedReason ?? inv.failed_reason;
       inv.updated_at = new Date().toISOString();
     },
+    promptFor(apiRef) {
+      const id = prompts.get(apiRef);
+      return id ? invoices.get(id) : undefined;
+    },
+    answerPrompt(invoiceId, answer) {
+      const inv = invoices.get(invoiceId);
+      if (!inv) throw new Error(`no invoice ${invoiceId}`);
+      if (answer === 'COMPLETE') {
+        inv.state = 'COMPLETE';
+      } else {
+        inv.state = 'FAILED';
+        inv.failed_code = answer.code;
+        inv.failed_reason = answer.reason;
+      }
+      inv.updated_at = new Date().toISOString();
+      return inv;
+    },
+    failNextPrompt(status) {
+      nextPromptFailure = status;
+    },
+    promptCalls: () => requests.filter((r) => r.path === '/api/v1/payment/mpesa-stk-push/'),
     webhookBody(invoiceId, overrides = {}) {
       const inv = invoices.get(invoiceId);
       if (!inv) throw new Error(`no invoice ${invoiceId}`);

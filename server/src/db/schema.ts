@@ -249,7 +249,22 @@ export interface PaymentsTable {
   failure_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 'checkout' (hosted page), 'mpesa_prompt' (STK push to a phone) */
+  kind: ColumnType<PaymentKind, PaymentKind | undefined, PaymentKind>;
+  /** the phone an M-Pesa prompt went to, E.164 (+2547…) */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the provider's failure code (M-Pesa's result code, e.g. 1032), kept raw beside failure_reason */
+  failure_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the M-Pesa receipt code of a completed payment, when the provider gives it */
+  receipt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the phone stops showing the prompt */
+  prompt_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** when the poller next asks the provider about this pending prompt; null: not polled */
+  next_poll_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  poll_count: ColumnType<number, number | undefined, number>;
 }
+
+export type PaymentKind = 'checkout' | 'mpesa_prompt';
 
 /** Every notification received from a provider; event_key makes handling idempotent. */
 export interface PaymentNotificationsTable {
@@ -335,6 +350,37 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+/** Text messages waiting to be sent (or sent): the mail outbox's twin for SMS. */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  /** E.164, +2547… */
+  to_phone: string;
+  message: string;
+  /** a short name of the message kind, e.g. 'phone_code', 'order_paid' */
+  template: string;
+  status: MailStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  provider_message_id: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A one-time code sent by SMS to prove a customer owns a phone; verified_at set once it was typed. */
+export interface PhoneVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  /** SHA-256 of the user id and the code, never the code itself */
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** The security log: sign-ins, account changes, session revocations, admin changes. */
 export interface SecurityEventsTable {
   id: Generated<number>;
@@ -416,6 +462,8 @@ export interface DB {
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
   security_events: SecurityEventsTable;
+  sms_outbox: SmsOutboxTable;
+  phone_verifications: PhoneVerificationsTable;
   catalogue_state: CatalogueStateTable;
   drops: DropsTable;
   drop_recipients: DropRecipientsTable;

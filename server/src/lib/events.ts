@@ -16,6 +16,13 @@ export interface DomainEventMap {
     provider: string;
     outcome: 'paid' | 'failed' | 'refund_due' | 'duplicate_payment' | 'refused' | 'already_paid' | 'ignored';
   };
+  /** a payment's own state changed (an M-Pesa prompt answered, failed or paid): its owner's screens follow it */
+  'payment.updated': {
+    userId: number | null;
+    orderId: number;
+    reference: string;
+    status: 'pending' | 'paid' | 'failed';
+  };
   /** the sweeper cancelled an unpaid order whose reservation ran out */
   'order.expired': { userId: number | null; id: number };
   /** a newly published product fits one of the customer's saved searches */

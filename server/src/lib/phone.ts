@@ -15,3 +15,9 @@ export function normaliseKenyanPhone(input: string): string | undefined {
   const e164 = parsed.number;
   return /^\+254[17]\d{8}$/.test(e164) ? e164 : undefined;
 }
+
+/** +254712345678 → 0712 345 678, the way Kenyans write a mobile number; anything else as given. */
+export function displayKenyanPhone(e164: string): string {
+  const m = /^\+254([17]\d{2})(\d{3})(\d{3})$/.exec(e164);
+  return m ? `0${m[1]} ${m[2]} ${m[3]}` : e164;
+}

@@ -10,6 +10,8 @@ import * as m0030 from './0030_product_compare_at_price.js';
 import * as m0040 from './0040_delivery_methods.js';
 import * as m0070 from './0070_listing_drops.js';
 import * as m0060 from './0060_insights_indexes.js';
+import * as m0050 from './0050_mpesa_prompt.js';
+import * as m0051 from './0051_sms.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0040_delivery_methods': m0040,
   '0070_listing_drops': m0070,
   '0060_insights_indexes': m0060,
+  '0050_mpesa_prompt': m0050,
+  '0051_sms': m0051,
 };

@@ -6,6 +6,7 @@ import { renderEmail, type ShopContact } from '../mail/layout.js';
 import { queueMail } from '../mail/outbox.js';
 import { parseOrderDelivery } from '../delivery/service.js';
 import { podReadySentence } from '@mtumba/contract/delivery';
+import { queueSms } from '../sms/outbox.js';
 
 export interface ShopContext {
   shopName: string;
@@ -13,6 +14,8 @@ export interface ShopContext {
   appUrl: string;
   /** the shop's address, phone, WhatsApp and hours, shown in every order e-mail */
   contact?: ShopContact;
+  /** Africa's Talking is configured: order texts go out beside the e-mails */
+  texts?: boolean;
 }
 
 /** The shop details order e-mails need, from the configuration. */
@@ -23,7 +26,30 @@ export function shopContext(config: Config): ShopContext {
     shopEmail: config.mail.shopEmail,
     appUrl: config.appUrl,
     contact: { address, phone, whatsapp, hours },
+    texts: config.sms !== undefined,
   };
+}
+
+/**
+ * A text message about the order to its delivery phone (paid, shipped, delivered), queued in the
+ * SMS outbox in the move's transaction; nothing without Africa's Talking or without a phone.
+ */
+export async function textOrderStatus(db: Executor, ctx: ShopContext, order: Order): Promise<void> {
+  if (!ctx.texts || !order.shipping_phone || !/^\+254[17]\d{8}$/.test(order.shipping_phone)) return;
+  const link = orderUrl(ctx, order.id);
+  const words: Partial<Record<Order['order_status'], [string, string]>> = {
+    processing: [
+      'order_paid',
+      `${ctx.shopName}: payment of ${formatKshCents(order.total_cents)} received for order #${order.id}. We will text you when it ships. ${link}`,
+    ],
+    shipped: ['order_shipped', `${ctx.shopName}: order #${order.id} is on its way to you. ${link}`],
+    delivered: [
+      'order_delivered',
+      `${ctx.shopName}: order #${order.id} was delivered. Thank you for shopping with us! ${link}`,
+    ],
+  };
+  const text = words[order.order_status];
+  if (text) await queueSms(db, { to: order.shipping_phone, message: text[1], template: text[0] });
 }
 
 interface Person {
@@ -122,6 +148,7 @@ export async function mailReceipt(
     footnote: `You get this e-mail because you placed an order at ${ctx.shopName}.`,
   });
   await queueMail(db, { to: to.email, subject: `Receipt for order #${order.id}`, template: 'order_paid', ...content });
+  await textOrderStatus(db, ctx, order);
 }
 
 const statusSentences: Partial<Record<Order['order_status'], string>> = {
@@ -153,6 +180,7 @@ export async function mailStatusChange(db: Executor, ctx: ShopContext, to: Perso
     template: `order_${order.order_status}`,
     ...content,
   });
+  if (order.order_status === 'shipped' || order.order_status === 'delivered') await textOrderStatus(db, ctx, order);
 }
 
 /** Tells the customer an unpaid order was cancelled because its reservation ran out. */

@@ -374,6 +374,29 @@ async function offerStillOurs(trx: Trx, order: Order): Promise<boolean> {
   return holder === undefined || holder === order.id;
 }
 
+/**
+ * Inside the prompt's transaction: an M-Pesa prompt went to the customer's phone, so the order's
+ * payment is in flight (`pending`). False when the order moved on meanwhile (a payment or the
+ * sweeper got there first): nothing changes then.
+ */
+export async function notePromptSent(trx: Trx, orderId: number, note: string): Promise<boolean> {
+  const order = await ordersRepository(trx).findById(orderId);
+  if (!order || moveRefusal('prompt_sent', order) || order.stock_released_at !== null) return false;
+  try {
+    await applyMove(
+      trx,
+      order,
+      'prompt_sent',
+      { actor: 'customer', userId: order.user_id },
+      { note, set: { payment_status: 'pending' } },
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof DomainError && err.kind === 'conflict') return false;
+    throw err;
+  }
+}
+
 /** Inside the payment's transaction: the provider reports a failed attempt; the hold goes on. */
 export async function notePaymentFailure(trx: Trx, orderId: number): Promise<void> {
   const order = await ordersRepository(trx).findById(orderId);

@@ -18,9 +18,17 @@ export async function preparePayableOrder(
   orderId: number,
   reservationSeconds: number,
 ): Promise<Order> {
-  const repo = ordersRepository(db);
-  const order = await repo.findOwned(orderId, userId);
+  const order = await ordersRepository(db).findOwned(orderId, userId);
   if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
+  return preparePayable(db, order, reservationSeconds);
+}
+
+/**
+ * `preparePayableOrder` for an order the caller has already authorised (its owner, or a signed
+ * pay link): the same checks and the same one-time extension of the reservation.
+ */
+export async function preparePayable(db: Db, order: Order, reservationSeconds: number): Promise<Order> {
+  const repo = ordersRepository(db);
   if (MONEY_RECEIVED_STATUSES.includes(order.payment_status)) {
     throw new DomainError(
       'invalid',

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { displayKenyanPhone } from '../../lib/phone.js';
 import type { PaymentWithOrder } from './repository.js';
 import { paymentService } from './service.js';
 
@@ -133,6 +134,64 @@ function notFoundPage(shopName: string): string {
   );
 }
 
+/** What the simulated phone can do with a prompt, with M-Pesa's own result code and words. */
+const PHONE_ANSWERS = {
+  accept: { label: 'Enter PIN and pay', className: 'pay', failure: undefined },
+  cancel: { label: 'Cancel', className: 'cancel', failure: { code: '1032', reason: 'Request cancelled by user' } },
+  timeout: {
+    label: 'Let it time out (no answer)',
+    className: 'cancel',
+    failure: { code: '1037', reason: 'DS timeout user cannot be reached' },
+  },
+  insufficient: {
+    label: 'Fail: not enough balance',
+    className: 'cancel',
+    failure: { code: '1', reason: 'The balance is insufficient for the transaction' },
+  },
+  wrong_pin: {
+    label: 'Fail: wrong PIN',
+    className: 'cancel',
+    failure: { code: '2001', reason: 'The initiator information is invalid' },
+  },
+} as const;
+type PhoneAnswer = keyof typeof PHONE_ANSWERS;
+
+const PHONE_NOTICE = `<p class="notice" role="note"><strong>Simulated phone — test only, no money moves.</strong> With real M-Pesa this prompt appears on the shopper's phone. Choose what the phone does.</p>`;
+
+function phonePage(shopName: string, p: PaymentWithOrder): string {
+  const amount = formatKshCents(p.amount_cents);
+  const action = `/pay/sandbox/phone/${encodeURIComponent(p.reference)}`;
+  const buttons = (Object.keys(PHONE_ANSWERS) as PhoneAnswer[])
+    .map(
+      (key) =>
+        `<button type="submit" name="answer" value="${key}" class="${PHONE_ANSWERS[key].className}">${escapeHtml(PHONE_ANSWERS[key].label)}</button>`,
+    )
+    .join('\n');
+  return layout(
+    'Simulated phone',
+    shopName,
+    `${PHONE_NOTICE}
+<h1>M-Pesa prompt on ${escapeHtml(p.phone ? displayKenyanPhone(p.phone) : '')}</h1>
+<p>Do you want to pay <strong>${escapeHtml(amount)}</strong> to ${escapeHtml(shopName)} for order #${escapeHtml(p.order_id)}? Enter your M-Pesa PIN.</p>
+<p class="amount">${escapeHtml(amount)}</p>
+<form method="post" action="${escapeHtml(action)}">
+${buttons}
+</form>
+<p class="ref">Payment reference ${escapeHtml(p.reference)}</p>`,
+  );
+}
+
+function phoneDonePage(shopName: string, p: PaymentWithOrder, text: string): string {
+  return layout(
+    'Simulated phone',
+    shopName,
+    `${SHORT_NOTICE}
+<h1>${escapeHtml(text)}</h1>
+<p>The shop's page follows this on its own: go back to the tab with your order.</p>
+<p class="ref">Payment reference ${escapeHtml(p.reference)}</p>`,
+  );
+}
+
 function isPaid(p: PaymentWithOrder): boolean {
   return p.status === 'paid' || p.order.payment_status === 'paid';
 }
@@ -159,6 +218,67 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
     if (isPaid(payment)) return html(reply, 200, alreadyPaidPage(shopName, payment));
     return html(reply, 200, checkoutPage(shopName, payment));
   });
+
+  const findPrompt = async (reference: string) =>
+    REFERENCE_PATTERN.test(reference) ? payments.sandboxPrompt(reference) : undefined;
+
+  app.get(
+    '/pay/sandbox/phone/:reference',
+    { schema: { hide: true, params: referenceParams } },
+    async (request, reply) => {
+      const payment = await findPrompt(request.params.reference);
+      if (!payment) return html(reply, 404, notFoundPage(shopName));
+      if (payment.status !== 'pending') {
+        return html(
+          reply,
+          200,
+          phoneDonePage(
+            shopName,
+            payment,
+            payment.status === 'paid' ? 'This prompt was paid.' : 'This prompt has ended.',
+          ),
+        );
+      }
+      return html(reply, 200, phonePage(shopName, payment));
+    },
+  );
+
+  app.post(
+    '/pay/sandbox/phone/:reference',
+    {
+      schema: {
+        hide: true,
+        params: referenceParams,
+        body: z.object({ answer: z.string().max(40).optional() }).loose(),
+      },
+    },
+    async (request, reply) => {
+      const payment = await findPrompt(request.params.reference);
+      if (!payment) return html(reply, 404, notFoundPage(shopName));
+      if (payment.status !== 'pending')
+        return html(reply, 200, phoneDonePage(shopName, payment, 'This prompt has ended.'));
+      const key = (request.body?.answer ?? '') as PhoneAnswer;
+      const answer = Object.hasOwn(PHONE_ANSWERS, key) ? PHONE_ANSWERS[key] : undefined;
+      if (!answer) return html(reply, 422, phonePage(shopName, payment));
+      const result = await payments.sandboxAnswerPrompt(payment, {
+        outcome: answer.failure ? 'failure' : 'success',
+        failure: answer.failure,
+      });
+      request.log.info(
+        { reference: payment.reference, answer: key, status: result.status },
+        'simulated phone answered',
+      );
+      return html(
+        reply,
+        200,
+        phoneDonePage(
+          shopName,
+          payment,
+          answer.failure ? `Answered: ${answer.label}.` : 'Paid. The shop has your payment.',
+        ),
+      );
+    },
+  );
 
   app.post(
     '/pay/sandbox/:reference',

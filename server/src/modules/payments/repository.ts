@@ -52,6 +52,15 @@ export function paymentRepository(db: Executor) {
       return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
     },
 
+    async findFullOrderOf(orderId: number, userId: number): Promise<Order | undefined> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', orderId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
     async findOrderOf(
       orderId: number,
       userId: number,
@@ -76,14 +85,17 @@ export function paymentRepository(db: Executor) {
     },
 
     /** pending or failed → paid; false when it was already paid (nothing changed). */
-    async markPaid(id: number, details: { invoiceId?: string; method?: string }): Promise<boolean> {
+    async markPaid(id: number, details: { invoiceId?: string; method?: string; receipt?: string }): Promise<boolean> {
       const result = await db
         .updateTable('payments')
         .set((eb) => ({
           status: 'paid',
           provider_invoice_id: details.invoiceId ?? eb.ref('provider_invoice_id'),
           method: details.method ?? eb.ref('method'),
+          receipt: details.receipt ?? eb.ref('receipt'),
           failure_reason: null,
+          failure_code: null,
+          next_poll_at: null,
           updated_at: now(),
         }))
         .where('id', '=', id)
@@ -93,12 +105,17 @@ export function paymentRepository(db: Executor) {
     },
 
     /** pending → failed; false when it was not pending (a paid payment never becomes failed). */
-    async markFailed(id: number, details: { reason: string; invoiceId?: string; method?: string }): Promise<boolean> {
+    async markFailed(
+      id: number,
+      details: { reason: string; code?: string; invoiceId?: string; method?: string },
+    ): Promise<boolean> {
       const result = await db
         .updateTable('payments')
         .set((eb) => ({
           status: 'failed',
           failure_reason: details.reason.slice(0, 500),
+          failure_code: details.code?.slice(0, 40) ?? null,
+          next_poll_at: null,
           provider_invoice_id: details.invoiceId ?? eb.ref('provider_invoice_id'),
           method: details.method ?? eb.ref('method'),
           updated_at: now(),
@@ -107,6 +124,97 @@ export function paymentRepository(db: Executor) {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** A prompt the provider accepted: its invoice id, how long the phone shows it, when to poll first. */
+    async startPrompt(
+      id: number,
+      prompt: { invoiceId: string | null; expiresAt: string; nextPollAt: string | null },
+    ): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set((eb) => ({
+          provider_invoice_id: prompt.invoiceId ?? eb.ref('provider_invoice_id'),
+          prompt_expires_at: prompt.expiresAt,
+          next_poll_at: prompt.nextPollAt,
+          updated_at: now(),
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    async countPrompts(orderId: number): Promise<number> {
+      const row = await db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'mpesa_prompt')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Whether a prompt newer than `paymentId` is still waiting for its answer. */
+    async newerPendingPrompt(orderId: number, paymentId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'mpesa_prompt')
+        .where('status', '=', 'pending')
+        .where('id', '>', paymentId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Pending prompts whose next status poll is due (indexed by next_poll_at), oldest first. */
+    async duePolls(nowIso: string, limit: number) {
+      return db
+        .selectFrom('payments as p')
+        .innerJoin('orders as o', 'o.id', 'p.order_id')
+        .select([
+          'p.id',
+          'p.reference',
+          'p.provider',
+          'p.provider_invoice_id',
+          'p.next_poll_at',
+          'p.poll_count',
+          'p.created_at',
+          'o.reserved_until',
+        ])
+        .where('p.next_poll_at', '<=', nowIso)
+        .where('p.status', '=', 'pending')
+        .orderBy('p.next_poll_at')
+        .orderBy('p.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Claims one due poll: moves next_poll_at on only if it is still what was read, so among
+     * several instances exactly one asks the provider this time. False: another got it.
+     */
+    async claimPoll(id: number, seen: string, next: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set((eb) => ({ next_poll_at: next, poll_count: eb('poll_count', '+', 1) }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('next_poll_at', '=', seen)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** A payment the shop recorded itself for the order under this reference (an M-Pesa code). */
+    async manualPaymentWithReference(orderId: number, code: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('provider', '=', 'manual')
+        .where((eb) => eb(eb.fn('upper', ['provider_invoice_id']), '=', code.toUpperCase()))
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Notes why a notification was refused, without changing the payment's status. */

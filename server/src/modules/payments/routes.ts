@@ -1,9 +1,12 @@
 import { apiErrorSchema } from '@mtumba/contract';
 import { confirmBody, initiateBody, initiateReply, stateReply } from '@mtumba/contract/payment';
+import { mpesaPromptBodySchema, mpesaPromptReplySchema, paymentViewSchema, PROMPT_SENT } from '@mtumba/contract/mpesa';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../../lib/errors.js';
 import { signedInUser } from '../../lib/http.js';
+import { startRepeatingJob } from '../../lib/jobs.js';
 import { paymentService, type NotificationResult } from './service.js';
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -74,6 +77,67 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return payments.confirmForOrder(user.id, request.body.order_id, request.body.tracking_id);
     },
   );
+
+  app.post(
+    '/payments/mpesa',
+    {
+      onRequest: app.requireVerified,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Send an M-Pesa prompt (STK push) for one of the customer’s own pending orders to a Kenyan phone; the result arrives by webhook or polling',
+        body: mpesaPromptBodySchema,
+        response: { 201: mpesaPromptReplySchema, ...errors, 502: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const order = await payments.ownedOrder(user.id, request.body.order_id);
+      try {
+        const payment = await payments.initiatePrompt(order, request.body.phone);
+        return reply.status(201).send({ message: PROMPT_SENT, payment });
+      } catch (err) {
+        if (err instanceof DomainError && err.kind === 'unavailable') {
+          return reply.status(502).send({ error: err.message, message: err.message });
+        }
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/payments/:reference',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'One of the customer’s payments: its state, and for an M-Pesa prompt why it failed',
+        params: z.object({ reference: z.string().max(100) }),
+        response: { 200: paymentViewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const found = await payments.paymentView(request.params.reference);
+      if (!found || found.ownerId !== user.id) throw new DomainError('not_found', 'Payment not found.');
+      return found.view;
+    },
+  );
+
+  if (app.jobsEnabled) {
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startRepeatingJob(
+        'poll-mpesa-prompts',
+        app.config.payments.pollIntervalSeconds * 1000,
+        () => payments.pollDuePrompts(),
+        app.log,
+      );
+    });
+    app.addHook('onClose', async () => {
+      await stop?.();
+    });
+  }
 
   // Webhooks read the raw body: signatures are computed over the exact bytes received.
   await app.register(async (hooks) => {

@@ -1,15 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { formatKshCents } from '@mtumba/contract';
+import { centsToAmount, formatKshCents } from '@mtumba/contract';
+import {
+  MPESA_MAX_PROMPTS_PER_ORDER,
+  MPESA_PHONE_MESSAGE,
+  MPESA_PROMPT_SECONDS,
+  mpesaFailureMessage,
+  mpesaFailureOf,
+  PROMPT_AMOUNT_TOO_SMALL,
+  PROMPT_NOT_SENT,
+  tooManyPrompts,
+  type PaymentView,
+} from '@mtumba/contract/mpesa';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Order, Payment } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import { emitAll, type DomainEvents, type PendingEvent } from '../../lib/events.js';
+import { displayKenyanPhone, normaliseKenyanPhone } from '../../lib/phone.js';
 import { renderEmail } from '../mail/layout.js';
 import { queueMail } from '../mail/outbox.js';
 import { shopContext } from '../orders/emails.js';
-import { notePaymentFailure, settlePayment } from '../orders/lifecycle.js';
-import { preparePayableOrder } from '../orders/payable-order.js';
+import { notePaymentFailure, notePromptSent, settlePayment } from '../orders/lifecycle.js';
+import { preparePayable, preparePayableOrder } from '../orders/payable-order.js';
 import { IntaSendProvider } from './providers/intasend.js';
 import {
   ProviderError,
@@ -73,6 +85,31 @@ export interface PaymentState {
 function newReference(orderId: number): string {
   return `MT-${orderId}-${randomBytes(5).toString('hex').toUpperCase()}`;
 }
+
+/**
+ * When the poller asks the provider about a prompt whose answer has not arrived: 10 s, 20 s and
+ * 40 s after it was sent, then every minute (docs/architecture.md section 6).
+ */
+export const PROMPT_POLL_OFFSETS_SECONDS = [10, 20, 40] as const;
+export const PROMPT_POLL_EVERY_SECONDS = 60;
+/** Polling goes on this long after the order's hold ended: a late answer still counts. */
+export const PROMPT_POLL_GRACE_SECONDS = 120;
+
+export function promptPollAt(sentAt: string, pollsDone: number): string {
+  const offsets: readonly number[] = PROMPT_POLL_OFFSETS_SECONDS;
+  const last = offsets[offsets.length - 1];
+  const seconds =
+    pollsDone < offsets.length
+      ? offsets[pollsDone]
+      : last + (pollsDone - offsets.length + 1) * PROMPT_POLL_EVERY_SECONDS;
+  return new Date(Date.parse(sentAt) + seconds * 1000).toISOString();
+}
+
+function nationalPhone(e164: string | null): string | null {
+  return e164 ? displayKenyanPhone(e164) : null;
+}
+
+export const PROMPT_MOVE_NOTE = (phone: string) => `M-Pesa prompt sent to ${phone}`;
 
 /**
  * Payments: initiation, notifications (webhooks and the sandbox page) and confirmation.
@@ -149,10 +186,13 @@ export function paymentService(deps: {
       if (confirmed.state === 'failed') {
         const changed = await payments.markFailed(payment.id, {
           reason: confirmed.failureReason ?? 'The payment did not go through.',
+          code: confirmed.failureCode,
           invoiceId: confirmed.invoiceId,
           method: confirmed.method,
         });
-        if (changed) await notePaymentFailure(trx, payment.order_id);
+        // A resent prompt is still on its way: the order's payment stays in flight.
+        const superseded = changed && (await payments.newerPendingPrompt(payment.order_id, payment.id));
+        if (changed && !superseded) await notePaymentFailure(trx, payment.order_id);
         return {
           status: 200,
           outcome: changed ? 'failed' : 'ignored',
@@ -161,12 +201,25 @@ export function paymentService(deps: {
         };
       }
 
-      const changed = await payments.markPaid(payment.id, { invoiceId: confirmed.invoiceId, method: confirmed.method });
+      const changed = await payments.markPaid(payment.id, {
+        invoiceId: confirmed.invoiceId,
+        method: confirmed.method,
+        receipt: confirmed.receipt,
+      });
       const applied = await settlePayment(trx, payment.order_id, shop);
       pending = applied.events;
       const secondPayment =
         changed &&
         (applied.outcome === 'already_paid' || (applied.outcome === 'refund_due' && applied.events.length === 0));
+      if (
+        secondPayment &&
+        confirmed.receipt &&
+        (await payments.manualPaymentWithReference(payment.order_id, confirmed.receipt))
+      ) {
+        // The shop already recorded this very M-Pesa payment from its statement: nothing to refund.
+        log.info({ reference, order_id: payment.order_id }, 'a prompt payment the shop had already recorded');
+        return { status: 200, outcome: 'already_paid', message: 'Already recorded.', orderId: payment.order_id };
+      }
       if (secondPayment) {
         await mailSecondPayment(trx, payment, confirmed);
         log.warn({ reference, order_id: payment.order_id }, 'a second payment arrived for an order: refund due');
@@ -180,6 +233,15 @@ export function paymentService(deps: {
       };
     });
     emitAll(events, pending);
+    if (result.status === 200 && result.outcome !== 'duplicate' && result.outcome !== 'refused') {
+      const owner = await repo.findWithOrder(payment.reference);
+      events.emit('payment.updated', {
+        userId: owner?.order.user_id ?? null,
+        orderId: payment.order_id,
+        reference: payment.reference,
+        status: owner?.status ?? payment.status,
+      });
+    }
     if (result.status === 200 && result.outcome !== 'duplicate' && result.outcome !== 'noted') {
       events.emit('payment.settled', {
         orderId: result.orderId ?? null,
@@ -278,6 +340,156 @@ export function paymentService(deps: {
     return handleVerified(parsed);
   }
 
+  function viewOf(p: PaymentWithOrder): PaymentView {
+    const failed = p.status === 'failed';
+    const simulator =
+      provider instanceof SandboxProvider && p.kind === 'mpesa_prompt' && p.provider === provider.code
+        ? `${config.appUrl}/pay/sandbox/phone/${encodeURIComponent(p.reference)}`
+        : null;
+    return {
+      reference: p.reference,
+      order_id: p.order_id,
+      kind: p.provider === 'manual' ? 'manual' : p.kind,
+      provider: p.provider,
+      status: p.status,
+      amount: centsToAmount(p.amount_cents),
+      phone: nationalPhone(p.phone),
+      prompt_expires_at: p.prompt_expires_at,
+      failure: failed
+        ? {
+            reason: mpesaFailureOf(p.failure_code, p.failure_reason),
+            message:
+              p.kind === 'mpesa_prompt'
+                ? mpesaFailureMessage(p.failure_code, p.failure_reason)
+                : (p.failure_reason ?? 'The payment did not go through.'),
+          }
+        : null,
+      order_status: p.order.order_status,
+      payment_status: p.order.payment_status,
+      simulator_url: simulator,
+    };
+  }
+
+  /**
+   * Sends an M-Pesa prompt for an order the caller has authorised (its owner through
+   * `POST /api/payments/mpesa`, or a signed pay link): checks the phone and the order, records the
+   * payment, asks the provider, then marks the order's payment as in flight. Nothing is written
+   * for a bad phone or an order that cannot be paid.
+   */
+  async function initiatePrompt(order: Order, phoneInput: string): Promise<PaymentView> {
+    const phone = normaliseKenyanPhone(phoneInput);
+    if (!phone) throw new DomainError('invalid', MPESA_PHONE_MESSAGE, { errors: { phone: [MPESA_PHONE_MESSAGE] } });
+    const payable = await preparePayable(db, order, config.orders.reservationSeconds);
+    const sent = await repo.countPrompts(payable.id);
+    if (sent >= MPESA_MAX_PROMPTS_PER_ORDER) throw new DomainError('invalid', tooManyPrompts(sent));
+    // M-Pesa takes whole shillings: cents (from a percentage offer) are left to the shop.
+    const amountCents = Math.floor(payable.total_cents / 100) * 100;
+    if (amountCents < 100) throw new DomainError('invalid', PROMPT_AMOUNT_TOO_SMALL);
+
+    const at = new Date().toISOString();
+    const payment = await repo.insert({
+      order_id: payable.id,
+      reference: newReference(payable.id),
+      provider: provider.code,
+      kind: 'mpesa_prompt',
+      status: 'pending',
+      amount_cents: amountCents,
+      currency: 'KES',
+      method: 'M-PESA',
+      phone,
+      checkout_url: null,
+      provider_checkout_id: null,
+      provider_invoice_id: null,
+      failure_reason: null,
+      created_at: at,
+      updated_at: at,
+    });
+    let session;
+    try {
+      session = await provider.requestPrompt({
+        reference: payment.reference,
+        amountCents,
+        currency: 'KES',
+        phone: phone.replace(/^\+/, ''),
+        orderId: payable.id,
+        narrative: `${config.shopName} order #${payable.id}`.slice(0, 60),
+      });
+    } catch (err) {
+      log.error(
+        {
+          err,
+          provider: provider.code,
+          reference: payment.reference,
+          details: err instanceof ProviderError ? err.details : undefined,
+        },
+        'M-Pesa prompt could not be sent',
+      );
+      await repo.markFailed(payment.id, { reason: 'The prompt could not be sent.' });
+      throw new DomainError('unavailable', PROMPT_NOT_SENT);
+    }
+    const sentAt = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await paymentRepository(trx).startPrompt(payment.id, {
+        invoiceId: session.invoiceId ?? null,
+        expiresAt: new Date(Date.parse(sentAt) + MPESA_PROMPT_SECONDS * 1000).toISOString(),
+        // polls are counted from when the payment was recorded (the poller reads created_at)
+        nextPollAt: provider.canPoll ? promptPollAt(at, 0) : null,
+      });
+      await notePromptSent(trx, payable.id, PROMPT_MOVE_NOTE(nationalPhone(phone) ?? phone));
+    });
+    log.info({ provider: provider.code, reference: payment.reference, order_id: payable.id }, 'M-Pesa prompt sent');
+    const fresh = await repo.findWithOrder(payment.reference);
+    return viewOf(fresh!);
+  }
+
+  /**
+   * Asks the provider about every pending prompt whose poll is due, for the callbacks that never
+   * come. Each poll is claimed first (one instance asks), and a final answer goes through the
+   * same idempotent confirmation as the webhook. Returns how many prompts it asked about.
+   */
+  async function pollDuePrompts(at: Date = new Date(), limit = 50): Promise<number> {
+    if (!provider.canPoll) return 0;
+    const nowIso = at.toISOString();
+    const due = await repo.duePolls(nowIso, limit);
+    let asked = 0;
+    for (const row of due) {
+      if (row.provider !== provider.code || row.next_poll_at === null) continue;
+      const following = promptPollAt(row.created_at, row.poll_count + 1);
+      const stopAt = row.reserved_until
+        ? new Date(Date.parse(row.reserved_until) + PROMPT_POLL_GRACE_SECONDS * 1000).toISOString()
+        : nowIso;
+      if (!(await repo.claimPoll(row.id, row.next_poll_at, following <= stopAt ? following : null))) continue;
+      asked += 1;
+      let confirmed: ProviderPaymentStatus | undefined;
+      try {
+        confirmed = await provider.confirm({ reference: row.reference, invoiceId: row.provider_invoice_id });
+      } catch (err) {
+        log.warn(
+          { err, reference: row.reference, details: err instanceof ProviderError ? err.details : undefined },
+          'M-Pesa prompt status poll failed; asking again later',
+        );
+        continue;
+      }
+      if (!confirmed || confirmed.state === 'pending') continue;
+      if (confirmed.reference !== row.reference) {
+        log.warn(
+          { reference: row.reference, answered: confirmed.reference },
+          'status poll answered for another payment',
+        );
+        continue;
+      }
+      await settle(
+        { ...confirmed, state: confirmed.state },
+        {
+          // The webhook's own key: whichever of the two comes first is handled, the other is a repeat.
+          eventKey: `${confirmed.invoiceId ?? row.reference}:${confirmed.providerState}`,
+          payload: { source: 'status_poll', reference: row.reference },
+        },
+      );
+    }
+    return asked;
+  }
+
   return {
     provider,
 
@@ -331,6 +543,53 @@ export function paymentService(deps: {
     },
 
     handleNotification,
+
+    initiatePrompt,
+
+    pollDuePrompts,
+
+    /** The customer's own order (404 "Order not found." otherwise), for the routes that pay it. */
+    async ownedOrder(userId: number, orderId: number): Promise<Order> {
+      const order = await repo.findFullOrderOf(orderId, userId);
+      if (!order) throw new DomainError('not_found', 'Order not found.');
+      return order;
+    },
+
+    /** A payment and whose order it is (the route checks that), or undefined. */
+    async paymentView(reference: string): Promise<{ ownerId: number | null; view: PaymentView } | undefined> {
+      const found = await repo.findWithOrder(reference);
+      if (!found) return undefined;
+      return { ownerId: found.order.user_id, view: viewOf(found) };
+    },
+
+    /** The simulated phone's data: a sandbox prompt, or undefined. */
+    async sandboxPrompt(reference: string): Promise<PaymentWithOrder | undefined> {
+      if (!(provider instanceof SandboxProvider)) return undefined;
+      const found = await repo.findWithOrder(reference);
+      return found && found.provider === provider.code && found.kind === 'mpesa_prompt' ? found : undefined;
+    },
+
+    /** The simulated phone's answer: a signed notification, through the webhook's own path. */
+    async sandboxAnswerPrompt(
+      payment: Payment,
+      answer: { outcome: SandboxOutcome; failure?: { code: string; reason: string } },
+    ): Promise<NotificationResult> {
+      if (!(provider instanceof SandboxProvider)) throw new Error('The sandbox provider is not enabled');
+      const signed = provider.signedNotification({
+        reference: payment.reference,
+        amountCents: payment.amount_cents,
+        currency: payment.currency,
+        outcome: answer.outcome,
+        method: 'mpesa',
+        phone: payment.phone,
+        invoiceId: payment.provider_invoice_id,
+        failure: answer.failure,
+      });
+      return handleNotification(provider.code, {
+        rawBody: signed.rawBody,
+        headers: { 'x-sandbox-signature': signed.signature, 'content-type': 'application/json' },
+      });
+    },
 
     /**
      * The order's payment state for its owner; for a provider with a status API, asks it about

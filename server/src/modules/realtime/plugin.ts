@@ -162,6 +162,13 @@ function forwardDomainEvents(app: FastifyInstance, io: RealtimeServer): Array<()
       }),
     ),
     app.events.on(
+      'payment.updated',
+      safely('payment.updated', ({ userId, orderId, reference, status }) => {
+        if (userId === null) return;
+        io.to(userRoom(userId)).emit('payment.updated', { order_id: orderId, reference, status });
+      }),
+    ),
+    app.events.on(
       'order.created',
       safely('order.created', ({ id, status, total_amount, created_at }) => {
         io.to(ADMIN_ROOM).emit('order.created', { id, status, total_amount, created_at });

@@ -8,6 +8,8 @@ import {
   type IncomingNotification,
   type ParsedNotification,
   type PaymentProvider,
+  type PromptRequest,
+  type PromptSession,
   type ProviderPaymentStatus,
   type StatusQuery,
 } from './provider.js';
@@ -39,7 +41,13 @@ const statusResponse = z.object({
     currency: z.string().nullish(),
     api_ref: z.string().nullish(),
     failed_reason: z.string().nullish(),
+    failed_code: z.union([z.string(), z.number()]).nullish(),
+    mpesa_reference: z.string().nullish(),
   }),
+});
+
+const promptResponse = z.object({
+  invoice: z.object({ invoice_id: id, state: z.string().nullish() }),
 });
 
 const webhookBody = z.object({
@@ -69,11 +77,12 @@ function stateOf(providerState: string): ProviderPaymentStatus['state'] {
 
 /**
  * IntaSend's hosted checkout (M-Pesa and card), called with fetch (the official SDK is AGPL and
- * unmaintained). See PAYMENTS.md: the webhook only proves it knows the challenge; the status API
+ * unmaintained). See docs/architecture.md section 6: the webhook only proves it knows the challenge; the status API
  * is the authority, and the browser's redirect proves nothing.
  */
 export class IntaSendProvider implements PaymentProvider {
   readonly code = 'intasend';
+  readonly canPoll = true;
 
   constructor(private readonly options: IntaSendOptions) {}
 
@@ -133,6 +142,29 @@ export class IntaSendProvider implements PaymentProvider {
     return { checkoutUrl: parsed.data.url, providerCheckoutId: parsed.data.id };
   }
 
+  /** The M-Pesa prompt: `POST /api/v1/payment/mpesa-stk-push/` with the secret key. */
+  async requestPrompt(request: PromptRequest): Promise<PromptSession> {
+    const publicKey = this.options.publishableKey;
+    const json = await this.post(
+      '/api/v1/payment/mpesa-stk-push/',
+      {
+        amount: Math.floor(request.amountCents / 100),
+        phone_number: request.phone,
+        api_ref: request.reference,
+        narrative: request.narrative,
+        currency: request.currency,
+      },
+      {
+        Authorization: `Bearer ${this.options.secretKey}`,
+        INTASEND_PUBLIC_API_KEY: publicKey,
+        'X-IntaSend-Public-API-Key': publicKey,
+      },
+    );
+    const parsed = promptResponse.safeParse(json);
+    if (!parsed.success) throw new ProviderError('IntaSend STK push answer has no invoice', { body: json });
+    return { invoiceId: parsed.data.invoice.invoice_id, providerState: parsed.data.invoice.state ?? 'PENDING' };
+  }
+
   parseNotification(notification: IncomingNotification): ParsedNotification {
     let json: unknown;
     try {
@@ -183,6 +215,9 @@ export class IntaSendProvider implements PaymentProvider {
       currency: invoice.currency ?? undefined,
       method: invoice.provider ?? undefined,
       failureReason: invoice.failed_reason ?? undefined,
+      failureCode:
+        invoice.failed_code === null || invoice.failed_code === undefined ? undefined : String(invoice.failed_code),
+      receipt: invoice.mpesa_reference ?? undefined,
     };
   }
 }

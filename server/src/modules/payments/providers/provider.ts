@@ -46,6 +46,30 @@ export interface ProviderPaymentStatus {
   /** how the customer paid, e.g. `M-PESA`, `CARD-PAYMENT`, `mpesa` */
   method?: string;
   failureReason?: string;
+  /** the provider's failure code (for M-Pesa, its result code such as 1032), raw */
+  failureCode?: string;
+  /** the M-Pesa receipt code of a completed payment, when the provider gives it */
+  receipt?: string;
+}
+
+/** An M-Pesa prompt (STK push) the shop asks a provider to send to a phone. */
+export interface PromptRequest {
+  reference: string;
+  /** whole shillings only: M-Pesa takes no cents */
+  amountCents: number;
+  currency: 'KES';
+  /** 2547XXXXXXXX or 2541XXXXXXXX, no plus */
+  phone: string;
+  orderId: number;
+  narrative: string;
+}
+
+export interface PromptSession {
+  /** the provider's invoice id, kept with the payment for status calls */
+  invoiceId?: string;
+  providerState: string;
+  /** sandbox only: the page playing the phone */
+  simulatorUrl?: string;
 }
 
 /** A notification whose origin the provider has verified (signature or shared challenge). */
@@ -101,6 +125,15 @@ export class ProviderError extends Error {
 export interface PaymentProvider {
   /** stable identifier, stored on every payment and notification (`sandbox`, `intasend`) */
   readonly code: string;
+
+  /**
+   * Asks for an M-Pesa prompt on the customer's phone. Throws ProviderError when the provider
+   * refuses or cannot be reached. The result arrives later as a notification (or by `confirm`).
+   */
+  requestPrompt(request: PromptRequest): Promise<PromptSession>;
+
+  /** whether `confirm` can answer without a notification (a status API the poller may ask) */
+  readonly canPoll: boolean;
 
   /** Creates a hosted checkout. Throws ProviderError when the provider refuses or cannot be reached. */
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;

@@ -7,6 +7,8 @@ import type {
   IncomingNotification,
   ParsedNotification,
   PaymentProvider,
+  PromptRequest,
+  PromptSession,
   ProviderPaymentStatus,
   StatusQuery,
 } from './provider.js';
@@ -25,6 +27,8 @@ const notificationSchema = z.object({
   method: z.enum(['mpesa', 'card']),
   phone: z.string().max(20).nullable(),
   failed_reason: z.string().max(200).nullable(),
+  failed_code: z.string().max(20).nullish(),
+  receipt: z.string().max(20).nullish(),
   nonce: z.string().min(8).max(64),
   sent_at: z.string(),
 });
@@ -47,11 +51,22 @@ function headerValue(headers: IncomingNotification['headers'], name: string): st
  */
 export class SandboxProvider implements PaymentProvider {
   readonly code = 'sandbox';
+  /** no status API: the sandbox's only truth is its signed notification */
+  readonly canPoll = false;
 
   constructor(private readonly options: { appUrl: string; webhookSecret: string }) {}
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     return { checkoutUrl: `${this.options.appUrl}/pay/sandbox/${encodeURIComponent(request.reference)}` };
+  }
+
+  /** The prompt goes to no phone: the simulated phone page at /pay/sandbox/phone/{reference} plays it. */
+  async requestPrompt(request: PromptRequest): Promise<PromptSession> {
+    return {
+      invoiceId: `SBX-${randomBytes(6).toString('hex').toUpperCase()}`,
+      providerState: 'PENDING',
+      simulatorUrl: `${this.options.appUrl}/pay/sandbox/phone/${encodeURIComponent(request.reference)}`,
+    };
   }
 
   /** Builds and signs the notification the sandbox page sends for one click of Pay or Cancel. */
@@ -62,17 +77,29 @@ export class SandboxProvider implements PaymentProvider {
     outcome: SandboxOutcome;
     method: SandboxMethod;
     phone?: string | null;
+    /** the prompt's invoice id; a hosted-page payment gets a new one */
+    invoiceId?: string | null;
+    /** for a failure: M-Pesa's result code and words (the simulated phone) */
+    failure?: { code: string; reason: string };
   }): { rawBody: string; signature: string; body: SandboxNotificationBody } {
     const nonce = randomBytes(12).toString('hex');
     const body: SandboxNotificationBody = {
       reference: input.reference,
-      invoice_id: `SBX-${nonce.slice(0, 12).toUpperCase()}`,
+      invoice_id: input.invoiceId ?? `SBX-${nonce.slice(0, 12).toUpperCase()}`,
       state: input.outcome === 'success' ? 'COMPLETE' : 'FAILED',
       amount: centsToDecimalString(input.amountCents),
       currency: input.currency,
       method: input.method,
       phone: input.phone ?? null,
-      failed_reason: input.outcome === 'success' ? null : 'Cancelled by the customer on the test payment page',
+      failed_reason:
+        input.outcome === 'success'
+          ? null
+          : (input.failure?.reason ?? 'Cancelled by the customer on the test payment page'),
+      failed_code: input.outcome === 'success' ? null : (input.failure?.code ?? null),
+      receipt:
+        input.outcome === 'success' && input.method === 'mpesa'
+          ? `SB${randomBytes(4).toString('hex').toUpperCase()}`
+          : null,
       nonce,
       sent_at: new Date().toISOString(),
     };
@@ -109,6 +136,8 @@ export class SandboxProvider implements PaymentProvider {
       currency: body.currency,
       method: body.method,
       failureReason: body.failed_reason ?? undefined,
+      failureCode: body.failed_code ?? undefined,
+      receipt: body.receipt ?? undefined,
     };
     return {
       ok: true,

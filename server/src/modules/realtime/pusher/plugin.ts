@@ -153,6 +153,9 @@ function forwardDomainEvents(app: FastifyInstance, relay: (message: Relayed) => 
     app.events.on('order.status.updated', ({ userId, id, status, updated_at }) => {
       if (userId !== null) send(ordersChannel(userId), 'order.status.updated', { id, status, updated_at });
     }),
+    app.events.on('payment.updated', ({ userId, orderId, reference, status }) => {
+      if (userId !== null) send(ordersChannel(userId), 'payment.updated', { order_id: orderId, reference, status });
+    }),
     app.events.on('order.created', ({ id, status, total_amount, created_at }) => {
       send(ADMIN_CHANNEL, 'order.created', { id, status, total_amount, created_at });
     }),

@@ -16,6 +16,7 @@ import { useEndSession, useSessions, useSignOutOtherSessions } from '../api/sess
 import { DeliveryAddressBook } from './delivery-address-book';
 import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
 import { useAuth } from '@/lib/auth/use-auth';
+import { PhoneVerification } from './phone-verification';
 
 type Mode = 'view' | 'edit' | 'delete';
 
@@ -150,6 +151,7 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
               )}
             </dl>
             {!user.is_admin && <DeliveryAddressBook enabled={show && mode === 'view'} />}
+            <PhoneVerification enabled={show && mode === 'view'} />
             <section aria-labelledby="my-account-sessions" className="mt-3">
               <h2 id="my-account-sessions" className="h6">
                 Where you are signed in

@@ -12,6 +12,7 @@ import { DeliveryReturns } from '@/components/shop/delivery-returns';
 import { ApiError } from '@/lib/api-client';
 import { useInitiatePayment } from '../api/initiate-payment';
 import { leaveForPayment } from '../leave-for-payment';
+import { MpesaCheckout } from './mpesa-checkout';
 
 const timeFormat = new Intl.DateTimeFormat('en-KE', { timeStyle: 'short' });
 
@@ -46,7 +47,7 @@ function PayNow({ order }: { order: Order }) {
   // After a success the browser is leaving for the payment page: keep the button busy.
   const busy = pay.isPending || pay.isSuccess;
   return (
-    <button type="button" className="btn btn-primary btn-lg w-100" onClick={start} disabled={busy}>
+    <button type="button" className="btn btn-outline-primary btn-lg w-100" onClick={start} disabled={busy}>
       {busy ? 'Opening the payment page…' : 'Pay Now'}
     </button>
   );
@@ -147,7 +148,11 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
                       Pay before then to keep them.
                     </p>
                   )}
-                  <PayNow order={order} />
+                  <MpesaCheckout
+                    order={order}
+                    errorText={paymentErrorMessage}
+                    hostedButton={<PayNow order={order} />}
+                  />
                 </>
               ) : paid ? (
                 <div className="alert alert-success mb-0" role="status">

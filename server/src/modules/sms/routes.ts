@@ -1,0 +1,69 @@
+import { apiErrorSchema } from '@mtumba/contract';
+import {
+  PHONE_CODE_SENT,
+  PHONE_VERIFIED,
+  phoneCodeConfirmSchema,
+  phoneCodeRequestSchema,
+  phoneStatusSchema,
+} from '@mtumba/contract/sms';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInUser } from '../../lib/http.js';
+import { phoneVerificationService } from './service.js';
+
+const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+const tags = ['account'];
+
+/** Verifying the customer's phone by a code sent in a text message (only with Africa's Talking configured). */
+const smsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const phones = phoneVerificationService({ db: app.db, config: app.config });
+
+  app.get(
+    '/user/phone',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Whether texts are enabled and the customer’s verified phone',
+        response: { 200: phoneStatusSchema, ...errors },
+      },
+    },
+    async (request) => phones.status(signedInUser(request).id),
+  );
+
+  app.post(
+    '/user/phone/code',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Send a 6-digit code by SMS to the phone to verify (one a minute; 404 when texts are off)',
+        body: phoneCodeRequestSchema,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await phones.requestCode(signedInUser(request).id, request.body.phone);
+      return { message: PHONE_CODE_SENT };
+    },
+  );
+
+  app.post(
+    '/user/phone/verify',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Check the code from the text message; a right code verifies the phone',
+        body: phoneCodeConfirmSchema,
+        response: { 200: phoneStatusSchema.extend({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => ({
+      message: PHONE_VERIFIED,
+      ...(await phones.confirmCode(signedInUser(request).id, request.body.code)),
+    }),
+  );
+};
+
+export default smsRoutes;

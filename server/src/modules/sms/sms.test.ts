@@ -1,0 +1,199 @@
+import {
+  PHONE_CODE_EXPIRED,
+  PHONE_CODE_SENT,
+  PHONE_CODE_WRONG,
+  PHONE_VERIFIED,
+  SMS_DISABLED,
+} from '@mtumba/contract/sms';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
+import { startFakeAfricasTalking, type FakeAfricasTalking } from '../../../test/africastalking-fake.js';
+import { createProduct, placeOrder } from '../../../test/payment-fixtures.js';
+
+let fake: FakeAfricasTalking;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeAfricasTalking();
+  t = await buildTestApp({
+    env: { AT_API_KEY: fake.apiKey, AT_USERNAME: fake.username, AT_SENDER_ID: 'MTUMBA', AT_URL: fake.url },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const inject = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+async function outbox(template?: string) {
+  let q = t.db.selectFrom('sms_outbox').selectAll().orderBy('id');
+  if (template) q = q.where('template', '=', template);
+  return q.execute();
+}
+
+/** The code in the last text message sent to a phone. */
+function lastCodeTo(phone: string): string {
+  const message = fake.sent.filter((s) => s.to === phone).at(-1)?.message ?? '';
+  return /^(\d{6}) is your/.exec(message)?.[1] ?? '';
+}
+
+describe('verifying a phone by SMS code', () => {
+  it('sends a code through Africa’s Talking in the shape it expects, and the right code verifies the phone', async () => {
+    const customer = await createUser(t.db);
+    expect((await inject(customer.token, 'GET', '/api/user/phone')).json()).toEqual({
+      sms_enabled: true,
+      phone: null,
+      phone_verified: false,
+    });
+
+    const asked = await inject(customer.token, 'POST', '/api/user/phone/code', { phone: '0712 345 678' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: PHONE_CODE_SENT });
+    const delivered = await t.app.sms.deliverDue();
+    expect(delivered.sent).toBeGreaterThanOrEqual(1);
+
+    const request = fake.requests.at(-1)!;
+    expect(request.problems).toEqual([]);
+    expect(request.status).toBe(201);
+    expect(request.headers.apikey).toBe(fake.apiKey);
+    expect(request.headers.accept).toBe('application/json');
+    expect(request.form).toMatchObject({ username: fake.username, to: '+254712345678', from: 'MTUMBA' });
+    const code = lastCodeTo('+254712345678');
+    expect(code).toMatch(/^\d{6}$/);
+    const [row] = await t.db.selectFrom('phone_verifications').selectAll().where('user_id', '=', customer.id).execute();
+    expect(row.code_hash).not.toContain(code);
+    expect((await outbox('phone_code')).at(-1)).toMatchObject({ status: 'sent', attempts: 1 });
+
+    const wrong = await inject(customer.token, 'POST', '/api/user/phone/verify', {
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ message: PHONE_CODE_WRONG, errors: { code: [PHONE_CODE_WRONG] } });
+
+    const right = await inject(customer.token, 'POST', '/api/user/phone/verify', { code });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({
+      message: PHONE_VERIFIED,
+      sms_enabled: true,
+      phone: '0712 345 678',
+      phone_verified: true,
+    });
+    expect((await inject(customer.token, 'GET', '/api/user')).json()).toMatchObject({ phone_verified: true });
+  });
+
+  it('refuses a phone that is not a Kenyan mobile, a second code within a minute, and too many guesses', async () => {
+    const customer = await createUser(t.db);
+    const bad = await inject(customer.token, 'POST', '/api/user/phone/code', { phone: '020 123 4567' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ errors: { phone: [expect.stringContaining('Kenyan mobile')] } });
+    expect(
+      await t.db.selectFrom('phone_verifications').selectAll().where('user_id', '=', customer.id).execute(),
+    ).toEqual([]);
+
+    expect((await inject(customer.token, 'POST', '/api/user/phone/code', { phone: '0722000111' })).statusCode).toBe(
+      200,
+    );
+    const again = await inject(customer.token, 'POST', '/api/user/phone/code', { phone: '0722000111' });
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ message: expect.stringContaining('You can ask for another in') });
+
+    await t.app.sms.deliverDue();
+    const code = lastCodeTo('+254722000111');
+    const guess = code === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i++) {
+      expect((await inject(customer.token, 'POST', '/api/user/phone/verify', { code: guess })).statusCode).toBe(422);
+    }
+    // five wrong guesses use the code up: even the right one no longer works
+    const late = await inject(customer.token, 'POST', '/api/user/phone/verify', { code });
+    expect(late.json()).toMatchObject({ message: PHONE_CODE_EXPIRED });
+    expect((await inject(customer.token, 'GET', '/api/user')).json()).toMatchObject({ phone_verified: false });
+  });
+});
+
+describe('order texts', () => {
+  it('texts the delivery phone when the order is paid, shipped and delivered', async () => {
+    const admin = await createUser(t.db, { admin: true });
+    const customer = await createUser(t.db);
+    const product = await createProduct(t.db, { priceCents: 150_000 });
+    const order = await placeOrder(t.app, customer.token, [{ product_id: product.id, quantity: 1 }], '0733 111 222');
+    const paid = await inject(admin.token, 'POST', `/api/admin/orders/${order.id}/payments`, {
+      method: 'mpesa',
+      reference: 'QK12ABC34D',
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(
+      (await inject(admin.token, 'PUT', `/api/admin/orders/${order.id}`, { order_status: 'shipped' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await inject(admin.token, 'PUT', `/api/admin/orders/${order.id}`, { order_status: 'delivered' })).statusCode,
+    ).toBe(200);
+    await t.app.sms.deliverDue();
+
+    const texts = fake.sent.filter((s) => s.to === '+254733111222').map((s) => s.message);
+    expect(texts).toEqual([
+      `Mtumba: payment of Ksh 1,350 received for order #${order.id}. We will text you when it ships. http://shop.test/orders/${order.id}`,
+      `Mtumba: order #${order.id} is on its way to you. http://shop.test/orders/${order.id}`,
+      `Mtumba: order #${order.id} was delivered. Thank you for shopping with us! http://shop.test/orders/${order.id}`,
+    ]);
+  });
+
+  it('keeps a text through an outage and sends it on a later try; gives up at once on an invalid number', async () => {
+    const customer = await createUser(t.db);
+    await t.app.sms.deliverDue();
+    fake.failNext(503);
+    expect((await inject(customer.token, 'POST', '/api/user/phone/code', { phone: '0744 555 666' })).statusCode).toBe(
+      200,
+    );
+    const first = await t.app.sms.deliverDue();
+    expect(first).toMatchObject({ sent: 0, retrying: 1 });
+    const [waiting] = (await outbox('phone_code')).filter((r) => r.to_phone === '+254744555666');
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(waiting.last_error).toContain('503');
+
+    // not due yet: nothing is sent early; once due it goes out
+    expect((await t.app.sms.deliverDue()).sent).toBe(0);
+    expect((await t.app.sms.deliverDue({ now: new Date(Date.now() + 60_000) })).sent).toBe(1);
+    expect(fake.sent.filter((s) => s.to === '+254744555666')).toHaveLength(1);
+
+    const other = await createUser(t.db);
+    fake.refuseNumber('+254755000000');
+    await inject(other.token, 'POST', '/api/user/phone/code', { phone: '0755 000 000' });
+    expect(await t.app.sms.deliverDue()).toMatchObject({ failed: 1 });
+    const [refused] = (await outbox('phone_code')).filter((r) => r.to_phone === '+254755000000');
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+});
+
+describe('without an Africa’s Talking key', () => {
+  it('sends no texts and offers no phone verification', async () => {
+    const plain = await buildTestApp();
+    try {
+      const customer = await createUser(plain.db);
+      const status = await plain.app.inject({ method: 'GET', url: '/api/user/phone', headers: bearer(customer.token) });
+      expect(status.json()).toEqual({ sms_enabled: false, phone: null, phone_verified: false });
+      const ask = await plain.app.inject({
+        method: 'POST',
+        url: '/api/user/phone/code',
+        headers: bearer(customer.token),
+        payload: { phone: '0712345678' },
+      });
+      expect(ask.statusCode).toBe(404);
+      expect(ask.json()).toMatchObject({ message: SMS_DISABLED });
+
+      const admin = await createUser(plain.db, { admin: true });
+      const product = await createProduct(plain.db);
+      const order = await placeOrder(plain.app, customer.token, [{ product_id: product.id, quantity: 1 }]);
+      await plain.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/payments`,
+        headers: bearer(admin.token),
+        payload: { method: 'cash', reference: 'R1' },
+      });
+      expect(await plain.db.selectFrom('sms_outbox').selectAll().execute()).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,316 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { formatKsh } from '@mtumba/contract/money';
+import { MPESA_PHONE_MESSAGE, MPESA_PROMPT_SECONDS, type PaymentView } from '@mtumba/contract/mpesa';
+import { ApiError } from '@/lib/api-client';
+import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
+
+/**
+ * The M-Pesa prompt (docs/product.md, "Paying with the M-Pesa prompt"): the shopper confirms the
+ * phone, taps "Pay Ksh X with M-Pesa", and waits on this screen while the phone asks for the PIN.
+ * It follows the payment live (the `payment.updated` socket event), polls its status as a
+ * fallback, and gives each outcome its own message with "Resend prompt" and "Pay another way".
+ *
+ * Shared: the checkout uses it, and any page that can start a prompt (a pay link) can too, by
+ * passing its own `initiate` and `loadStatus`.
+ */
+export interface MpesaPromptProps {
+  orderId: number;
+  /** the order total in Ksh; the prompt asks for whole shillings */
+  amount: number;
+  /** the phone to suggest (the order's), in any Kenyan form */
+  defaultPhone?: string | null;
+  /** sends a prompt to `phone`; rejects with an ApiError carrying the message to show */
+  initiate: (phone: string) => Promise<PaymentView>;
+  /** the payment's current state */
+  loadStatus: (reference: string) => Promise<PaymentView>;
+  /** the hosted payment page (cards); the button is hidden without it */
+  onPayAnotherWay?: () => void;
+  payingAnotherWay?: boolean;
+  /** called once when the payment is received */
+  onPaid?: (payment: PaymentView) => void;
+  /** shown under the form before any prompt is sent (e.g. the hosted page's own button) */
+  formFooter?: ReactNode;
+}
+
+/** How often the status is asked for while the socket is quiet. */
+const POLL_MS = 3000;
+
+const storageKey = (orderId: number) => `mtumba.mpesa-prompt.${orderId}`;
+
+function rememberedReference(orderId: number): string | null {
+  try {
+    return window.sessionStorage.getItem(storageKey(orderId));
+  } catch {
+    return null;
+  }
+}
+
+function remember(orderId: number, reference: string | null): void {
+  try {
+    if (reference) window.sessionStorage.setItem(storageKey(orderId), reference);
+    else window.sessionStorage.removeItem(storageKey(orderId));
+  } catch {
+    // private mode: the waiting screen simply does not survive a reload
+  }
+}
+
+/** +254712345678 → 0712 345 678 for the form; anything else as given. */
+function nationalForm(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = phone.replace(/\D/g, '');
+  const local = digits.startsWith('254') && digits.length === 12 ? `0${digits.slice(3)}` : digits;
+  return /^0[17]\d{8}$/.test(local) ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : phone;
+}
+
+function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    return err.fieldError('phone') ?? err.body.error ?? err.body.message ?? 'We could not send the M-Pesa prompt.';
+  }
+  return 'We could not send the M-Pesa prompt. Check your connection and try again.';
+}
+
+function useSecondsLeft(until: string | null | undefined): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  if (!until) return null;
+  return Math.max(0, Math.ceil((Date.parse(until) - now) / 1000));
+}
+
+function clock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+export function MpesaPrompt({
+  orderId,
+  amount,
+  defaultPhone,
+  initiate,
+  loadStatus,
+  onPayAnotherWay,
+  payingAnotherWay = false,
+  onPaid,
+  formFooter,
+}: MpesaPromptProps) {
+  const phoneId = useId();
+  const errorId = useId();
+  const [phone, setPhone] = useState(() => nationalForm(defaultPhone));
+  const [reference, setReference] = useState<string | null>(() => rememberedReference(orderId));
+  const [editing, setEditing] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const wholeShillings = Math.floor(amount);
+  const label = formatKsh(wholeShillings);
+
+  const status = useQuery({
+    queryKey: ['payments', reference],
+    queryFn: () => loadStatus(reference!),
+    enabled: reference !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? POLL_MS : false),
+    staleTime: 0,
+  });
+  const payment = status.data;
+  const refetch = status.refetch;
+
+  useSocketEvent('payment.updated', (event) => {
+    if (event.reference === reference || event.order_id === orderId) void refetch();
+  });
+  useSocketEvent('order.status.updated', (event) => {
+    if (event.id === orderId && reference) void refetch();
+  });
+  useSocketReconnect(() => {
+    if (reference) void refetch();
+  });
+
+  const paid = payment?.status === 'paid';
+  useEffect(() => {
+    if (paid && payment) {
+      remember(orderId, null);
+      onPaid?.(payment);
+    }
+    // onPaid is called once per payment reaching paid
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [paid, payment?.reference, orderId]);
+
+  // A remembered prompt that no longer exists (another account, an old order): start afresh.
+  useEffect(() => {
+    if (status.isError && status.error instanceof ApiError && status.error.status === 404) {
+      remember(orderId, null);
+      setReference(null);
+    }
+  }, [status.isError, status.error, orderId]);
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const typed = phone.trim();
+    if (!typed) {
+      setError(MPESA_PHONE_MESSAGE);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const sent = await initiate(typed);
+      remember(orderId, sent.reference);
+      setReference(sent.reference);
+      setEditing(false);
+    } catch (err) {
+      setError(errorMessage(err));
+      setEditing(true);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const secondsLeft = useSecondsLeft(payment?.status === 'pending' ? payment.prompt_expires_at : null);
+
+  const anotherWay = onPayAnotherWay && (
+    <button
+      type="button"
+      className="btn btn-outline-secondary w-100 mt-2 mpesa-prompt__button"
+      onClick={onPayAnotherWay}
+      disabled={payingAnotherWay}
+    >
+      {payingAnotherWay ? 'Opening the payment page…' : 'Pay another way'}
+    </button>
+  );
+
+  const showForm = reference === null || editing || (status.isError && !payment);
+
+  if (showForm) {
+    return (
+      <form className="mpesa-prompt" onSubmit={(e) => void send(e)} noValidate aria-label="Pay with M-Pesa">
+        <label htmlFor={phoneId} className="form-label fw-semibold">
+          M-Pesa phone number
+        </label>
+        <input
+          id={phoneId}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          className={`form-control form-control-lg${error ? ' is-invalid' : ''}`}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          placeholder="0712 345 678"
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+        />
+        {error && (
+          <div id={errorId} className="invalid-feedback d-block" role="alert">
+            {error}
+          </div>
+        )}
+        <p className="small text-body-secondary mt-1 mb-2">We send a payment prompt to this phone.</p>
+        <button type="submit" className="btn btn-success btn-lg w-100 mpesa-prompt__button" disabled={sending}>
+          {sending ? (
+            'Sending the prompt…'
+          ) : (
+            <>
+              Pay {label} with <span className="text-nowrap">M-Pesa</span>
+            </>
+          )}
+        </button>
+        {formFooter}
+      </form>
+    );
+  }
+
+  const resend = (
+    <button
+      type="button"
+      className="btn btn-success w-100 mt-3 mpesa-prompt__button"
+      onClick={() => void send()}
+      disabled={sending}
+    >
+      {sending ? 'Sending the prompt…' : 'Resend prompt'}
+    </button>
+  );
+  const changeNumber = (
+    <button type="button" className="btn btn-link w-100 mt-1 mpesa-prompt__button" onClick={() => setEditing(true)}>
+      Use another number
+    </button>
+  );
+
+  if (!payment) {
+    return (
+      <div className="mpesa-prompt" role="status">
+        Checking your M-Pesa payment…
+      </div>
+    );
+  }
+
+  if (payment.status === 'paid') {
+    return (
+      <div className="mpesa-prompt alert alert-success mb-0" role="status">
+        <strong>Payment received.</strong> Thank you! {formatKsh(payment.amount)} was paid with M-Pesa.
+      </div>
+    );
+  }
+
+  if (payment.status === 'failed') {
+    return (
+      <div className="mpesa-prompt">
+        <div className="alert alert-warning mb-0" role="alert">
+          <strong className="d-block">Not paid</strong>
+          {payment.failure?.message ?? 'The M-Pesa payment did not go through.'}
+        </div>
+        {error && (
+          <div className="text-danger small mt-2" role="alert">
+            {error}
+          </div>
+        )}
+        {resend}
+        {anotherWay}
+        {changeNumber}
+      </div>
+    );
+  }
+
+  const timedOut = secondsLeft === 0;
+  return (
+    <div className="mpesa-prompt" aria-live="polite">
+      <div className="mpesa-prompt__waiting">
+        <h3 className="h5 mb-1">Check your phone and enter your M-Pesa PIN</h3>
+        <p className="mb-2">
+          We sent a prompt for <strong>{formatKsh(payment.amount)}</strong> to <strong>{payment.phone}</strong>.
+        </p>
+        {timedOut ? (
+          <p className="mb-0">
+            No answer from the phone yet. If the prompt did not appear, resend it; we will still pick up a payment made
+            on the first one.
+          </p>
+        ) : (
+          <p className="mb-0">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            The prompt is open for{' '}
+            <span className="fw-semibold" data-testid="mpesa-countdown">
+              {clock(secondsLeft ?? MPESA_PROMPT_SECONDS)}
+            </span>
+            .
+          </p>
+        )}
+      </div>
+      {payment.simulator_url && (
+        <p className="small mt-3 mb-0 mpesa-prompt__simulator">
+          <strong>Test mode:</strong> no prompt reaches a real phone.{' '}
+          <a href={payment.simulator_url} target="_blank" rel="noreferrer">
+            Open the simulated phone
+          </a>{' '}
+          to answer it.
+        </p>
+      )}
+      {error && (
+        <div className="text-danger small mt-2" role="alert">
+          {error}
+        </div>
+      )}
+      {resend}
+      {anotherWay}
+      {changeNumber}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useId, useState, type FormEvent } from 'react';
+import { BusyButton } from '@/components/ui/busy-button';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { usePhoneStatus, useSendPhoneCode, useVerifyPhone } from '../api/phone-verification';
+
+function fieldMessage(err: unknown, field: string, fallback: string): string {
+  if (err instanceof ApiError) return err.fieldError(field) ?? errorMessage(err, fallback);
+  return fallback;
+}
+
+/**
+ * "Verify phone" in My Account (docs/product.md, "Text messages"): a code by SMS, typed back here.
+ * Shown only when the shop sends text messages.
+ */
+export function PhoneVerification({ enabled }: { enabled: boolean }) {
+  const status = usePhoneStatus({ enabled });
+  const send = useSendPhoneCode();
+  const verify = useVerifyPhone();
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [open, setOpen] = useState(false);
+  const phoneId = useId();
+  const codeId = useId();
+
+  if (!status.data?.sms_enabled) return null;
+  const { phone_verified, phone: verifiedPhone } = status.data;
+
+  const askCode = (event: FormEvent) => {
+    event.preventDefault();
+    verify.reset();
+    send.mutate(phone.trim());
+  };
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    verify.mutate(code.trim(), { onSuccess: () => setOpen(false) });
+  };
+
+  return (
+    <section aria-labelledby="my-account-phone" className="mt-3">
+      <h2 id="my-account-phone" className="h6">
+        Phone
+      </h2>
+      {phone_verified && !open ? (
+        <p className="mb-0">
+          {verifiedPhone} <span className="badge text-bg-success ms-1">Verified</span>{' '}
+          <button type="button" className="btn btn-link btn-sm" onClick={() => setOpen(true)}>
+            Verify another number
+          </button>
+        </p>
+      ) : !open ? (
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setOpen(true)}>
+          Verify phone
+        </button>
+      ) : send.isSuccess ? (
+        <form onSubmit={confirm} noValidate>
+          <p className="small mb-2">{send.data.message}</p>
+          <label htmlFor={codeId} className="form-label">
+            Code from the text message
+          </label>
+          <input
+            id={codeId}
+            className={`form-control${verify.isError ? ' is-invalid' : ''}`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          {verify.isError && (
+            <div className="invalid-feedback d-block" role="alert">
+              {fieldMessage(verify.error, 'code', 'Could not verify the code')}
+            </div>
+          )}
+          <div className="d-flex gap-2 mt-2">
+            <BusyButton busy={verify.isPending} busyLabel="Checking…" className="btn btn-primary btn-sm">
+              Verify
+            </BusyButton>
+            <button type="button" className="btn btn-link btn-sm" onClick={() => send.reset()}>
+              Send a new code
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form onSubmit={askCode} noValidate>
+          <label htmlFor={phoneId} className="form-label">
+            Mobile number
+          </label>
+          <input
+            id={phoneId}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            className={`form-control${send.isError ? ' is-invalid' : ''}`}
+            placeholder="0712 345 678"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          {send.isError && (
+            <div className="invalid-feedback d-block" role="alert">
+              {fieldMessage(send.error, 'phone', 'Could not send the code')}
+            </div>
+          )}
+          <BusyButton busy={send.isPending} busyLabel="Sending…" className="btn btn-primary btn-sm mt-2">
+            Send code by SMS
+          </BusyButton>
+        </form>
+      )}
+    </section>
+  );
+}
