@@ -124,7 +124,11 @@ export function phoneVerificationService(deps: { db: Db; config: Config }) {
       if (!timingSafeEqual(codeHash(userId, code), expected)) {
         throw new DomainError('invalid', PHONE_CODE_WRONG, { errors: { code: [PHONE_CODE_WRONG] } });
       }
-      await db.updateTable('phone_verifications').set({ verified_at: at }).where('id', '=', pending.id).execute();
+      // The account's own flag opens what a verified phone allows (pay on delivery, docs/product.md section 11).
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('phone_verifications').set({ verified_at: at }).where('id', '=', pending.id).execute();
+        await trx.updateTable('users').set({ phone_verified_at: at }).where('id', '=', userId).execute();
+      });
       return status(userId);
     },
   };

@@ -81,6 +81,13 @@ describe('verifying a phone by SMS code', () => {
       phone_verified: true,
     });
     expect((await inject(customer.token, 'GET', '/api/user')).json()).toMatchObject({ phone_verified: true });
+    // The verified phone is what opens pay on delivery before a first delivered order.
+    const user = await t.db
+      .selectFrom('users')
+      .select('phone_verified_at')
+      .where('id', '=', customer.id)
+      .executeTakeFirst();
+    expect(user?.phone_verified_at).not.toBeNull();
   });
 
   it('refuses a phone that is not a Kenyan mobile, a second code within a minute, and too many guesses', async () => {
