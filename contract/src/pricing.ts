@@ -1,4 +1,4 @@
-import { OFFERS, type ShippingOption } from './constants';
+import { OFFERS, SHOP_DISCOUNT_LABEL, type ShippingOption } from './constants';
 import type { OrderStatus, PaymentStatus } from './order-states';
 
 export interface PricingInput {
@@ -9,12 +9,16 @@ export interface PricingInput {
   previousPaymentStatuses: readonly PaymentStatus[];
   /** another live order of the customer already carries the first-order offer (it is claimed once) */
   firstOrderOfferHeld?: boolean;
+  /** the admin's own discount on a manual order, in cents (docs/product.md section 10); applied after the offers */
+  shopDiscountCents?: number;
 }
 
 export interface OrderPrice {
   subtotalCents: number;
   /** offers that lower the price (bulk, first order); never more than the subtotal */
   discountCents: number;
+  /** the part of `discountCents` that is the admin's own discount (what is left of it after the offers) */
+  shopDiscountCents: number;
   deliveryFeeCents: number;
   totalCents: number;
   /** the labels of the offers applied, free delivery included */
@@ -25,7 +29,8 @@ export interface OrderPrice {
  * The one pricing rule of the shop (docs/architecture.md section 3), in integer cents:
  * bulk discount for 3+ items, 10% off while the customer has never paid an order (an unpaid
  * order that expired or was cancelled does not count; a payment that had to be refunded neither),
- * CBD delivery free above Ksh 1000 after discounts, custom delivery paid to the rider.
+ * CBD delivery free above Ksh 1000 after discounts, custom delivery paid to the rider; a manual
+ * order's shop discount comes after the offers and never takes the discounts past the subtotal.
  */
 export function priceOrder(input: PricingInput): OrderPrice {
   const subtotalCents = input.items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0);
@@ -42,6 +47,14 @@ export function priceOrder(input: PricingInput): OrderPrice {
     appliedDiscounts.push(OFFERS.welcome.label);
   }
   discountCents = Math.min(discountCents, subtotalCents);
+  const shopDiscountCents = Math.min(
+    Math.max(0, Math.round(input.shopDiscountCents ?? 0)),
+    subtotalCents - discountCents,
+  );
+  if (shopDiscountCents > 0) {
+    discountCents += shopDiscountCents;
+    appliedDiscounts.push(SHOP_DISCOUNT_LABEL);
+  }
 
   let deliveryFeeCents = 0;
   if (input.shipping === 'CBD Delivery') {
@@ -53,7 +66,7 @@ export function priceOrder(input: PricingInput): OrderPrice {
   }
 
   const totalCents = Math.max(0, subtotalCents - discountCents + deliveryFeeCents);
-  return { subtotalCents, discountCents, deliveryFeeCents, totalCents, appliedDiscounts };
+  return { subtotalCents, discountCents, shopDiscountCents, deliveryFeeCents, totalCents, appliedDiscounts };
 }
 
 /**

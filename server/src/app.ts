@@ -12,6 +12,7 @@ import cartRoutes from './modules/cart/routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import mailPlugin from './modules/mail/plugin.js';
+import manualOrdersRoutes from './modules/manual-orders/routes.js';
 import newsletterRoutes from './modules/newsletter/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
 import paymentPages from './modules/payments/pages.js';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(wishlistRoutes);
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
+      await api.register(manualOrdersRoutes);
       await api.register(newsletterRoutes);
     },
     { prefix: '/api' },

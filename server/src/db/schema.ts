@@ -23,6 +23,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** a new address waiting for its verification link to be followed; `email` stays until then */
   pending_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a Kenyan mobile number in E.164 form, set when the shop created the account for a manual order */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuthTokensTable {
@@ -149,6 +151,13 @@ export interface OrdersTable {
   /** the shop's note to the customer when it declined the request */
   cancel_request_note: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_cents: ColumnType<number, number | undefined, number>;
+  /** where a manual order's sale was made ('whatsapp', 'phone', 'live', 'in_shop'); null: the online shop */
+  sales_channel: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the admin's own discount on a manual order (part of discount_cents), and why */
+  shop_discount_cents: ColumnType<number, number | undefined, number>;
+  shop_discount_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** until when a manual order's pay link works; the order holds its items that long */
+  pay_link_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -220,6 +229,8 @@ export interface PaymentsTable {
   provider_checkout_id: string | null;
   provider_invoice_id: string | null;
   failure_reason: string | null;
+  /** where the payment page sends the buyer back (a pay link's page); null: the confirmation page */
+  return_path: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -22,5 +22,7 @@ export const paths = {
   adminProducts: () => '/admin/products',
   adminOrders: () => '/admin/orders',
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
+  adminNewOrder: () => '/admin/orders/new',
+  payLink: (token: string) => `/pay/${token}`,
   adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,
 } as const;
