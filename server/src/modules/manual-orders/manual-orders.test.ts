@@ -42,7 +42,14 @@ async function newCustomer(extra: Record<string, unknown> = {}) {
 
 interface ManualReply {
   message: string;
-  order: { id: number; order_status: string; payment_status: string; total_amount: number; discount_amount: number; applied_discounts: string[] };
+  order: {
+    id: number;
+    order_status: string;
+    payment_status: string;
+    total_amount: number;
+    discount_amount: number;
+    applied_discounts: string[];
+  };
   pay_link: { url: string; expires_at: string; whatsapp_url: string; message: string } | null;
 }
 
@@ -123,7 +130,11 @@ describe('finding or creating the customer', () => {
   });
 
   it('finds an existing account by its e-mail and changes nothing of it: no takeover', async () => {
-    const owner = await createUser(t.db, { name: 'Real Owner', email: 'owner@example.com', password: 'owners secret 1' });
+    const owner = await createUser(t.db, {
+      name: 'Real Owner',
+      email: 'owner@example.com',
+      password: 'owners secret 1',
+    });
     const before = await t.db.selectFrom('users').selectAll().where('id', '=', owner.id).executeTakeFirstOrThrow();
     const res = await asAdmin('POST', '/api/admin/customers', {
       name: 'Someone Else',
@@ -294,14 +305,23 @@ describe('the shop discount', () => {
       shipping_address: 'CBD Delivery',
       channel: 'whatsapp',
     };
-    const tooMuch = await asAdmin('POST', '/api/admin/orders/manual', { ...base, discount: { amount: 300.01, reason: 'x' } });
+    const tooMuch = await asAdmin('POST', '/api/admin/orders/manual', {
+      ...base,
+      discount: { amount: 300.01, reason: 'x' },
+    });
     expect(tooMuch.statusCode).toBe(422);
     expect((tooMuch.json() as { errors: Record<string, string[]> }).errors['discount.amount']).toEqual([
       'The discount may not be more than the subtotal (Ksh 300).',
     ]);
-    const noReason = await asAdmin('POST', '/api/admin/orders/manual', { ...base, discount: { amount: 10, reason: ' ' } });
+    const noReason = await asAdmin('POST', '/api/admin/orders/manual', {
+      ...base,
+      discount: { amount: 10, reason: ' ' },
+    });
     expect(noReason.statusCode).toBe(422);
-    const negative = await asAdmin('POST', '/api/admin/orders/manual', { ...base, discount: { amount: -5, reason: 'x' } });
+    const negative = await asAdmin('POST', '/api/admin/orders/manual', {
+      ...base,
+      discount: { amount: -5, reason: 'x' },
+    });
     expect(negative.statusCode).toBe(422);
     expect(await stockOf(t.db, product.id)).toBe(1);
 

@@ -20,8 +20,7 @@ export function signPayLink(secret: string, orderId: number, expiresAt: string):
 }
 
 export type PayLinkCheck =
-  | { ok: true; orderId: number; expiresAt: string }
-  | { ok: false; reason: 'malformed' | 'tampered' };
+  { ok: true; orderId: number; expiresAt: string } | { ok: false; reason: 'malformed' | 'tampered' };
 
 /** Reads a token: its order and expiry when the signature holds (the expiry itself is the caller's to check). */
 export function readPayLink(secret: string, token: string): PayLinkCheck {

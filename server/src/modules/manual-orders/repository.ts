@@ -77,7 +77,8 @@ export function manualOrdersRepository(db: Executor) {
         .orderBy('id', 'desc')
         .execute();
       const phones = new Map<number, string>();
-      for (const r of rows) if (r.user_id !== null && r.shipping_phone && !phones.has(r.user_id)) phones.set(r.user_id, r.shipping_phone);
+      for (const r of rows)
+        if (r.user_id !== null && r.shipping_phone && !phones.has(r.user_id)) phones.set(r.user_id, r.shipping_phone);
       return phones;
     },
 
@@ -103,7 +104,11 @@ export function manualOrdersRepository(db: Executor) {
     },
 
     async offerHolder(userId: number): Promise<number | undefined> {
-      const row = await db.selectFrom('orders').select('id').where('welcome_claim_user_id', '=', userId).executeTakeFirst();
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('welcome_claim_user_id', '=', userId)
+        .executeTakeFirst();
       return row?.id;
     },
 

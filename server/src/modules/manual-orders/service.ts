@@ -149,13 +149,16 @@ async function priceManualOrder(db: Db, body: ManualOrderQuoteBody): Promise<Pri
   if (!customer || customer.is_admin) throw invalidField('customer_id', CHOOSE_CUSTOMER);
 
   const quantities = new Map<number, number>();
-  for (const line of body.items) quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
+  for (const line of body.items)
+    quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
   const ids = [...quantities.keys()].sort((a, b) => a - b);
   const [products, previous, offerHolder, phones] = await Promise.all([
     repo.productsForSale(ids),
     repo.paymentStatusesOf(customer.id),
     repo.offerHolder(customer.id),
-    customer.phone || body.shipping_phone ? Promise.resolve(new Map<number, string>()) : repo.latestOrderPhones([customer.id]),
+    customer.phone || body.shipping_phone
+      ? Promise.resolve(new Map<number, string>())
+      : repo.latestOrderPhones([customer.id]),
   ]);
   const byId = new Map(products.map((p) => [p.id, p]));
   const lines = ids.map((id) => {
@@ -360,8 +363,7 @@ async function payLinkState(db: Db, order: Order): Promise<PayLinkView['state']>
   }
   if (order.order_status === 'cancelled') return (await cancelledByExpiry(db, order)) ? 'expired' : 'cancelled';
   if (order.order_status !== 'pending') return 'closed';
-  const expired =
-    order.stock_released_at !== null || Date.parse(order.pay_link_expires_at ?? '') <= Date.now();
+  const expired = order.stock_released_at !== null || Date.parse(order.pay_link_expires_at ?? '') <= Date.now();
   return expired ? 'expired' : 'payable';
 }
 

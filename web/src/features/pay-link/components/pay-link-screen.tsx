@@ -101,7 +101,9 @@ export function PayLinkScreen({ token }: { token: string }) {
       <div className="pay-link py-4">
         <div className="alert alert-warning" role="alert">
           <h1 className="h5">This pay link cannot be used</h1>
-          <p className="mb-0">{errorMessage(view.error, 'This pay link is not valid. Please ask the shop for a new one.')}</p>
+          <p className="mb-0">
+            {errorMessage(view.error, 'This pay link is not valid. Please ask the shop for a new one.')}
+          </p>
         </div>
       </div>
     );
