@@ -99,6 +99,15 @@ const productForm = (ids: SeededIds) => ({
 });
 
 /** A valid body per route that takes one; the fuzzing changes one field of it at a time. */
+const manualOrder = (ids: SeededIds) => ({
+  customer_id: ids.customer,
+  items: [{ product_id: ids.otherProduct, quantity: 1 }],
+  shipping_address: 'CBD Delivery',
+  shipping_phone: '0712345678',
+  channel: 'whatsapp',
+  discount: { amount: 10, reason: 'Regular customer' },
+});
+
 type BodyFactory = (ids: SeededIds) => Record<string, unknown>;
 const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/register': () => ({
@@ -146,6 +155,15 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/payments/webhooks/sandbox': () => ({ reference: 'MT-1-AAAA', state: 'COMPLETE' }),
   'POST /api/payments/webhooks/intasend': () => ({ invoice_id: 'INV-1', state: 'COMPLETE', challenge: 'x' }),
   'POST /api/subscribe': () => ({ email: 'reader@example.com' }),
+  'POST /api/admin/customers': () => ({
+    name: 'Fuzz Buyer',
+    email: `fuzz-buyer-${UNIQUE}@example.com`,
+    phone: '0712345678',
+  }),
+  'POST /api/admin/orders/manual': (ids) => manualOrder(ids),
+  'POST /api/admin/orders/manual/quote': (ids) => manualOrder(ids),
+  'POST /api/pay-links/{token}/initiate': (ids) => ({ order_id: ids.order }),
+  'POST /api/pay-links/{token}/confirm': () => ({ tracking_id: 'TRK-1' }),
   'POST /api/broadcasting/auth': () => ({ socket_id: '1234.5678', channel_name: 'private-admin' }),
 };
 
@@ -153,6 +171,8 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
 const SPENDS_SESSION = new Set(['POST /api/logout', 'DELETE /api/user', 'PUT /api/user']);
 
 interface SeededIds {
+  /** the signed-in customer, for whom the admin's manual orders are made */
+  customer: number;
   category: number;
   product: number;
   otherProduct: number;
@@ -338,7 +358,7 @@ describe('hostile input on every /api route', () => {
   let t: TestApp;
   let jwks: TestJwks;
   let ids: SeededIds;
-  let customer: { token: string };
+  let customer: { id: number; token: string };
   let admin: { token: string };
   let routes: ApiRoute[];
 
@@ -408,6 +428,7 @@ describe('hostile input on every /api route', () => {
     for (const r of [cartItem, entry, order, delivered, review]) expect(r.statusCode, r.body).toBeLessThan(300);
 
     ids = {
+      customer: customer.id,
       category: category.id,
       product: product.id,
       otherProduct: otherProduct.id,
