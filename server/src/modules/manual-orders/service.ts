@@ -213,6 +213,17 @@ export async function quoteManualOrder(db: Db, body: ManualOrderQuoteBody): Prom
   };
 }
 
+/** A time as the shop and its customers read it, in Nairobi: "25 Nov, 16:31". */
+function nairobiTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Africa/Nairobi',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
 /** The pay link of an order that has one, with a WhatsApp message to its phone. */
 export function payLinkOf(
   order: Pick<Order, 'id' | 'pay_link_expires_at' | 'shipping_phone' | 'total_cents'>,
@@ -223,13 +234,7 @@ export function payLinkOf(
   const expiresAt = new Date(order.pay_link_expires_at).toISOString();
   const url = `${config.appUrl}/pay/${signPayLink(config.payLinks.secret, order.id, expiresAt)}`;
   const greeting = customerName ? `Hi ${customerName.split(/\s+/)[0]}, here` : 'Here';
-  const until = new Date(expiresAt).toLocaleString('en-GB', {
-    timeZone: 'Africa/Nairobi',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const until = nairobiTime(expiresAt);
   const message = `${greeting} is your order #${order.id} from ${config.shopName}: ${formatKshCents(order.total_cents)}. Pay by M-Pesa or card here: ${url} (the link works until ${until}).`;
   const digits = (order.shipping_phone ?? '').replace(/\D/g, '');
   return {
@@ -245,7 +250,7 @@ function historyNote(body: ManualOrderBody, priced: PricedManualOrder, payLinkUn
   if (priced.price.shopDiscountCents > 0) {
     parts.push(`shop discount ${formatKshCents(priced.price.shopDiscountCents)}: ${priced.discountReason}`);
   }
-  if (payLinkUntil) parts.push(`pay link until ${payLinkUntil}`);
+  if (payLinkUntil) parts.push(`pay link until ${nairobiTime(payLinkUntil)}`);
   return parts.join('; ');
 }
 
