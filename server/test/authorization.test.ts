@@ -29,6 +29,10 @@ const PUBLIC = new Set([
   'POST /api/payments/webhooks/sandbox',
   'POST /api/payments/webhooks/intasend',
   'GET /api/email/cancel-change',
+  // A pay link's signed token is the permission (docs/product.md section 10).
+  'GET /api/pay-links/{token}',
+  'POST /api/pay-links/{token}/initiate',
+  'POST /api/pay-links/{token}/confirm',
 ]);
 
 /** The shop's own calls: admins only. */
@@ -49,6 +53,11 @@ const ADMIN = new Set([
   'POST /api/admin/orders/{id}/cancel-request',
   'GET /api/admin/products/{id}/stock-movements',
   'GET /api/admin/users/{id}/security-events',
+  'GET /api/admin/customers',
+  'POST /api/admin/customers',
+  'POST /api/admin/orders/manual',
+  'POST /api/admin/orders/manual/quote',
+  'GET /api/admin/orders/{id}/pay-link',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */
