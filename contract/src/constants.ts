@@ -11,6 +11,9 @@ export const OFFERS = {
   cbdDeliveryFeeCents: 50_00,
 } as const;
 
+/** The label of the admin's own discount on a manual order (its reason is kept on the order). */
+export const SHOP_DISCOUNT_LABEL = 'Shop discount';
+
 export const PRODUCT_CONDITIONS = ['new with tags', 'like new', 'good', 'fair'] as const;
 export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number];
 

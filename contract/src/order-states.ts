@@ -67,6 +67,16 @@ export const ORDER_MOVES = {
     stock: 'reserve',
     guard: 'every item in stock; the customer is within the hold limits',
   },
+  place_manual: {
+    from: ['new'],
+    to: 'pending',
+    actor: 'admin',
+    paymentFrom: 'any',
+    payment: 'unpaid',
+    stock: 'reserve',
+    guard:
+      'every item in stock; a sale made on WhatsApp, by phone or live: the items are held until the pay link expires, and the customer’s hold limits do not apply',
+  },
   pay: {
     from: ['pending'],
     to: 'processing',
@@ -255,6 +265,7 @@ export function moveRefusal(move: OrderMoveName, state: OrderState): string | un
 
 const MOVE_PAST_TENSE: Record<OrderMoveName, string> = {
   place: 'placed',
+  place_manual: 'placed',
   pay: 'paid',
   pay_after_expiry: 'paid',
   pay_unavailable: 'paid',

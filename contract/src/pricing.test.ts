@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFERS, type ShippingOption } from './constants';
+import { OFFERS, SHOP_DISCOUNT_LABEL, type ShippingOption } from './constants';
 import type { PaymentStatus } from './order-states';
 import { priceOrder, type OrderPrice } from './pricing';
 
@@ -171,11 +171,46 @@ describe('priceOrder', () => {
     const expected: OrderPrice = {
       subtotalCents: ksh(c.expected.subtotal),
       discountCents: ksh(c.expected.discount),
+      shopDiscountCents: 0,
       deliveryFeeCents: ksh(c.expected.delivery),
       totalCents: ksh(c.expected.total),
       appliedDiscounts: c.expected.applied,
     };
     expect(price).toEqual(expected);
+  });
+
+  it('takes a manual order’s shop discount after the offers, never past the subtotal', () => {
+    const paid: PaymentStatus[] = ['paid'];
+    const base = { shipping: 'Paid custom delivery' as const, previousPaymentStatuses: paid };
+    const alone = priceOrder({
+      ...base,
+      items: [{ unitPriceCents: ksh(900), quantity: 1 }],
+      shopDiscountCents: ksh(150),
+    });
+    expect(alone).toMatchObject({
+      subtotalCents: ksh(900),
+      discountCents: ksh(150),
+      shopDiscountCents: ksh(150),
+      totalCents: ksh(750),
+      appliedDiscounts: [SHOP_DISCOUNT_LABEL],
+    });
+    // Bulk (Ksh 50) first, then the shop discount takes at most what is left of the subtotal.
+    const capped = priceOrder({
+      ...base,
+      items: [{ unitPriceCents: ksh(100), quantity: 3 }],
+      shopDiscountCents: ksh(300),
+    });
+    expect(capped).toMatchObject({ discountCents: ksh(300), shopDiscountCents: ksh(250), totalCents: 0 });
+    // CBD delivery is free only when the price after every discount is above Ksh 1000.
+    const cbd = priceOrder({
+      items: [{ unitPriceCents: ksh(1100), quantity: 1 }],
+      shipping: CBD,
+      previousPaymentStatuses: paid,
+      shopDiscountCents: ksh(200),
+    });
+    expect(cbd).toMatchObject({ deliveryFeeCents: ksh(50), totalCents: ksh(950) });
+    const none = priceOrder({ ...base, items: [{ unitPriceCents: ksh(100), quantity: 1 }], shopDiscountCents: 0 });
+    expect(none).toMatchObject({ shopDiscountCents: 0, appliedDiscounts: [] });
   });
 
   it('keeps every amount an integer number of cents', () => {

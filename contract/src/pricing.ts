@@ -1,4 +1,4 @@
-import { OFFERS, type ShippingOption } from './constants';
+import { OFFERS, SHOP_DISCOUNT_LABEL, type ShippingOption } from './constants';
 import type { OrderStatus, PaymentStatus } from './order-states';
 
 export interface PricingInput {
@@ -13,6 +13,8 @@ export interface PricingInput {
   previousPaymentStatuses: readonly PaymentStatus[];
   /** another live order of the customer already carries the first-order offer (it is claimed once) */
   firstOrderOfferHeld?: boolean;
+  /** the admin's own discount on a manual order, in cents (docs/product.md section 13); applied after the offers */
+  shopDiscountCents?: number;
 }
 
 /** What pricing needs of a delivery method (with the zone's fee for doorstep zones). */
@@ -47,6 +49,8 @@ export interface OrderPrice {
   subtotalCents: number;
   /** offers that lower the price (bulk, first order); never more than the subtotal */
   discountCents: number;
+  /** the part of `discountCents` that is the admin's own discount (what is left of it after the offers) */
+  shopDiscountCents: number;
   deliveryFeeCents: number;
   totalCents: number;
   /** the labels of the offers applied, free delivery included */
@@ -58,7 +62,8 @@ export interface OrderPrice {
  * bulk discount for 3+ items, 10% off while the customer has never paid an order (an unpaid
  * order that expired or was cancelled does not count; a payment that had to be refunded neither),
  * then the delivery method's fee, free above its threshold after discounts (CBD Delivery: Ksh 50,
- * free above Ksh 1000; custom delivery: paid to the rider, nothing here).
+ * free above Ksh 1000; custom delivery: paid to the rider, nothing here). A manual order's shop
+ * discount comes after the offers and never takes the discounts past the subtotal.
  */
 export function priceOrder(input: PricingInput): OrderPrice {
   const subtotalCents = input.items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0);
@@ -75,6 +80,14 @@ export function priceOrder(input: PricingInput): OrderPrice {
     appliedDiscounts.push(OFFERS.welcome.label);
   }
   discountCents = Math.min(discountCents, subtotalCents);
+  const shopDiscountCents = Math.min(
+    Math.max(0, Math.round(input.shopDiscountCents ?? 0)),
+    subtotalCents - discountCents,
+  );
+  if (shopDiscountCents > 0) {
+    discountCents += shopDiscountCents;
+    appliedDiscounts.push(SHOP_DISCOUNT_LABEL);
+  }
 
   const delivery = typeof input.shipping === 'string' ? LEGACY_DELIVERY[input.shipping] : input.shipping;
   let deliveryFeeCents = 0;
@@ -87,7 +100,7 @@ export function priceOrder(input: PricingInput): OrderPrice {
   }
 
   const totalCents = Math.max(0, subtotalCents - discountCents + deliveryFeeCents);
-  return { subtotalCents, discountCents, deliveryFeeCents, totalCents, appliedDiscounts };
+  return { subtotalCents, discountCents, shopDiscountCents, deliveryFeeCents, totalCents, appliedDiscounts };
 }
 
 /**

@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   addToCart,
   adminSession,
+  call,
   freshProduct,
   placeOrder,
   registerCustomer,
@@ -183,4 +184,25 @@ test('admin new item (phone)', async ({ page }) => {
   await useSession(page, admin);
   await page.goto('/admin/items/new');
   await expectNoSeriousViolations(page, page.getByRole('checkbox').first());
+});
+
+test('pay link, signed out', async ({ page }) => {
+  const { product } = await freshProduct(admin, { label: 'Accessible Kanga', price: 700 });
+  const { customer: buyer } = await call<{ customer: { id: number } }>('POST', '/admin/customers', {
+    token: admin.token,
+    json: { name: 'Axe Buyer', email: `axe-buyer-${product.id}@e2e.test`, phone: '0711 222 333' },
+    base: admin.base,
+  });
+  const reply = await call<{ pay_link: { url: string } }>('POST', '/admin/orders/manual', {
+    token: admin.token,
+    json: {
+      customer_id: buyer.id,
+      items: [{ product_id: product.id, quantity: 1 }],
+      shipping_address: 'CBD Delivery',
+      channel: 'whatsapp',
+    },
+    base: admin.base,
+  });
+  await page.goto(new URL(reply.pay_link.url).pathname);
+  await expectNoSeriousViolations(page, page.getByRole('button', { name: /^Pay Ksh/ }));
 });

@@ -16,6 +16,7 @@ import listingJob from './modules/listing/job.js';
 import listingRoutes from './modules/listing/routes.js';
 import insightsRoutes from './modules/insights/routes.js';
 import mailPlugin from './modules/mail/plugin.js';
+import manualOrdersRoutes from './modules/manual-orders/routes.js';
 import newsletterRoutes from './modules/newsletter/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
 import deliveryRoutes from './modules/delivery/routes.js';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(ordersRoutes);
       await api.register(deliveryRoutes);
       await api.register(paymentsRoutes);
+      await api.register(manualOrdersRoutes);
       await api.register(newsletterRoutes);
       await api.register(listingRoutes);
       await api.register(savedSearchRoutes);

@@ -105,6 +105,7 @@ const envSchema = z.object({
   ORDER_MAX_RESERVED_ITEMS: positiveInt('ORDER_MAX_RESERVED_ITEMS').default(10),
   POD_MAX_ORDER_KSH: positiveInt('POD_MAX_ORDER_KSH').default(5000),
   POD_MAX_OPEN_ORDERS: positiveInt('POD_MAX_OPEN_ORDERS').default(1),
+  PAY_LINK_HOURS: positiveInt('PAY_LINK_HOURS').default(48),
   MAIL_POLL_INTERVAL_MS: positiveInt('MAIL_POLL_INTERVAL_MS').default(2000),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt('AUTH_RATE_LIMIT_PER_MINUTE').default(10),
   RATE_LIMIT_PER_MINUTE: positiveInt('RATE_LIMIT_PER_MINUTE').default(1200),
@@ -198,6 +199,8 @@ export interface Config {
   backup: { dir: string; intervalHours: number; keep: number };
   /** bearer token for /api/metrics; unset = only from this machine */
   metricsToken?: string;
+  /** manual orders' pay links: how long one works (and holds the items), and the key that signs it */
+  payLinks: { hours: number; secret: string };
   /** human-readable logs; undefined = on in development when stdout is a terminal */
   logPretty?: boolean;
 }
@@ -219,6 +222,11 @@ export const MIN_PUSHER_SECRET_LENGTH = 24;
  */
 function derivedPusherSecret(webhookSecret: string): string {
   return createHmac('sha256', webhookSecret).update('mtumba pusher app secret').digest('hex');
+}
+
+/** The key that signs pay links, derived like the Pusher secret: the same on every instance, never the webhook secret itself. */
+function derivedPayLinkSecret(webhookSecret: string): string {
+  return createHmac('sha256', webhookSecret).update('mtumba pay link key').digest('hex');
 }
 
 /** Secrets production refuses when shorter than this (see docs/security.md). */
@@ -370,6 +378,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS },
     backup: { dir: resolve(e.BACKUP_DIR), intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
     metricsToken: e.METRICS_TOKEN,
+    payLinks: {
+      hours: e.PAY_LINK_HOURS,
+      secret: derivedPayLinkSecret(e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET),
+    },
     logPretty: e.LOG_PRETTY,
   };
 }

@@ -32,6 +32,10 @@ const PUBLIC = new Set([
   'GET /api/unsubscribe',
   'POST /api/unsubscribe',
   'GET /api/delivery-methods',
+  // A pay link's signed token is the permission (docs/product.md section 13).
+  'GET /api/pay-links/{token}',
+  'POST /api/pay-links/{token}/initiate',
+  'POST /api/pay-links/{token}/confirm',
 ]);
 
 /** The shop's own calls: admins only. */
@@ -61,6 +65,11 @@ const ADMIN = new Set([
   'GET /api/admin/products.csv',
   'POST /api/admin/products/import/preview',
   'POST /api/admin/products/import',
+  'GET /api/admin/customers',
+  'POST /api/admin/customers',
+  'POST /api/admin/orders/manual',
+  'POST /api/admin/orders/manual/quote',
+  'GET /api/admin/orders/{id}/pay-link',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */

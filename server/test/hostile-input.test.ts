@@ -99,6 +99,15 @@ const productForm = (ids: SeededIds) => ({
 });
 
 /** A valid body per route that takes one; the fuzzing changes one field of it at a time. */
+const manualOrder = (ids: SeededIds) => ({
+  customer_id: ids.customer,
+  items: [{ product_id: ids.otherProduct, quantity: 1 }],
+  shipping_address: 'CBD Delivery',
+  shipping_phone: '0712345678',
+  channel: 'whatsapp',
+  discount: { amount: 10, reason: 'Regular customer' },
+});
+
 type BodyFactory = (ids: SeededIds) => Record<string, unknown>;
 const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/register': () => ({
@@ -152,6 +161,15 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/unsubscribe': () => ({ token: 'not-a-real-token' }),
   'PUT /api/user/email-preferences': () => ({ new_arrivals: true }),
   'POST /api/saved-searches': (ids) => ({ category_id: ids.category, q: 'denim', size: 'M', max_price: 1500 }),
+  'POST /api/admin/customers': () => ({
+    name: 'Fuzz Buyer',
+    email: `fuzz-buyer-${UNIQUE}@example.com`,
+    phone: '0712345678',
+  }),
+  'POST /api/admin/orders/manual': (ids) => manualOrder(ids),
+  'POST /api/admin/orders/manual/quote': (ids) => manualOrder(ids),
+  'POST /api/pay-links/{token}/initiate': (ids) => ({ order_id: ids.order }),
+  'POST /api/pay-links/{token}/confirm': () => ({ tracking_id: 'TRK-1' }),
   'POST /api/broadcasting/auth': () => ({ socket_id: '1234.5678', channel_name: 'private-admin' }),
   'POST /api/orders/{id}/pay-on-delivery': null,
   'POST /api/admin/delivery-methods': () => ({
@@ -180,6 +198,8 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
 const SPENDS_SESSION = new Set(['POST /api/logout', 'DELETE /api/user', 'PUT /api/user']);
 
 interface SeededIds {
+  /** the signed-in customer, for whom the admin's manual orders are made */
+  customer: number;
   category: number;
   product: number;
   otherProduct: number;
@@ -365,7 +385,7 @@ describe('hostile input on every /api route', () => {
   let t: TestApp;
   let jwks: TestJwks;
   let ids: SeededIds;
-  let customer: { token: string };
+  let customer: { id: number; token: string };
   let admin: { token: string };
   let routes: ApiRoute[];
 
@@ -435,6 +455,7 @@ describe('hostile input on every /api route', () => {
     for (const r of [cartItem, entry, order, delivered, review]) expect(r.statusCode, r.body).toBeLessThan(300);
 
     ids = {
+      customer: customer.id,
       category: category.id,
       product: product.id,
       otherProduct: otherProduct.id,

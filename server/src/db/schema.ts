@@ -29,6 +29,8 @@ export interface UsersTable {
   phone_verified_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** the phone the cart fills in */
   default_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a Kenyan mobile number in E.164 form, set when the shop created the account for a manual order */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuthTokensTable {
@@ -176,6 +178,13 @@ export interface OrdersTable {
     'online' | 'pay_on_delivery' | undefined,
     'online' | 'pay_on_delivery'
   >;
+  /** where a manual order's sale was made ('whatsapp', 'phone', 'live', 'in_shop'); null: the online shop */
+  sales_channel: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the admin's own discount on a manual order (part of discount_cents), and why */
+  shop_discount_cents: ColumnType<number, number | undefined, number>;
+  shop_discount_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** until when a manual order's pay link works; the order holds its items that long */
+  pay_link_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -247,6 +256,8 @@ export interface PaymentsTable {
   provider_checkout_id: string | null;
   provider_invoice_id: string | null;
   failure_reason: string | null;
+  /** where the payment page sends the buyer back (a pay link's page); null: the confirmation page */
+  return_path: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** 'checkout' (hosted page), 'mpesa_prompt' (STK push to a phone) */

@@ -25,6 +25,8 @@ const NotFound = lazy(() => import('./routes/not-found'));
 const AdminProducts = lazy(() => import('./routes/admin/products'));
 const AdminOrders = lazy(() => import('./routes/admin/orders'));
 const AdminOrderDetail = lazy(() => import('./routes/admin/order-detail'));
+const AdminNewOrder = lazy(() => import('./routes/admin/new-order'));
+const PayLink = lazy(() => import('./routes/pay-link'));
 const AddProduct = lazy(() => import('./routes/admin/add-product'));
 const AdminSecurityLog = lazy(() => import('./routes/admin/security-log'));
 const NewItem = lazy(() => import('./routes/admin/new-item'));
@@ -57,11 +59,13 @@ export const routes = [
       { path: '/orders/:orderId', element: <OrderDetail /> },
       { path: '/checkout/:orderId', element: <Checkout /> },
       { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
+      { path: '/pay/:token', element: <PayLink /> },
       { path: '/add-product', element: <AddProduct /> },
       { path: '/admin', element: <AdminDashboard /> },
       { path: '/admin/products', element: <AdminProducts /> },
       { path: '/admin/products/import', element: <AdminImportProducts /> },
       { path: '/admin/orders', element: <AdminOrders /> },
+      { path: '/admin/orders/new', element: <AdminNewOrder /> },
       { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
       { path: '/admin/delivery', element: <AdminDelivery /> },
       { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },

@@ -31,5 +31,7 @@ export const paths = {
   adminOrders: () => '/admin/orders',
   adminDelivery: () => '/admin/delivery',
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
+  adminNewOrder: () => '/admin/orders/new',
+  payLink: (token: string) => `/pay/${token}`,
   adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,
 } as const;

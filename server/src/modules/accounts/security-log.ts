@@ -14,6 +14,7 @@ export type SecurityEventKind =
   | 'session_revoked'
   | 'sessions_revoked'
   | 'admin_order_changed'
+  | 'account_created_by_shop'
   | 'admin_product_created'
   | 'admin_product_updated'
   | 'admin_product_deleted';

@@ -11,7 +11,7 @@ import {
   type OrderMoveName,
   type OrderStatus,
 } from '@mtumba/contract';
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import { dialectOf, now } from '../../db/database.js';
 import type { Order, OrdersTable } from '../../db/schema.js';
@@ -227,59 +227,144 @@ export async function placeNewOrder(db: Db, input: NewOrder): Promise<Order> {
     if (held.items + quantity > input.limits.maxReservedItems) {
       throw new DomainError('invalid', tooManyReservedItems(input.limits.maxReservedItems));
     }
-    const claimsOffer = input.amounts.applied_discounts.includes(OFFERS.welcome.label);
-    const repo = ordersRepository(trx);
-    const created = await repo.insertOrder({
-      user_id: input.customerId,
-      order_status: 'pending',
-      payment_status: 'unpaid',
-      ...input.amounts,
-      applied_discounts: JSON.stringify(input.amounts.applied_discounts),
-      shipping_address: input.shipping_address,
-      shipping_phone: input.shipping_phone,
-      discount_code: input.discount_code,
-      delivery_method_id: input.delivery_method_id,
-      delivery_details: input.delivery_details,
-      reserved_until: new Date(Date.parse(at) + input.reservationSeconds * 1000).toISOString(),
-      stock_released_at: null,
-      cancel_requested_at: null,
-      paid_at: null,
-      welcome_claim_user_id: claimsOffer ? input.customerId : null,
-      created_at: at,
-      updated_at: at,
-    });
-    await repo.insertItems(
-      input.lines.map((l) => ({
-        order_id: created.id,
-        product_id: l.productId,
-        product_name: l.name,
-        product_image_key: l.imageKey,
-        unit_price_cents: l.unitPriceCents,
-        quantity: l.quantity,
-      })),
-    );
-    const missing = await reserveLines(
-      trx,
-      created.id,
-      input.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
-      { actor: 'customer', userId: input.customerId },
+    return insertHeldOrder(trx, input, {
       at,
-    );
-    if (missing !== undefined) {
-      throw new OutOfStock(missing, input.lines.find((l) => l.productId === missing)?.name ?? 'an item');
-    }
-    await repo.addHistory({
-      order_id: created.id,
-      from_status: null,
-      to_status: 'pending',
-      actor: 'customer',
-      actor_user_id: input.customerId,
-      note: 'Order placed',
+      reservedUntil: new Date(Date.parse(at) + input.reservationSeconds * 1000).toISOString(),
+      by: { actor: 'customer', userId: input.customerId },
       move: 'place',
-      created_at: at,
+      note: 'Order placed',
     });
-    return created;
   });
+}
+
+type HeldOrderInput = Pick<
+  NewOrder,
+  'customerId' | 'lines' | 'amounts' | 'shipping_address' | 'shipping_phone' | 'discount_code'
+> &
+  Partial<Pick<NewOrder, 'delivery_method_id' | 'delivery_details'>> & { extra?: Partial<Insertable<OrdersTable>> };
+
+/**
+ * Inside a placing move's transaction: claims the first-order offer if the price carries it,
+ * inserts the order and its lines, takes every line off the shelf (or throws OutOfStock, rolling
+ * everything back), and writes the history entry.
+ */
+async function insertHeldOrder(
+  trx: Trx,
+  input: HeldOrderInput,
+  how: { at: string; reservedUntil: string; by: MoveBy; move: 'place' | 'place_manual'; note: string },
+): Promise<Order> {
+  const { at } = how;
+  const claimsOffer = input.amounts.applied_discounts.includes(OFFERS.welcome.label);
+  const repo = ordersRepository(trx);
+  const created = await repo.insertOrder({
+    user_id: input.customerId,
+    order_status: 'pending',
+    payment_status: 'unpaid',
+    ...input.amounts,
+    applied_discounts: JSON.stringify(input.amounts.applied_discounts),
+    shipping_address: input.shipping_address,
+    shipping_phone: input.shipping_phone,
+    discount_code: input.discount_code,
+    delivery_method_id: input.delivery_method_id ?? null,
+    delivery_details: input.delivery_details ?? null,
+    reserved_until: how.reservedUntil,
+    stock_released_at: null,
+    cancel_requested_at: null,
+    paid_at: null,
+    welcome_claim_user_id: claimsOffer ? input.customerId : null,
+    ...input.extra,
+    created_at: at,
+    updated_at: at,
+  });
+  await repo.insertItems(
+    input.lines.map((l) => ({
+      order_id: created.id,
+      product_id: l.productId,
+      product_name: l.name,
+      product_image_key: l.imageKey,
+      unit_price_cents: l.unitPriceCents,
+      quantity: l.quantity,
+    })),
+  );
+  const missing = await reserveLines(
+    trx,
+    created.id,
+    input.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
+    stockActor(how.by),
+    at,
+  );
+  if (missing !== undefined) {
+    throw new OutOfStock(missing, input.lines.find((l) => l.productId === missing)?.name ?? 'an item');
+  }
+  await repo.addHistory({
+    order_id: created.id,
+    from_status: null,
+    to_status: 'pending',
+    actor: how.by.actor,
+    actor_user_id: how.by.userId,
+    note: how.note,
+    move: how.move,
+    created_at: at,
+  });
+  return created;
+}
+
+export interface NewManualOrder extends HeldOrderInput {
+  admin: AdminRef;
+  /** until when the pay link works and the items are held */
+  holdUntil: string;
+  /** the history note: where the sale was made and any shop discount with its reason */
+  note: string;
+  /** a payment the shop already received: recorded in the same transaction (`record_payment`) */
+  payment?: {
+    method: ManualPaymentMethod;
+    reference: string;
+    write: (trx: Trx, order: Order) => Promise<void>;
+  };
+}
+
+/**
+ * The `place_manual` move: the admin places an order for a customer (a sale made on WhatsApp, by
+ * phone or live). Its items are reserved at once and held until `holdUntil` (the pay link's
+ * expiry), without the customer's hold limits. With a payment, `record_payment` follows in the
+ * same transaction, so the order is never left half-made.
+ */
+export async function placeManualOrder(db: Db, input: NewManualOrder, shop: ShopContext): Promise<Moved> {
+  return db.transaction().execute(async (trx) => {
+    // As for `place`: the first-order offer claim is decided on what the customer really holds.
+    if (dialectOf(trx) === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', input.customerId).forUpdate().execute();
+    }
+    const at = now();
+    const by: MoveBy = { actor: 'admin', userId: input.admin.id, ip: input.admin.ip };
+    const created = await insertHeldOrder(trx, input, {
+      at,
+      reservedUntil: input.holdUntil,
+      by,
+      move: 'place_manual',
+      note: input.note,
+    });
+    await recordSecurityEvent(trx, {
+      userId: created.user_id,
+      actorId: input.admin.id,
+      kind: 'admin_order_changed',
+      detail: { order_id: created.id, move: 'place_manual', from: null, to: 'pending', payment: 'unpaid' },
+      ip: input.admin.ip ?? null,
+    });
+    const events: PendingEvent[] = [statusEvent(created)];
+    if (!input.payment) return { order: created, events };
+    const paid = await applyMove(trx, created, 'record_payment', by, {
+      note: paymentNote(input.payment),
+      set: { payment_status: 'paid', paid_at: at },
+      at,
+    });
+    await input.payment.write(trx, paid);
+    return { order: paid, events: await afterPaid(trx, paid, shop) };
+  });
+}
+
+function paymentNote(payment: { method: ManualPaymentMethod; reference: string }): string {
+  return `Payment recorded by the shop: ${payment.method === 'mpesa' ? 'M-Pesa' : payment.method} ${payment.reference}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -644,7 +729,7 @@ export async function recordPayment(
       move,
       { actor: 'admin', userId: admin.id, ip: admin.ip },
       {
-        note: `Payment recorded by the shop: ${payment.method === 'mpesa' ? 'M-Pesa' : payment.method} ${payment.reference}`,
+        note: paymentNote(payment),
         set: { payment_status: 'paid', paid_at: at },
         at,
       },

@@ -120,7 +120,7 @@ function alreadyPaidPage(shopName: string, p: PaymentWithOrder): string {
     `${SHORT_NOTICE}
 <h1>Order #${escapeHtml(p.order_id)} is already paid</h1>
 <p>This payment of ${escapeHtml(formatKshCents(p.amount_cents))} has already been received. Nothing more to pay.</p>
-<a class="button" href="/orders/${escapeHtml(p.order_id)}">View your order</a>`,
+<a class="button" href="${escapeHtml(p.return_path ?? `/orders/${p.order_id}`)}">View your order</a>`,
   );
 }
 
@@ -287,7 +287,8 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
       const payment = await find(request.params.reference);
       if (!payment) return html(reply, 404, notFoundPage(shopName));
       const orderId = payment.order_id;
-      const confirmation = `/payment/confirmationpage?order_id=${orderId}`;
+      // A pay link's payment goes back to the pay link's page (the buyer may not be signed in).
+      const confirmation = payment.return_path ?? `/payment/confirmationpage?order_id=${orderId}`;
       if (isPaid(payment)) return reply.redirect(confirmation, 303);
 
       const body = request.body ?? {};
@@ -306,7 +307,12 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
 
       const result = await payments.sandboxPay(payment, { outcome, method, phone });
       request.log.info({ reference: payment.reference, outcome, status: result.status }, 'sandbox payment submitted');
-      if (outcome === 'failure') return reply.redirect(`/checkout/${orderId}?payment=failed`, 303);
+      if (outcome === 'failure') {
+        const back = payment.return_path
+          ? `${payment.return_path}?payment=failed`
+          : `/checkout/${orderId}?payment=failed`;
+        return reply.redirect(back, 303);
+      }
       return reply.redirect(confirmation, 303);
     },
   );

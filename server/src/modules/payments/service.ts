@@ -493,8 +493,16 @@ export function paymentService(deps: {
   return {
     provider,
 
-    /** Creates a payment for the customer's own pending order and a hosted checkout for it. */
-    async initiate(user: { id: number; name: string; email: string }, orderId: number): Promise<InitiateResult> {
+    /**
+     * Creates a payment for the customer's own pending order and a hosted checkout for it.
+     * `returnPath` (a pay link's page) is where the payment page sends the buyer back instead of
+     * the signed-in confirmation page.
+     */
+    async initiate(
+      user: { id: number; name: string; email: string },
+      orderId: number,
+      options: { returnPath?: string } = {},
+    ): Promise<InitiateResult> {
       const order = await preparePayableOrder(db, user.id, orderId, config.orders.reservationSeconds);
       const at = new Date().toISOString();
       const payment = await repo.insert({
@@ -509,6 +517,7 @@ export function paymentService(deps: {
         provider_checkout_id: null,
         provider_invoice_id: null,
         failure_reason: null,
+        return_path: options.returnPath ?? null,
         created_at: at,
         updated_at: at,
       });
@@ -520,7 +529,7 @@ export function paymentService(deps: {
           currency: 'KES',
           orderId: order.id,
           customer: { name: user.name, email: user.email, phone: order.shipping_phone },
-          redirectUrl: `${config.appUrl}/payment/confirmationpage?order_id=${order.id}`,
+          redirectUrl: `${config.appUrl}${options.returnPath ?? `/payment/confirmationpage?order_id=${order.id}`}`,
         });
       } catch (err) {
         log.error(

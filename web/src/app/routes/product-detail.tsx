@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
+import { ShareProductOnWhatsApp } from '@/components/ui/whatsapp-share';
 import { paths } from '@/config/paths';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { useRelatedProducts } from '@/features/catalog/api/get-related-products';
@@ -86,6 +87,7 @@ export default function ProductDetailRoute() {
           <title>{`${product.data.name} — Mtumba`}</title>
           <ProductDetails product={product.data} />
           <DeliveryEstimates />
+          <ShareProductOnWhatsApp name={product.data.name} price={product.data.price} path={paths.product(id)} />
           <ProductReviews productId={id} />
           <RelatedProducts productId={id} />
         </>

@@ -22,4 +22,8 @@ export const adminKeys = {
   orderList: (params: AdminOrderListParams) => ['admin', 'orders', 'list', params] as const,
   order: (id: number) => ['admin', 'orders', 'detail', id] as const,
   dashboard: (period: object) => ['admin', 'dashboard', period] as const,
+  payLink: (id: number) => ['admin', 'orders', 'pay-link', id] as const,
+  customerSearch: (q: string) => ['admin', 'customers', q] as const,
+  productsForSale: (q: string) => ['admin', 'products', 'for-sale', q] as const,
+  manualQuote: (body: unknown) => ['admin', 'orders', 'manual-quote', body] as const,
 };

@@ -22,6 +22,7 @@ import { FlashAlert } from './flash-alert';
 import { OrderActions } from './order-actions';
 import { formatDateTime } from './format';
 import { OrderStatusSelect } from './order-status-select';
+import { PayLinkPanel } from './pay-link-panel';
 import { CancelRequestedBadge, PaymentStatusBadge } from './payment-status-badge';
 
 const THUMB = 50;
@@ -142,6 +143,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
       </Row>
 
       <OrderActions order={order} />
+      <PayLinkPanel order={order} />
 
       <section aria-labelledby={`${statusId}-items`} className="mb-4">
         <h2 className="h5" id={`${statusId}-items`}>

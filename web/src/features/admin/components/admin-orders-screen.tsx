@@ -141,7 +141,12 @@ export function AdminOrdersScreen() {
 
   return (
     <>
-      <h1 className="h3 mb-4">Manage Orders</h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-4">
+        <h1 className="h3 mb-0">Manage Orders</h1>
+        <Link to={paths.adminNewOrder()} className="btn btn-primary">
+          New manual order
+        </Link>
+      </div>
       <Form.Group className="d-flex align-items-center gap-2 mb-3" controlId={filterId} style={{ maxWidth: 320 }}>
         <Form.Label className="mb-0 text-nowrap">Show</Form.Label>
         <Form.Select

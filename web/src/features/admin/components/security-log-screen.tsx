@@ -19,6 +19,7 @@ const LABELS: Record<string, string> = {
   session_revoked: 'One session signed out',
   sessions_revoked: 'Signed out everywhere else',
   admin_order_changed: 'Order changed by an admin',
+  account_created_by_shop: 'Account created by the shop (manual order)',
   admin_product_created: 'Product created',
   admin_product_updated: 'Product updated',
   admin_product_deleted: 'Product deleted',

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { adminSession, freshProduct, uniqueTag, useSession } from '../support/api';
+
+// A sale made on WhatsApp: the admin, on a phone, builds the order for a new customer with a
+// discount and gets a pay link; the buyer opens it in another browser (not signed in) and pays on
+// the sandbox page; the admin sees the order paid.
+
+test('a manual order’s pay link is paid in another browser and the admin sees it paid', async ({ page, browser }) => {
+  const tag = uniqueTag();
+  const admin = await adminSession();
+  // Ksh 1,000; the new customer's first order takes 10% (100) off, the shop's discount 100 more;
+  // custom delivery is paid to the rider: the link asks for Ksh 800.
+  const { product } = await freshProduct(admin, { label: 'Ankara Wrap Dress', price: 1000, tag });
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  await useSession(page, admin);
+  await page.goto('/admin/orders');
+  await page.getByRole('link', { name: 'New manual order' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New manual order' })).toBeVisible();
+
+  // 1. A new customer, by name, e-mail and phone.
+  await page.getByRole('button', { name: 'New customer' }).click();
+  const newCustomer = page.getByRole('form', { name: 'New customer' });
+  await newCustomer.getByLabel('Name').fill(`Achieng ${tag}`);
+  await newCustomer.getByLabel('E-mail').fill(`achieng-${tag}@e2e.test`);
+  await newCustomer.getByLabel('Phone (for WhatsApp)').fill('0722 000 111');
+  await newCustomer.getByRole('button', { name: 'Use this customer' }).click();
+  await expect(page.getByTestId('chosen-customer')).toHaveText(`Achieng ${tag}`);
+
+  // 2. The dress, found by name among the items on sale.
+  await page.getByLabel('Find items on sale').fill(product.name);
+  await page.getByRole('button', { name: `Add ${product.name}` }).click();
+  await expect(page.getByRole('list', { name: 'Items in the order' })).toContainText(product.name);
+
+  // 3. Delivery and the shop's discount with its reason.
+  await page.getByLabel('Delivery', { exact: true }).selectOption('Paid custom delivery');
+  await expect(page.getByLabel('Customer’s phone')).toHaveValue('0722000111');
+  await page.getByLabel('Amount (Ksh)').fill('100');
+  await page.getByLabel('Reason').fill('Regular on WhatsApp');
+  await expect(page.getByTestId('manual-order-total')).toHaveText('Ksh 800');
+
+  // 4. A pay link, sent on WhatsApp.
+  await page.getByRole('button', { name: 'Create order and pay link' }).click();
+  const done = page.getByRole('heading', { name: /^Order #\d+ created$/ });
+  await expect(done).toBeVisible();
+  const orderId = Number((await done.textContent())?.match(/#(\d+)/)?.[1]);
+  const link = await page.getByLabel('Pay link').inputValue();
+  expect(link).toMatch(/\/pay\/\d+\.\d+\.[\w-]{43}$/);
+  const whatsapp = await page.getByRole('link', { name: 'Send on WhatsApp' }).getAttribute('href');
+  expect(whatsapp).toMatch(/^https:\/\/wa\.me\/254722000111\?text=/);
+  expect(decodeURIComponent(whatsapp ?? '')).toContain(link);
+
+  // The dress is held for her at once: the shop shows it sold.
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByText('Out of Stock').first()).toBeVisible();
+
+  // The buyer opens the link in a browser of her own, signed in nowhere.
+  const buyerContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(new URL(link).pathname);
+  await expect(buyer.getByRole('heading', { level: 1, name: `Hi Achieng, your order #${orderId}` })).toBeVisible();
+  await expect(buyer.getByRole('region', { name: 'Items' }).getByText(product.name)).toBeVisible();
+  await expect(buyer.getByText('Shop discount')).toBeVisible();
+  await expect(buyer.getByTestId('pay-link-total')).toHaveText('Ksh 800');
+  await buyer.getByRole('button', { name: 'Pay Ksh 800' }).click();
+
+  // The sandbox payment page, then back to the link, which now says paid.
+  await expect(buyer.getByText('Test payment — no money moves.')).toBeVisible();
+  await expect(buyer.getByLabel('M-Pesa phone number')).toHaveValue(/0722/);
+  await buyer.getByRole('button', { name: 'Pay Ksh 800' }).click();
+  await expect(buyer).toHaveURL(new URL(link).pathname);
+  await expect(buyer.getByTestId('pay-link-state')).toContainText('Paid — thank you!');
+  await expect(buyer.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await buyerContext.close();
+
+  // The admin sees it paid.
+  await page.goto(`/admin/orders/${orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Order Details' }).getByText('Paid', { exact: true })).toBeVisible();
+  await expect(page.getByText(/shop discount Ksh 100: Regular on WhatsApp/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Pay link' })).toHaveCount(0);
+});

@@ -1,0 +1,229 @@
+import { apiErrorSchema } from '@mtumba/contract';
+import {
+  adminCustomerCreateBodySchema,
+  adminCustomerCreateReplySchema,
+  adminCustomerJsonSchema,
+  adminCustomerSearchQuerySchema,
+  manualOrderBodySchema,
+  manualOrderQuoteBodySchema,
+  manualOrderQuoteSchema,
+  manualOrderReplySchema,
+  payLinkConfirmBodySchema,
+  payLinkInitiateBodySchema,
+  payLinkInitiateReplySchema,
+  payLinkJsonSchema,
+  payLinkViewSchema,
+} from '@mtumba/contract/manual-order';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emitAll } from '../../lib/events.js';
+import { idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
+import { shopContext } from '../orders/emails.js';
+import { paymentService } from '../payments/service.js';
+import {
+  adminPayLink,
+  createManualOrder,
+  CUSTOMER_CREATED,
+  CUSTOMER_FOUND,
+  findOrCreateCustomer,
+  MANUAL_ORDER_CREATED,
+  MANUAL_ORDER_PAID,
+  orderOfPayLink,
+  payableByLink,
+  quoteManualOrder,
+  searchCustomers,
+  viewPayLink,
+} from './service.js';
+
+const errors = {
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  422: apiErrorSchema,
+};
+const adminTags = ['manual orders'];
+const security = [{ bearer: [] }];
+const tokenParams = z.object({ token: z.string().max(200) });
+
+/**
+ * Manual orders (admin) and pay links (public: the signed token is the permission), under /api.
+ * docs/product.md section 13.
+ */
+const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app;
+  const shop = shopContext(config);
+  const payments = paymentService({ db, config, events: app.events, log: app.log });
+
+  app.get(
+    '/admin/customers',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Find customers by phone (their own or one they ordered with) or by e-mail address',
+        querystring: adminCustomerSearchQuerySchema,
+        response: { 200: z.object({ data: z.array(adminCustomerJsonSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await searchCustomers(db, request.query.q) }),
+  );
+
+  app.post(
+    '/admin/customers',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary:
+          'Find the customer with this e-mail, or create an account without a password (200 found unchanged, 201 created)',
+        body: adminCustomerCreateBodySchema,
+        response: { 200: adminCustomerCreateReplySchema, 201: adminCustomerCreateReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await findOrCreateCustomer(db, { ...signedInUser(request), ip: request.ip }, request.body);
+      return reply.status(result.created ? 201 : 200).send({
+        message: result.created ? CUSTOMER_CREATED : CUSTOMER_FOUND,
+        ...result,
+      });
+    },
+  );
+
+  app.post(
+    '/admin/orders/manual/quote',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Price a manual order (offers and the shop discount) without placing it',
+        body: manualOrderQuoteBodySchema,
+        response: { 200: manualOrderQuoteSchema, ...errors },
+      },
+    },
+    async (request) => quoteManualOrder(db, request.body),
+  );
+
+  app.post(
+    '/admin/orders/manual',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary:
+          'Place an order for a customer (WhatsApp, phone, live): items reserved at once; the payment recorded now or a pay link made',
+        body: manualOrderBodySchema,
+        response: { 201: manualOrderReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await createManualOrder(
+        db,
+        { ...signedInUser(request), ip: request.ip },
+        request.body,
+        config,
+        shop,
+      );
+      emitAll(app.events, result.events);
+      return reply.status(201).send({
+        message: result.payLink ? MANUAL_ORDER_CREATED : MANUAL_ORDER_PAID,
+        order: result.order,
+        pay_link: result.payLink,
+      });
+    },
+  );
+
+  app.get(
+    '/admin/orders/:id/pay-link',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: "A manual order's pay link, with its WhatsApp message",
+        params: idParams,
+        response: { 200: payLinkJsonSchema, ...errors },
+      },
+    },
+    async (request) => adminPayLink(db, idOrNotFound(request.params.id, 'Order not found.'), config),
+  );
+
+  // The buyer's side. Errors carry `error` too, as the payment calls' do.
+  const payLinkRoutes: FastifyPluginAsyncZod = async (links) => {
+    links.addHook('preSerialization', async (_request, reply, payload) => {
+      if (reply.statusCode >= 400 && payload && typeof payload === 'object' && !Array.isArray(payload)) {
+        const body = payload as Record<string, unknown>;
+        if (typeof body.message === 'string' && body.error === undefined) return { error: body.message, ...body };
+      }
+      return payload;
+    });
+
+    links.get(
+      '/pay-links/:token',
+      {
+        schema: {
+          tags: ['pay links'],
+          summary: 'What a pay link shows: the shop, the items, delivery, total and whether it can be paid',
+          params: tokenParams,
+          response: { 200: payLinkViewSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+        return viewPayLink(db, config, request.params.token);
+      },
+    );
+
+    links.post(
+      '/pay-links/:token/initiate',
+      {
+        schema: {
+          tags: ['pay links'],
+          summary: 'Start paying the link’s order on the hosted payment page (no sign-in: the link is the permission)',
+          params: tokenParams,
+          body: payLinkInitiateBodySchema,
+          response: { 201: payLinkInitiateReplySchema, ...errors, 502: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.params;
+        const { order, customer } = await payableByLink(db, config, token, request.body?.order_id);
+        const result = await payments.initiate(customer, order.id, { returnPath: `/pay/${token}` });
+        if (!result.ok) return reply.status(502).send({ error: result.message, message: result.message });
+        return reply.status(201).send({
+          checkout_url: result.checkout_url,
+          reference: result.reference,
+          provider: result.provider,
+        });
+      },
+    );
+
+    links.post(
+      '/pay-links/:token/confirm',
+      {
+        schema: {
+          tags: ['pay links'],
+          summary: 'Back from the payment page: asks the provider about the payment, then shows the link again',
+          params: tokenParams,
+          body: payLinkConfirmBodySchema,
+          response: { 200: payLinkViewSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.params;
+        const order = await orderOfPayLink(db, config, token);
+        if (order.user_id !== null) await payments.confirmForOrder(order.user_id, order.id, request.body?.tracking_id);
+        reply.header('Cache-Control', 'no-store');
+        return viewPayLink(db, config, token);
+      },
+    );
+  };
+  await app.register(payLinkRoutes);
+};
+
+export default manualOrdersRoutes;

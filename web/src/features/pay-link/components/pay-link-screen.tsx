@@ -1,0 +1,185 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatKsh } from '@mtumba/contract/money';
+import type { PayLinkView } from '@mtumba/contract/manual-order';
+import { BusyButton } from '@/components/ui/busy-button';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
+import { errorMessage } from '@/lib/api-client';
+import { usePayLinkView } from '../api/get-pay-link';
+import { useConfirmPayLink, useInitiatePayLink } from '../api/pay-by-link';
+
+function formatUntil(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+}
+
+const STATE_TEXT: Record<Exclude<PayLinkView['state'], 'payable'>, { title: string; text: string; tone: string }> = {
+  paid: {
+    title: 'Paid — thank you!',
+    text: 'We have received your payment. The shop will be in touch about delivery.',
+    tone: 'success',
+  },
+  cancelled: {
+    title: 'This order was cancelled',
+    text: 'There is nothing to pay. Message the shop if you still want the items.',
+    tone: 'secondary',
+  },
+  expired: {
+    title: 'This pay link has expired',
+    text: 'Please ask the shop for a new one.',
+    tone: 'warning',
+  },
+  closed: {
+    title: 'Nothing to pay',
+    text: 'This order is settled. Message the shop if you have a question.',
+    tone: 'secondary',
+  },
+};
+
+function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
+  const initiate = useInitiatePayLink(token);
+  const pay = () =>
+    initiate.mutate(view.order.id, { onSuccess: (reply) => window.location.assign(reply.checkout_url) });
+  return (
+    <section aria-labelledby="pay-title" className="pay-link__options">
+      <h2 id="pay-title" className="h5 mb-0">
+        Pay {formatKsh(view.order.total_amount)}
+      </h2>
+      {/* Other ways to pay (an M-Pesa prompt to this phone) go beside the hosted payment page here. */}
+      <div className="card">
+        <div className="card-body">
+          <p className="mb-2">Pay by card or M-Pesa on the secure payment page.</p>
+          {initiate.isError && (
+            <p className="text-danger" role="alert">
+              {errorMessage(initiate.error, 'Payment initiation failed')}
+            </p>
+          )}
+          <BusyButton
+            type="button"
+            busy={initiate.isPending || initiate.isSuccess}
+            busyLabel="Opening the payment page…"
+            className="btn btn-primary btn-lg w-100"
+            onClick={pay}
+          >
+            Pay {formatKsh(view.order.total_amount)}
+          </BusyButton>
+        </div>
+      </div>
+      <p className="small text-body-secondary mb-0">
+        This link works until {formatUntil(view.expires_at)}. No account or password needed.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The page a pay link opens (docs/product.md section 13): no sign-in, made for a phone. It shows
+ * the shop, the items with photos, delivery and total, and Pay (the hosted payment page) while
+ * the order can be paid; a paid or cancelled order shows its state instead.
+ */
+export function PayLinkScreen({ token }: { token: string }) {
+  const [params] = useSearchParams();
+  const view = usePayLinkView(token);
+  const confirm = useConfirmPayLink(token);
+  const failed = params.get('payment') === 'failed';
+  const trackingId = params.get('tracking_id') ?? undefined;
+  const asked = useRef(false);
+
+  // Back from the payment page: ask for the real state once (the redirect itself proves nothing).
+  useEffect(() => {
+    if (asked.current || !(trackingId || params.has('checkout_id'))) return;
+    asked.current = true;
+    confirm.mutate(trackingId);
+  }, [confirm, params, trackingId]);
+
+  if (view.isPending) return <LoadingSpinner label="Loading your order" />;
+  if (view.isError) {
+    return (
+      <div className="pay-link py-4">
+        <div className="alert alert-warning" role="alert">
+          <h1 className="h5">This pay link cannot be used</h1>
+          <p className="mb-0">
+            {errorMessage(view.error, 'This pay link is not valid. Please ask the shop for a new one.')}
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  const v = view.data;
+  const order = v.order;
+  const state = v.state === 'payable' ? null : STATE_TEXT[v.state];
+  return (
+    <div className="pay-link py-2">
+      <p className="text-body-secondary mb-1">{v.shop.name}</p>
+      <h1 className="h3">
+        {order.customer_first_name ? `Hi ${order.customer_first_name}, your order #${order.id}` : `Order #${order.id}`}
+      </h1>
+
+      {state && (
+        <div className={`alert alert-${state.tone}`} role="status" data-testid="pay-link-state">
+          <h2 className="h5">{state.title}</h2>
+          <p className="mb-0">{state.text}</p>
+        </div>
+      )}
+      {failed && v.can_pay && (
+        <div className="alert alert-warning" role="alert">
+          The payment did not go through. You can try again.
+        </div>
+      )}
+
+      <section aria-labelledby="items-title" className="mb-3">
+        <h2 id="items-title" className="visually-hidden">
+          Items
+        </h2>
+        <ul className="list-unstyled mb-0">
+          {order.items.map((item, i) => (
+            <li key={i} className="pay-link__item">
+              {item.image_url ? (
+                <img src={item.image_url} alt="" width={56} height={70} />
+              ) : (
+                <span className="pay-link__thumb" />
+              )}
+              <div className="pay-link__item-text">
+                <div className="fw-semibold">{item.name}</div>
+                {item.quantity > 1 && <div className="small">× {item.quantity}</div>}
+              </div>
+              <div className="text-end">{formatKsh(item.subtotal)}</div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label="Delivery and total" className="mb-4">
+        <p className="mb-2">
+          <span className="fw-semibold">Delivery:</span> {order.shipping_address}
+          {order.shipping_address === 'Paid custom delivery' && ' (paid to the rider on arrival)'}
+        </p>
+        <PriceSummary
+          discounts={order.applied_discounts}
+          discountsLabel="Discounts applied"
+          subtotal={order.subtotal}
+          discount={order.discount_amount}
+          delivery={deliveryFeeText(order.shipping_address, order.delivery_fee)}
+          total={order.total_amount}
+          totalLabel="Total"
+          totalTestId="pay-link-total"
+        />
+      </section>
+
+      {v.can_pay && <PayPanel token={token} view={v} />}
+      {v.shop.whatsapp && (
+        <p className="mt-4 small">
+          Questions?{' '}
+          <a href={`https://wa.me/${v.shop.whatsapp}`} target="_blank" rel="noopener noreferrer">
+            Message the shop on WhatsApp
+          </a>
+          .
+        </p>
+      )}
+    </div>
+  );
+}
