@@ -23,7 +23,11 @@ export function AppLayout() {
     window.scrollTo(0, 0);
     // After an in-app navigation, put keyboard and screen-reader focus at the start of the new page.
     if (firstPath.current) firstPath.current = false;
-    else main.current?.focus({ preventScroll: true });
+    else {
+      main.current?.focus({ preventScroll: true });
+      // pages after the server-drawn first one fade in again
+      document.documentElement.removeAttribute('data-ssr');
+    }
   }, [pathname, listPage]);
 
   return (

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout';
 import { RouteError } from './route-error';
@@ -28,38 +28,61 @@ const AdminOrderDetail = lazy(() => import('./routes/admin/order-detail'));
 const AddProduct = lazy(() => import('./routes/admin/add-product'));
 const AdminSecurityLog = lazy(() => import('./routes/admin/security-log'));
 
-export const routes = [
-  {
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', element: <Home /> },
-      { path: '/products', element: <Products /> },
-      { path: '/products/category/:categoryId', element: <Products /> },
-      { path: '/products/:id', element: <ProductDetail /> },
-      { path: '/offers', element: <Offers /> },
-      { path: '/terms', element: <Terms /> },
-      { path: '/contact', element: <Contact /> },
-      { path: '/login', element: <Login /> },
-      { path: '/register', element: <Register /> },
-      { path: '/verify-email', element: <VerifyEmail /> },
-      { path: '/forgot-password', element: <ForgotPassword /> },
-      { path: '/reset-password', element: <ResetPassword /> },
-      { path: '/cart', element: <Cart /> },
-      { path: '/wishlist', element: <Wishlist /> },
-      { path: '/orders', element: <Orders /> },
-      { path: '/orders/:orderId', element: <OrderDetail /> },
-      { path: '/checkout/:orderId', element: <Checkout /> },
-      { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
-      { path: '/add-product', element: <AddProduct /> },
-      { path: '/admin/products', element: <AdminProducts /> },
-      { path: '/admin/orders', element: <AdminOrders /> },
-      { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
-      { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-];
+/** The storefront pages the server renders (src/entry-server.tsx), which it imports directly. */
+export interface StorefrontPages {
+  Home: ComponentType;
+  Products: ComponentType;
+  ProductDetail: ComponentType;
+  Offers: ComponentType;
+  Terms: ComponentType;
+  Contact: ComponentType;
+  NotFound: ComponentType;
+}
+
+const lazyPages: StorefrontPages = { Home, Products, ProductDetail, Offers, Terms, Contact, NotFound };
+
+/**
+ * The app's routes. The browser loads every screen lazily; the server passes the storefront pages
+ * themselves, so nothing suspends while it renders (a suspended page would arrive hidden, waiting
+ * for a script).
+ */
+export function buildRoutes(pages: StorefrontPages = lazyPages) {
+  const { Home, Products, ProductDetail, Offers, Terms, Contact, NotFound } = pages;
+  return [
+    {
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      children: [
+        { path: '/', element: <Home /> },
+        { path: '/products', element: <Products /> },
+        { path: '/products/category/:categoryId', element: <Products /> },
+        { path: '/products/:id', element: <ProductDetail /> },
+        { path: '/offers', element: <Offers /> },
+        { path: '/terms', element: <Terms /> },
+        { path: '/contact', element: <Contact /> },
+        { path: '/login', element: <Login /> },
+        { path: '/register', element: <Register /> },
+        { path: '/verify-email', element: <VerifyEmail /> },
+        { path: '/forgot-password', element: <ForgotPassword /> },
+        { path: '/reset-password', element: <ResetPassword /> },
+        { path: '/cart', element: <Cart /> },
+        { path: '/wishlist', element: <Wishlist /> },
+        { path: '/orders', element: <Orders /> },
+        { path: '/orders/:orderId', element: <OrderDetail /> },
+        { path: '/checkout/:orderId', element: <Checkout /> },
+        { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
+        { path: '/add-product', element: <AddProduct /> },
+        { path: '/admin/products', element: <AdminProducts /> },
+        { path: '/admin/orders', element: <AdminOrders /> },
+        { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
+        { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ];
+}
+
+export const routes = buildRoutes();
 
 export function createRouter() {
   return createBrowserRouter(routes);
