@@ -35,7 +35,7 @@ test('home, list and product arrive server-drawn and hydrate without warnings', 
   const list = await page.goto('/products');
   expect(await list!.text()).toContain('All Products');
   await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
-  await page.getByRole('link', { name: 'Next' }).first().click();
+  await page.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=2/);
 
   const detail = await page.goto(`/products/${product.id}`);
@@ -70,7 +70,7 @@ test('without JavaScript a shopper can search, page through and open a product',
   const page = await context.newPage();
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
-  await page.getByRole('link', { name: 'Next' }).first().click();
+  await page.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/products\?page=2$/);
   await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
 
