@@ -7,10 +7,10 @@ import { PassThrough } from 'node:stream';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { AppProvider } from './app/provider';
-import { buildRoutes, routes } from './app/router';
+import { AppRoutes, buildRoutes, routes } from './app/router';
 import Contact from './app/routes/contact';
 import Home from './app/routes/home';
 import NotFound from './app/routes/not-found';
@@ -160,43 +160,39 @@ const LEADING_HOISTABLES = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)
 
 /** Renders the app to a string once everything (lazy parts included) is ready. */
 function renderApp(client: QueryClient, url: URL): Promise<{ html: string; hoisted: string }> {
-  const handler = createStaticHandler(serverRoutes);
-  return handler.query(new Request(url)).then(
-    (context) =>
-      new Promise<{ html: string; hoisted: string }>((resolve, reject) => {
-        if (context instanceof Response) return reject(new Error('unexpected redirect while rendering'));
-        const router = createStaticRouter(handler.dataRoutes, context);
-        const chunks: Buffer[] = [];
-        const sink = new PassThrough();
-        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-        sink.on('end', () => {
-          const html = Buffer.concat(chunks).toString('utf8');
-          const leading = LEADING_HOISTABLES.exec(html)?.[0] ?? '';
-          resolve({ html: html.slice(leading.length), hoisted: leading.replace(/<title>[^<]*<\/title>/g, '') });
-        });
-        let failed: unknown = null;
-        const stream = renderToPipeableStream(
-          <StrictMode>
-            <AppProvider client={client}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProvider>
-          </StrictMode>,
-          {
-            // One piece: React would otherwise send a big page's parts hidden, to be revealed by an
-            // inline script (which the CSP refuses and a browser without JavaScript never runs).
-            progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-            onAllReady() {
-              if (failed) reject(failed);
-              else stream.pipe(sink);
-            },
-            onShellError: reject,
-            onError(error) {
-              failed = error;
-            },
-          },
-        );
-      }),
-  );
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => {
+      const html = Buffer.concat(chunks).toString('utf8');
+      const leading = LEADING_HOISTABLES.exec(html)?.[0] ?? '';
+      resolve({ html: html.slice(leading.length), hoisted: leading.replace(/<title>[^<]*<\/title>/g, '') });
+    });
+    let failed: unknown = null;
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <AppProvider client={client}>
+          <StaticRouter location={`${url.pathname}${url.search}`}>
+            <AppRoutes routes={serverRoutes} />
+          </StaticRouter>
+        </AppProvider>
+      </StrictMode>,
+      {
+        // One piece: React would otherwise send a big page's parts hidden, to be revealed by an
+        // inline script (which the CSP refuses and a browser without JavaScript never runs).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady() {
+          if (failed) reject(failed);
+          else stream.pipe(sink);
+        },
+        onShellError: reject,
+        onError(error) {
+          failed = error;
+        },
+      },
+    );
+  });
 }
 
 /**

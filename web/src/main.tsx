@@ -3,11 +3,10 @@ import './styles.css';
 import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 
-const router = createRouter();
 const container = document.getElementById('root')!;
 // A storefront page rendered by the server (src/entry-server.tsx) carries the data it was drawn
 // from: the Query cache starts with it and React hydrates the HTML instead of drawing it again.
@@ -17,7 +16,9 @@ const initialData = stateScript ? (JSON.parse(stateScript.textContent ?? '{}') a
 const app = (
   <StrictMode>
     <AppProvider initialData={initialData}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>
 );

@@ -1,10 +1,23 @@
 import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AuthSync } from '@/features/auth/components/auth-sync';
-import { LiveUpdates } from '@/features/notifications/components/live-updates';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { createQueryClient } from '@/lib/query-client';
 
 const ToastArea = lazy(() => import('./toast-area'));
+// Live order updates only concern a signed-in shopper: visitors never download them (or Socket.IO).
+const LiveUpdates = lazy(() =>
+  import('@/features/notifications/components/live-updates').then((m) => ({ default: m.LiveUpdates })),
+);
+
+function SignedInUpdates() {
+  const { isSignedIn } = useAuth();
+  return isSignedIn ? (
+    <Suspense fallback={null}>
+      <SignedInUpdates />
+    </Suspense>
+  ) : null;
+}
 
 interface AppProviderProps {
   children: ReactNode;
@@ -25,7 +38,7 @@ export function AppProvider({ children, initialData, client }: AppProviderProps)
   return (
     <QueryClientProvider client={queryClient}>
       <AuthSync />
-      <LiveUpdates />
+      <SignedInUpdates />
       {children}
       <Suspense fallback={null}>
         <ToastArea />
