@@ -1,5 +1,5 @@
 import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthSync } from '@/features/auth/components/auth-sync';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { createQueryClient } from '@/lib/query-client';
@@ -14,7 +14,7 @@ function SignedInUpdates() {
   const { isSignedIn } = useAuth();
   return isSignedIn ? (
     <Suspense fallback={null}>
-      <SignedInUpdates />
+      <LiveUpdates />
     </Suspense>
   ) : null;
 }
@@ -25,6 +25,29 @@ interface AppProviderProps {
   initialData?: DehydratedState;
   /** the server rendering's own client, already filled */
   client?: QueryClient;
+}
+
+/**
+ * The toast area (and react-toastify) mounts once the page has loaded and the browser is idle, not
+ * during the first render: the server draws none, and the first page's scripts run sooner. A toast
+ * raised before then waits in react-toastify's queue (src/lib/toast.ts).
+ */
+function LateToastArea() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const start = () => setReady(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(start, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(start, 200);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <ToastArea />
+    </Suspense>
+  ) : null;
 }
 
 /** App-wide providers: the one QueryClient, the signed-in state sync, and the toast area. */
@@ -40,9 +63,7 @@ export function AppProvider({ children, initialData, client }: AppProviderProps)
       <AuthSync />
       <SignedInUpdates />
       {children}
-      <Suspense fallback={null}>
-        <ToastArea />
-      </Suspense>
+      <LateToastArea />
     </QueryClientProvider>
   );
 }

@@ -41,7 +41,7 @@ export default fp<StorefrontOptions>(
       const entry = build.entry;
       if (!entry || request.method !== 'GET') return sendShell(reply);
       const version = await app.catalogueCache.readVersion();
-      let page = pages.get(version, request.url);
+      let page: { status: number; html: string } | undefined = pages.get(version, request.url);
       if (!page) {
         try {
           const rendered = await entry.render(request.url, source, config.appUrl);
