@@ -20,7 +20,7 @@ function sourceHash(): Plugin {
     apply: (_config, env) => env.command === 'build' && env.isSsrBuild === true,
     configResolved(config) {
       // the server entry goes to dist/server; the stamp belongs to dist
-      outDir = path.resolve(config.root, 'dist');
+      outDir = path.resolve(config.root, config.build.outDir, '..');
     },
     buildStart() {
       // measured before bundling: a source edited during the build makes the next start rebuild
