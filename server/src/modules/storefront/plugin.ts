@@ -37,22 +37,40 @@ export default fp<StorefrontOptions>(
     const sendShell = (reply: FastifyReply) =>
       reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(build.shell);
 
+    // Requests for a page being rendered wait for that render instead of starting their own.
+    const rendering = new Map<string, Promise<{ status: number; html: string } | null>>();
+    const renderPage = (entry: NonNullable<WebBuild['entry']>, url: string, version: number) => {
+      const key = `${version} ${url}`;
+      let pending = rendering.get(key);
+      if (!pending) {
+        pending = entry
+          .render(url, source, config.appUrl)
+          .then((rendered) => {
+            if (!rendered) return null;
+            const page = { status: rendered.status, html: build.document(rendered) };
+            pages.set(version, url, page);
+            return page;
+          })
+          .finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      return pending;
+    };
+
     app.decorate('sendWebPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const entry = build.entry;
       if (!entry || request.method !== 'GET') return sendShell(reply);
       const version = await app.catalogueCache.readVersion();
-      let page: { status: number; html: string } | undefined = pages.get(version, request.url);
+      let page: { status: number; html: string } | null | undefined = pages.get(version, request.url);
       if (!page) {
         try {
-          const rendered = await entry.render(request.url, source, config.appUrl);
-          if (!rendered) return sendShell(reply);
-          page = { status: rendered.status, html: build.document(rendered) };
-          pages.set(version, request.url, page);
+          page = await renderPage(entry, request.url, version);
         } catch (err) {
           // The browser can still draw the page (and show the API's error): never a 500 for a page.
           if (!(err instanceof UnrenderableQuery)) request.log.error({ err }, 'server rendering failed');
           return sendShell(reply);
         }
+        if (!page) return sendShell(reply);
       }
       return reply
         .status(page.status)
