@@ -193,6 +193,28 @@ describe('browsing without JavaScript', () => {
   });
 });
 
+describe('the schema.org shape check', () => {
+  it('refuses a product whose offer lacks its currency or uses a made-up availability', () => {
+    const good = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Kitenge shirt',
+      offers: {
+        '@type': 'Offer',
+        price: '500.00',
+        priceCurrency: 'KES',
+        availability: 'https://schema.org/InStock',
+      },
+    };
+    expect(schemaOrgProblems(good)).toEqual([]);
+    const noCurrency = { ...good, offers: { ...good.offers, priceCurrency: undefined } };
+    expect(schemaOrgProblems(noCurrency).join()).toContain('offers.priceCurrency');
+    const madeUp = { ...good, offers: { ...good.offers, availability: 'https://schema.org/Available' } };
+    expect(schemaOrgProblems(madeUp).join()).toContain('offers.availability');
+    expect(schemaOrgProblems({ ...good, offers: { ...good.offers, price: 'Ksh 500' } }).join()).toContain('price');
+  });
+});
+
 describe('sitemap.xml and robots.txt', () => {
   it('lists every live product and category, not deleted ones', async () => {
     const categoryId = await insertCategory(database.db, 'Sitemap shoes');
