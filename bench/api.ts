@@ -218,6 +218,9 @@ async function main(): Promise<void> {
       },
       { name: 'GET /api/products/{id} (random)', paths: pick(2000).map((id) => `/api/products/${id}`) },
       { name: 'GET /api/products/trending', paths: ['/api/products/trending'] },
+      // Server-rendered HTML (kept by URL and catalogue version, like the API replies)
+      { name: 'GET / (home HTML)', paths: ['/'] },
+      { name: 'GET /products/{id} HTML (200 random)', paths: pick(200).map((id) => `/products/${id}`) },
       {
         name: 'GET /api/cart (signed in)',
         paths: ['/api/cart'],

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Several instances need a shared database: that suite runs only against PostgreSQL
@@ -7,6 +8,8 @@ const postgresOnly = ['test/multi-instance.test.ts'];
 const sqliteOnly = ['test/backup-restore.test.ts', 'src/backup/schedule.test.ts'];
 
 export default defineConfig({
+  // The storefront tests render with the web app's server entry from its sources (its '@/' paths).
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, '../web/src') } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(process.env.TEST_DB === 'postgres' ? sqliteOnly : postgresOnly)],

@@ -6,15 +6,21 @@ import { HOME_JS_BUDGET_KB } from './scripts/budget.mjs';
 
 const api = process.env.MTUMBA_API ?? 'http://localhost:3000';
 
-/** Writes the hash of the sources this build is made from into it, for `npm start` (scripts/web-build.mjs). */
+/**
+ * Writes the hash of the sources this build is made from into it, for `npm start`
+ * (scripts/web-build.mjs). `npm run build` builds the browser's bundle, then the server entry
+ * (dist/server); the stamp is written by the last of the two, so a build that stopped half-way is
+ * built again.
+ */
 function sourceHash(): Plugin {
   let hash = '';
   let outDir = '';
   return {
     name: 'mtumba-source-hash',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild === true,
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // the server entry goes to dist/server; the stamp belongs to dist
+      outDir = path.resolve(config.root, config.build.outDir, '..');
     },
     buildStart() {
       // measured before bundling: a source edited during the build makes the next start rebuild
@@ -26,7 +32,7 @@ function sourceHash(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), sourceHash()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
@@ -39,13 +45,14 @@ export default defineConfig({
     },
   },
   build: {
-    target: 'es2020',
+    target: isSsrBuild ? 'node20' : 'es2020',
     sourcemap: false,
-    manifest: true,
+    // the client's manifest tells the server which chunks and stylesheet a page needs
+    manifest: !isSsrBuild,
     // What a visitor pays for is the gzipped JavaScript of the first page, which
     // scripts/bundle-size.mjs prints and holds to its budget after every build; Vite's own
     // warning measures single chunks before compression and would be a second, disagreeing
     // voice. Its limit is set past any chunk the budget allows (gzip shrinks code 3-4x).
     chunkSizeWarningLimit: HOME_JS_BUDGET_KB * 4,
   },
-});
+}));

@@ -56,6 +56,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** run background jobs (mail outbox, reservation sweeper); default true */
   jobs?: boolean;
+  /** render the storefront with this server entry instead of the web build's (tests) */
+  ssrEntry?: string;
 }
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -161,7 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
   await app.register(paymentPages);
-  await app.register(web);
+  await app.register(web, { ssrEntry: options.ssrEntry });
 
   return app;
 }

@@ -1,17 +1,27 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 
-const router = createRouter();
+const container = document.getElementById('root')!;
+// A storefront page rendered by the server (src/entry-server.tsx) carries the data it was drawn
+// from: the Query cache starts with it and React hydrates the HTML instead of drawing it again.
+const stateScript = document.getElementById('app-state');
+const initialData = stateScript ? (JSON.parse(stateScript.textContent ?? '{}') as DehydratedState) : undefined;
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
+    <AppProvider initialData={initialData}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (initialData && container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import storefront from '../modules/storefront/plugin.js';
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Mtumba</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Mtumba</h1>
@@ -22,12 +23,17 @@ export function uploadFileOf(rest: string): string | undefined {
   return plain ? segments.join('/') : undefined;
 }
 
+export interface WebOptions {
+  /** render the storefront with this server entry instead of the build's (tests) */
+  ssrEntry?: string;
+}
+
 /**
  * Product images under /uploads and /storage (immutable, content-hashed names), the built web app, and the
  * fallback that answers client routes with index.html and unknown /api routes with JSON 404.
  */
-export default fp(
-  async (app) => {
+export default fp<WebOptions>(
+  async (app, options) => {
     const { uploadDir, webDistDir } = app.config;
     fs.mkdirSync(uploadDir, { recursive: true });
 
@@ -58,6 +64,8 @@ export default fp(
         index: false,
         wildcard: true,
         cacheControl: false,
+        // dist/server is the server rendering's code (modules/storefront), not for browsers
+        allowedPath: (pathName) => !pathName.startsWith('/server/'),
         setHeaders: (reply, filePath) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -67,10 +75,10 @@ export default fp(
 
     // Read once; a rebuild of the web app needs a restart, as in any deployment.
     const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : PLACEHOLDER;
-    const sendIndex = (reply: FastifyReply) =>
-      reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    // Storefront pages are rendered on the server; other screens get index.html (the app shell).
+    await app.register(storefront, { shell: indexHtml, entryFile: options.ssrEntry });
 
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
+    app.get('/', { schema: { hide: true } }, async (request, reply) => app.sendWebPage(request, reply));
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url.split('?')[0];
@@ -79,10 +87,10 @@ export default fp(
         url.startsWith(prefix),
       );
       if (!isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
-        return sendIndex(reply);
+        return app.sendWebPage(request, reply);
       }
       return reply.status(404).send({ message: isApi ? 'Not found.' : 'File not found.' });
     });
   },
-  { name: 'web', dependencies: ['db'] },
+  { name: 'web', dependencies: ['db', 'catalogue-cache'] },
 );

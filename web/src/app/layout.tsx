@@ -3,10 +3,14 @@ import { Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { SignInDialogProvider } from '@/features/auth/components/sign-in-dialog-provider';
-import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { useAuth } from '@/lib/auth/use-auth';
 import { AppNavbar } from './navbar';
 
 const Footer = lazy(() => import('./footer'));
+// Only a signed-in customer can need it: visitors do not download it.
+const VerifyEmailBanner = lazy(() =>
+  import('@/features/auth/components/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })),
+);
 
 /** Screens that appear without the page fade (docs/product.md: Add New Product has no transition). */
 const NO_FADE = new Set([paths.addProduct()]);
@@ -14,6 +18,7 @@ const NO_FADE = new Set([paths.addProduct()]);
 /** The frame of every page: navbar, verification banner, the page (fading in), footer. */
 export function AppLayout() {
   const { pathname, search } = useLocation();
+  const { isSignedIn } = useAuth();
   const main = useRef<HTMLElement>(null);
   const firstPath = useRef(true);
   // A new page of a list (?page=2) is a new screen too: start it at the top, not at the footer.
@@ -23,7 +28,11 @@ export function AppLayout() {
     window.scrollTo(0, 0);
     // After an in-app navigation, put keyboard and screen-reader focus at the start of the new page.
     if (firstPath.current) firstPath.current = false;
-    else main.current?.focus({ preventScroll: true });
+    else {
+      main.current?.focus({ preventScroll: true });
+      // pages after the server-drawn first one fade in again
+      document.documentElement.removeAttribute('data-ssr');
+    }
   }, [pathname, listPage]);
 
   return (
@@ -32,7 +41,11 @@ export function AppLayout() {
         Skip to main content
       </a>
       <AppNavbar />
-      <VerifyEmailBanner />
+      {isSignedIn && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
+      )}
       <main id="main" ref={main} tabIndex={-1} className="container py-3 site-main">
         <Suspense fallback={<LoadingSpinner label="Loading…" />}>
           <div key={pathname} className={NO_FADE.has(pathname) ? undefined : 'page-fade'}>

@@ -10,12 +10,15 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { cartKeys, useCartCount } from '@/lib/api/get-cart';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { ProductSearch } from '@/features/catalog/components/product-search';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useOrdersCount } from '@/features/orders/api/use-orders-count';
 import { wishlistKeys, useWishlistCount } from '@/lib/api/get-wishlist';
 import { useAppEvent } from '@/lib/events';
 
 const MyAccountModal = lazy(() => import('@/features/auth/components/my-account-modal'));
+// Only a signed-in customer has a bell: visitors do not download it.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 function CountBadge({ count, one, many }: { count: number; one: string; many: string }) {
   return (
@@ -262,7 +265,11 @@ export function AppNavbar() {
           </div>
         )}
         <div className="site-nav__icons">
-          {customer && <NotificationBell />}
+          {customer && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           {customer && <CartLink />}
         </div>
       </div>

@@ -1,19 +1,16 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, RouteError } from './route-error';
+import { isChunkLoadError, RouteErrorBoundary } from './route-error';
 
 function renderFailingRoute(error: Error) {
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      errorElement: <RouteError />,
-      Component: () => {
-        throw error;
-      },
-    },
-  ]);
-  render(<RouterProvider router={router} />);
+  const Failing = () => {
+    throw error;
+  };
+  render(
+    <RouteErrorBoundary resetKey="/">
+      <Failing />
+    </RouteErrorBoundary>,
+  );
 }
 
 afterEach(() => {

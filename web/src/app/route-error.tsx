@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 
 const RELOADED_KEY = 'mtumba:reloaded-for-update';
 
@@ -16,8 +15,7 @@ export function isChunkLoadError(error: unknown): boolean {
  * new deploy reloads the app once (the browser then gets the new files); anything else shows a
  * friendly message with a way back.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const stale = isChunkLoadError(error);
   // Reload at most once a minute, so a chunk that is really missing cannot loop.
   const lastReload = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0);
@@ -37,10 +35,9 @@ export function RouteError() {
       </p>
     );
   }
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="container py-5 text-center" role="alert">
-      <h1 className="h3">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <h1 className="h3">Something went wrong</h1>
       <p>
         {stale
           ? 'The shop was updated while this page was open. Please reload the page.'
@@ -56,4 +53,31 @@ export function RouteError() {
       </div>
     </div>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** a new value (the next page's path) clears the error */
+  resetKey: string;
+}
+
+/** Shows RouteError instead of a page that failed to load or render, until the path changes. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {
+  override state = { error: null as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A page failed', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

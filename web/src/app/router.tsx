@@ -1,7 +1,7 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
 // Every screen is its own chunk; admin screens only load for admins.
 const Home = lazy(() => import('./routes/home'));
@@ -36,47 +36,84 @@ const AdminDelivery = lazy(() => import('./routes/admin/delivery'));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const AdminImportProducts = lazy(() => import('./routes/admin/import-products'));
 
-export const routes = [
-  {
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', element: <Home /> },
-      { path: '/products', element: <Products /> },
-      { path: '/products/category/:categoryId', element: <Products /> },
-      { path: '/products/:id', element: <ProductDetail /> },
-      { path: '/offers', element: <Offers /> },
-      { path: '/terms', element: <Terms /> },
-      { path: '/contact', element: <Contact /> },
-      { path: '/login', element: <Login /> },
-      { path: '/register', element: <Register /> },
-      { path: '/verify-email', element: <VerifyEmail /> },
-      { path: '/forgot-password', element: <ForgotPassword /> },
-      { path: '/reset-password', element: <ResetPassword /> },
-      { path: '/cart', element: <Cart /> },
-      { path: '/wishlist', element: <Wishlist /> },
-      { path: '/orders', element: <Orders /> },
-      { path: '/orders/:orderId', element: <OrderDetail /> },
-      { path: '/checkout/:orderId', element: <Checkout /> },
-      { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
-      { path: '/pay/:token', element: <PayLink /> },
-      { path: '/add-product', element: <AddProduct /> },
-      { path: '/admin', element: <AdminDashboard /> },
-      { path: '/admin/products', element: <AdminProducts /> },
-      { path: '/admin/products/import', element: <AdminImportProducts /> },
-      { path: '/admin/orders', element: <AdminOrders /> },
-      { path: '/admin/orders/new', element: <AdminNewOrder /> },
-      { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
-      { path: '/admin/delivery', element: <AdminDelivery /> },
-      { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
-      { path: '/admin/items/new', element: <NewItem /> },
-      { path: '/unsubscribe', element: <Unsubscribe /> },
-      { path: '/account/alerts', element: <AccountAlerts /> },
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-];
+/** The storefront pages the server renders (src/entry-server.tsx), which it imports directly. */
+export interface StorefrontPages {
+  Home: ComponentType;
+  Products: ComponentType;
+  ProductDetail: ComponentType;
+  Offers: ComponentType;
+  Terms: ComponentType;
+  Contact: ComponentType;
+  NotFound: ComponentType;
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+const lazyPages: StorefrontPages = { Home, Products, ProductDetail, Offers, Terms, Contact, NotFound };
+
+/**
+ * The app's routes. The browser loads every screen lazily; the server passes the storefront pages
+ * themselves, so nothing suspends while it renders (a suspended page would arrive hidden, waiting
+ * for a script).
+ */
+export function buildRoutes(pages: StorefrontPages = lazyPages): RouteObject[] {
+  const { Home, Products, ProductDetail, Offers, Terms, Contact, NotFound } = pages;
+  return [
+    {
+      element: <AppFrame />,
+      children: [
+        { path: '/', element: <Home /> },
+        { path: '/products', element: <Products /> },
+        { path: '/products/category/:categoryId', element: <Products /> },
+        { path: '/products/:id', element: <ProductDetail /> },
+        { path: '/offers', element: <Offers /> },
+        { path: '/terms', element: <Terms /> },
+        { path: '/contact', element: <Contact /> },
+        { path: '/login', element: <Login /> },
+        { path: '/register', element: <Register /> },
+        { path: '/verify-email', element: <VerifyEmail /> },
+        { path: '/forgot-password', element: <ForgotPassword /> },
+        { path: '/reset-password', element: <ResetPassword /> },
+        { path: '/cart', element: <Cart /> },
+        { path: '/wishlist', element: <Wishlist /> },
+        { path: '/orders', element: <Orders /> },
+        { path: '/orders/:orderId', element: <OrderDetail /> },
+        { path: '/checkout/:orderId', element: <Checkout /> },
+        { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
+        { path: '/pay/:token', element: <PayLink /> },
+        { path: '/add-product', element: <AddProduct /> },
+        { path: '/admin', element: <AdminDashboard /> },
+        { path: '/admin/products', element: <AdminProducts /> },
+        { path: '/admin/products/import', element: <AdminImportProducts /> },
+        { path: '/admin/orders', element: <AdminOrders /> },
+        { path: '/admin/orders/new', element: <AdminNewOrder /> },
+        { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
+        { path: '/admin/delivery', element: <AdminDelivery /> },
+        { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
+        { path: '/admin/items/new', element: <NewItem /> },
+        { path: '/unsubscribe', element: <Unsubscribe /> },
+        { path: '/account/alerts', element: <AccountAlerts /> },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ];
+}
+
+export const routes = buildRoutes();
+
+/** The layout inside the error screen's boundary, which a new path clears. */
+function AppFrame() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <AppLayout />
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * The screen for the current URL, under a <BrowserRouter> (or the server's <StaticRouter>). The
+ * declarative router is used rather than a data router: the app has no loaders or actions, and it
+ * costs the first page about 17 KB less JavaScript (docs/architecture.md section 19).
+ */
+export function AppRoutes({ routes: list = routes }: { routes?: RouteObject[] }) {
+  return useRoutes(list);
 }

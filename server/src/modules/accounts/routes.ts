@@ -25,6 +25,7 @@ import { DomainError, notFound, unauthenticated } from '../../lib/errors.js';
 import { idOrNotFound, setPagingHeaders } from '../../lib/http.js';
 import { createGoogleVerifier } from './google.js';
 import { userRepository } from './repository.js';
+import { publicConfigReply } from './public-config.js';
 import { listSecurityEvents } from './security-log.js';
 import { accountService, MESSAGES, type RequestContext } from './service.js';
 import { phoneVerified } from '../sms/service.js';
@@ -113,19 +114,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => ({
-      google_client_id: config.google.clientId ?? null,
-      google_enabled: Boolean(config.google.clientId),
-      shop_name: config.shopName,
-      payment_provider: config.payments.provider,
-      pusher_key: config.pusher.enabled ? config.pusher.key : null,
-      shop_email: config.mail.shopEmail,
-      shop_address: config.shopProfile.address,
-      shop_phone: config.shopProfile.phone,
-      shop_whatsapp: config.shopProfile.whatsapp,
-      shop_hours: config.shopProfile.hours,
-      shop_returns_policy: config.shopProfile.returnsPolicy,
-    }),
+    async () => publicConfigReply(config),
   );
 
   app.post(

@@ -8,7 +8,6 @@ import { ProductDetails } from '@/features/catalog/components/product-details';
 import { DeliveryEstimates } from '@/features/delivery/components/delivery-estimates';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { ProductReviews } from '@/features/catalog/components/product-reviews';
-import { ApiError } from '@/lib/api-client';
 
 function BackButton() {
   const navigate = useNavigate();
@@ -42,8 +41,8 @@ function RelatedProducts({ productId }: { productId: number }) {
 export default function ProductDetailRoute() {
   const id = Number(useParams().id);
   const product = useProduct(id);
-  const notFound =
-    !Number.isInteger(id) || id <= 0 || (product.error instanceof ApiError && product.error.status === 404);
+  // A 404 from the API, or the server rendering's (which arrives as plain data, not an ApiError).
+  const notFound = !Number.isInteger(id) || id <= 0 || (product.error as { status?: number } | null)?.status === 404;
 
   if (notFound) {
     return (

@@ -95,7 +95,11 @@ function snapshot(): AppNotification[] {
   return cached.list;
 }
 
+const NONE: AppNotification[] = [];
+// The server (and the hydrating render) has none: they fill in after hydration.
+const serverSnapshot = () => NONE;
+
 /** The stored notifications, newest first, kept in step with this and other tabs. */
 export function useNotifications(): AppNotification[] {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }

@@ -20,7 +20,7 @@ export interface ShopProfile {
   returnsPolicy: string;
 }
 
-interface ConfigReply {
+export interface ConfigReply {
   google_enabled?: boolean;
   google_client_id?: string | null;
   googleClientId?: string;
@@ -34,7 +34,11 @@ interface ConfigReply {
 }
 
 export async function getPublicConfig(): Promise<PublicConfig> {
-  const data = await api.get<ConfigReply>('/config');
+  return toPublicConfig(await api.get<ConfigReply>('/config'));
+}
+
+/** GET /config's reply as the app keeps it (also what the server rendering puts in the page). */
+export function toPublicConfig(data: ConfigReply): PublicConfig {
   const clientId = data.google_client_id ?? data.googleClientId ?? null;
   return {
     google_enabled: Boolean(data.google_enabled && clientId),

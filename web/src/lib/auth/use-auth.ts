@@ -36,10 +36,14 @@ function readAuth(): AuthState {
   return state;
 }
 
+/** What the server renders and the first (hydrating) render uses: signed-in parts fill in after. */
+const ANONYMOUS: AuthState = { user: null, isSignedIn: false, isAdmin: false, isVerified: false };
+const anonymous = () => ANONYMOUS;
+
 /**
  * The signed-in state (docs/product.md section 4): read from the stored token and user, and updated by the
  * window events 'login' and 'logout' (also from other tabs). Works without a provider.
  */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribe, readAuth, readAuth);
+  return useSyncExternalStore(subscribe, readAuth, anonymous);
 }

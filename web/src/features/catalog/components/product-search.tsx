@@ -61,13 +61,15 @@ export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductS
   }
 
   return (
-    <form role="search" onSubmit={submit} className="product-search">
+    // A real GET form to the list: without JavaScript it still searches (/products?q=).
+    <form role="search" action={paths.products()} method="get" onSubmit={submit} className="product-search">
       <label htmlFor={inputId} className="visually-hidden">
         Search products
       </label>
       <div className="input-group">
         <input
           id={inputId}
+          name="q"
           type="search"
           className="form-control"
           placeholder="Search products, brands…"

@@ -1,0 +1,86 @@
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { addToCart, adminSession, freshProduct, registerCustomer, useSession, type Product } from '../support/api';
+import { allProducts } from '../support/catalog';
+
+// The storefront pages arrive drawn by the server and React takes them over (hydration) without
+// a warning: any mismatch between the server's HTML and the browser's first render shows up as a
+// console error or warning, or a page error.
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return problems;
+}
+
+let product: Product;
+
+test.beforeAll(async () => {
+  product = (await allProducts()).find((p) => p.stock_quantity > 0 && p.image_url) ?? (await allProducts())[0];
+});
+
+test('home, list and product arrive server-drawn and hydrate without warnings', async ({ page }) => {
+  const problems = watchConsole(page);
+
+  const home = await page.goto('/');
+  // the photos are in the HTML itself, before any script runs
+  expect(await home!.text()).toContain('Featured products');
+  await expect(page.getByRole('list', { name: 'Featured products' }).getByRole('listitem')).toHaveCount(8);
+  // hydrated: React handles the navbar's menu
+  await page.getByRole('button', { name: 'Products' }).first().click();
+  await expect(page.getByRole('link', { name: 'All', exact: true }).first()).toBeVisible();
+
+  const list = await page.goto('/products');
+  expect(await list!.text()).toContain('All Products');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+
+  const detail = await page.goto(`/products/${product.id}`);
+  const html = await detail!.text();
+  expect(html).toContain('application/ld+json');
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page).toHaveTitle(`${product.name} — Mtumba`);
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  // a visitor is asked to sign in: the button works, so the page is live
+  await expect(page.getByRole('dialog')).toBeVisible();
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test("a signed-in shopper's cart count and In cart state fill in after hydration", async ({ page }) => {
+  const admin = await adminSession();
+  const { product: item } = await freshProduct(admin, { label: 'Hydrated Kanga Scarf', price: 300, stock: 2 });
+  const customer = await registerCustomer();
+  await addToCart(customer, item.id);
+  await useSession(page, customer);
+  const problems = watchConsole(page);
+
+  await page.goto(`/products/${item.id}`);
+  await expect(page.getByTestId('in-cart').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Cart.*1 item in cart/ })).toBeVisible();
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('without JavaScript a shopper can search, page through and open a product', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/products\?page=2$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+
+  const word = product.name.split(' ')[0];
+  await page.getByRole('combobox', { name: 'Search products' }).last().fill(word);
+  await page.getByRole('combobox', { name: 'Search products' }).last().press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/products\\?q=${encodeURIComponent(word)}`));
+  await expect(page.getByText(`Results for “${word}”`)).toBeVisible();
+
+  await page.getByRole('link', { name: product.name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,132 @@
+import { LIMITS } from '@mtumba/contract/constants';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { catalogueSource, loadWebBuild, PageCache, UnrenderableQuery, type WebBuild } from './pages.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** sends a page of the web app: server-rendered for the storefront, the app shell otherwise */
+    sendWebPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  }
+}
+
+export interface StorefrontOptions {
+  /** the built index.html (or a placeholder when the web app is not built) */
+  shell: string;
+  /** the server entry to render with, instead of the build's (tests) */
+  entryFile?: string;
+}
+
+/** Sitemap protocol's limit for one file. */
+const SITEMAP_MAX_URLS = 50_000;
+
+const xmlEscape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/**
+ * Server-rendered storefront pages, sitemap.xml and robots.txt (docs/architecture.md section 19).
+ * Pages are rendered once per URL and catalogue version and kept (PageCache).
+ */
+export default fp<StorefrontOptions>(
+  async (app, options) => {
+    const { config } = app;
+    const source = catalogueSource(app.db, config);
+    const build: WebBuild = await loadWebBuild(config.webDistDir, options.shell, options.entryFile);
+    const pages = new PageCache();
+
+    const sendShell = (reply: FastifyReply) =>
+      reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(build.shell);
+
+    // Requests for a page being rendered wait for that render instead of starting their own.
+    const rendering = new Map<string, Promise<{ status: number; html: string } | null>>();
+    const renderPage = (entry: NonNullable<WebBuild['entry']>, url: string, version: number) => {
+      const key = `${version} ${url}`;
+      let pending = rendering.get(key);
+      if (!pending) {
+        pending = entry
+          .render(url, source, config.appUrl)
+          .then((rendered) => {
+            if (!rendered) return null;
+            const page = { status: rendered.status, html: build.document(rendered) };
+            pages.set(version, url, page);
+            return page;
+          })
+          .finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      return pending;
+    };
+
+    app.decorate('sendWebPage', async (request: FastifyRequest, reply: FastifyReply) => {
+      const entry = build.entry;
+      if (!entry || request.method !== 'GET') return sendShell(reply);
+      const version = await app.catalogueCache.readVersion();
+      let page: { status: number; html: string } | null | undefined = pages.get(version, request.url);
+      if (!page) {
+        try {
+          page = await renderPage(entry, request.url, version);
+        } catch (err) {
+          // The browser can still draw the page (and show the API's error): never a 500 for a page.
+          if (!(err instanceof UnrenderableQuery)) request.log.error({ err }, 'server rendering failed');
+          return sendShell(reply);
+        }
+        if (!page) return sendShell(reply);
+      }
+      return reply
+        .status(page.status)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
+    });
+
+    let sitemap: { version: number; xml: string } | null = null;
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+      const version = await app.catalogueCache.readVersion();
+      if (sitemap?.version !== version) {
+        const base = config.appUrl;
+        const urls = [`${base}/`, `${base}/products`, `${base}/offers`, `${base}/contact`, `${base}/terms`];
+        for (const category of await source.categories()) {
+          urls.push(`${base}/products/category/${(category as { id: number }).id}`);
+        }
+        // Every live product, sold ones too (their page says SoldOut), through the list the shop shows.
+        for (let page = 1; urls.length < SITEMAP_MAX_URLS; page += 1) {
+          const { products } = await source.products({ page, per_page: LIMITS.maxPerPage, sort: 'newest' });
+          for (const product of products) urls.push(`${base}/products/${(product as { id: number }).id}`);
+          if (products.length < LIMITS.maxPerPage) break;
+        }
+        const body = urls
+          .slice(0, SITEMAP_MAX_URLS)
+          .map((u) => `  <url><loc>${xmlEscape(u)}</loc></url>`)
+          .join('\n');
+        sitemap = {
+          version,
+          xml: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
+        };
+      }
+      return reply.header('Cache-Control', 'no-cache').type('application/xml; charset=utf-8').send(sitemap.xml);
+    });
+
+    // Shopper-only and admin screens are left out; the API is not for crawling.
+    const robots = [
+      'User-agent: *',
+      'Disallow: /api/',
+      'Disallow: /cart',
+      'Disallow: /checkout/',
+      'Disallow: /orders',
+      'Disallow: /wishlist',
+      'Disallow: /admin/',
+      'Disallow: /add-product',
+      'Disallow: /pay/',
+      'Disallow: /payment/',
+      'Disallow: /reset-password',
+      'Disallow: /verify-email',
+      '',
+      `Sitemap: ${config.appUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
+    );
+  },
+  { name: 'storefront', dependencies: ['db', 'catalogue-cache'] },
+);

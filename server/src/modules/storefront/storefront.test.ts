@@ -1,0 +1,244 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { insertCategory, insertProduct } from '../../../test/catalog.js';
+import { bearer, createTestDatabase, createUser, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import { orderBody } from '../../../test/order-fixtures.js';
+import { jsonLdOf, schemaOrgProblems } from '../../../test/schema-org.js';
+import type { FastifyInstance } from 'fastify';
+import { softDeleteProduct } from '../../../test/cart-fixtures.js';
+
+// The storefront rendered from the web app's sources (the same server entry the build makes), into
+// the web app's own index.html: what a browser with JavaScript off, or a search engine, receives.
+const webRoot = path.resolve(import.meta.dirname, '../../../../web');
+
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const dist = path.join(database.dataDir, 'web-dist');
+  fs.mkdirSync(dist, { recursive: true });
+  fs.copyFileSync(path.join(webRoot, 'index.html'), path.join(dist, 'index.html'));
+  const config = testConfig(database.dataDir, { WEB_DIST_DIR: dist, SHOP_NAME: 'Mtumba' });
+  app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    jobs: false,
+    ssrEntry: path.join(webRoot, 'src', 'entry-server.tsx'),
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+// Scripts the page itself runs: the CSP allows only files, so nothing inline may be needed to
+// show the page (content React streams in later arrives hidden, waiting for such a script).
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/;
+
+const page = async (url: string) => {
+  const res = await app.inject({ method: 'GET', url });
+  expect(res.body).not.toMatch(INLINE_SCRIPT);
+  expect(res.body).not.toContain('<div hidden id="S:');
+  return { status: res.statusCode, html: res.body, type: String(res.headers['content-type']) };
+};
+
+const productOf = (html: string) =>
+  jsonLdOf(html).find((ld) => ld['@type'] === 'Product') as
+    | {
+        offers: { availability: string; price: string; priceCurrency: string };
+        itemCondition: string;
+        image?: string[];
+      }
+    | undefined;
+
+describe('server-rendered product page', () => {
+  it('has the name, Ksh price, photo, canonical link and JSON-LD; SoldOut once the item is ordered', async () => {
+    const categoryId = await insertCategory(database.db, 'Jackets');
+    const id = await insertProduct(database.db, {
+      name: 'Denim jacket <vintage> & co',
+      description: 'A faded Levi’s trucker jacket.',
+      price_cents: 1250_00,
+      stock_quantity: 1,
+      condition: 'like new',
+      brand: 'Levi’s',
+      size: 'M',
+      categories: [categoryId],
+      images: ['denim-photo'],
+    });
+
+    const before = await page(`/products/${id}`);
+    expect(before.status).toBe(200);
+    expect(before.type).toContain('text/html');
+    // Drawn in the HTML, escaped, not left to JavaScript
+    expect(before.html).toContain('<h1 class="h2">Denim jacket &lt;vintage&gt; &amp; co</h1>');
+    expect(before.html).toContain('Ksh 1,250');
+    expect(before.html).toMatch(
+      /<img[^>]+src="\/uploads\/denim-photo[^"]*"[^>]*fetchPriority="high"|<img[^>]+fetchPriority="high"[^>]+src="\/uploads\/denim-photo/i,
+    );
+    expect(before.html).toContain(`<link rel="canonical" href="http://shop.test/products/${id}">`);
+    expect(before.html).toContain('<title>Denim jacket &lt;vintage&gt; &amp; co — Mtumba</title>');
+    expect(before.html).toMatch(/<meta property="og:image" content="http:\/\/shop\.test\/uploads\/denim-photo/);
+    expect(before.html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(before.html).toMatch(/<meta name="description" content="Ksh 1,250\. A faded Levi’s trucker jacket\.">/);
+    // the data the page was drawn from, for the browser to hydrate with
+    expect(before.html).toContain('<script id="app-state" type="application/json">');
+
+    const ld = jsonLdOf(before.html);
+    expect(ld.map((x) => x['@type']).sort()).toEqual(['BreadcrumbList', 'Organization', 'Product']);
+    for (const item of ld) expect(schemaOrgProblems(item)).toEqual([]);
+    const product = productOf(before.html)!;
+    expect(product.offers).toMatchObject({
+      price: '1250.00',
+      priceCurrency: 'KES',
+      availability: 'https://schema.org/InStock',
+    });
+    expect(product.itemCondition).toBe('https://schema.org/UsedCondition');
+    expect(product.image?.[0]).toMatch(/^http:\/\/shop\.test\/uploads\/denim-photo/);
+    const crumbs = ld.find((x) => x['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+    expect(crumbs.itemListElement.map((c) => c.name)).toEqual([
+      'Home',
+      'Products',
+      'Jackets',
+      'Denim jacket <vintage> & co',
+    ]);
+
+    // Asked again: the same page (kept for this catalogue version)
+    expect((await page(`/products/${id}`)).html).toBe(before.html);
+
+    const buyer = await createUser(database.db);
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(buyer.token),
+      payload: orderBody([{ product_id: id, quantity: 1 }]),
+    });
+    expect(order.statusCode, order.body).toBe(201);
+
+    const after = await page(`/products/${id}`);
+    expect(productOf(after.html)!.offers.availability).toBe('https://schema.org/SoldOut');
+    expect(after.html).toContain('Sold out');
+    expect(after.html).not.toContain('Add to Cart');
+  });
+
+  it('says NewCondition for an item new with tags', async () => {
+    const id = await insertProduct(database.db, { name: 'Tagged kitenge dress', condition: 'new with tags' });
+    const { html } = await page(`/products/${id}`);
+    expect(productOf(html)!.itemCondition).toBe('https://schema.org/NewCondition');
+  });
+
+  it('answers an unknown product with a real 404 and the not-found page', async () => {
+    const res = await page('/products/987654');
+    expect(res.status).toBe(404);
+    expect(res.html).toContain('Product not found.');
+    expect(res.html).toContain('<meta name="robots" content="noindex, follow">');
+    const unknownPath = await page('/no-such-page');
+    expect(unknownPath.status).toBe(404);
+    expect(unknownPath.html).toContain('Page not found');
+  });
+});
+
+describe('browsing without JavaScript', () => {
+  it('lists products with real page links, a category page and search results', async () => {
+    const categoryId = await insertCategory(database.db, 'Kikoi wraps');
+    const ids: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      ids.push(await insertProduct(database.db, { name: `Kikoi wrap number ${i}`, categories: [categoryId] }));
+    }
+    await insertProduct(database.db, { name: 'Leather loafers' });
+
+    const list = await page('/products');
+    expect(list.status).toBe(200);
+    expect(list.html).toContain('Leather loafers');
+    expect(list.html).toMatch(/<a[^>]+href="\/products\?page=2"/);
+    // the search box is a real form: GET /products?q=
+    expect(list.html).toMatch(/<form[^>]+action="\/products"[^>]+method="get"/);
+    expect(list.html).toMatch(/<input[^>]+name="q"/);
+    expect(list.html).toContain('<link rel="canonical" href="http://shop.test/products">');
+
+    const category = await page(`/products/category/${categoryId}`);
+    expect(category.html).toContain('KIKOI WRAPS');
+    expect(category.html).toContain('Kikoi wrap number 20');
+    expect(category.html).not.toContain('Leather loafers');
+    const second = await page(`/products/category/${categoryId}?page=2`);
+    expect(second.html).toContain('Kikoi wrap number 0');
+    expect(second.html).toContain(
+      `<link rel="canonical" href="http://shop.test/products/category/${categoryId}?page=2">`,
+    );
+
+    const search = await page('/products?q=loafers');
+    expect(search.html).toContain('Leather loafers');
+    expect(search.html).not.toContain('Kikoi wrap number');
+    expect(search.html).toContain('Results for “loafers”');
+    expect(search.html).toContain('<meta name="robots" content="noindex, follow">');
+  });
+
+  it('renders home with the organization and the shop profile, and leaves the cart to the browser', async () => {
+    await insertProduct(database.db, { name: 'Featured ankara shirt', is_featured: true, images: ['ankara'] });
+    const home = await page('/');
+    expect(home.status).toBe(200);
+    expect(home.html).toContain('Featured ankara shirt');
+    const ld = jsonLdOf(home.html);
+    expect(ld.map((x) => x['@type']).sort()).toEqual(['Organization', 'WebSite']);
+    for (const item of ld) expect(schemaOrgProblems(item)).toEqual([]);
+
+    const cart = await page('/cart');
+    expect(cart.status).toBe(200);
+    expect(cart.html).toContain('<div id="root"><!--app-html--></div>');
+    expect(cart.html).not.toContain('app-state');
+  });
+});
+
+describe('the schema.org shape check', () => {
+  it('refuses a product whose offer lacks its currency or uses a made-up availability', () => {
+    const good = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Kitenge shirt',
+      offers: {
+        '@type': 'Offer',
+        price: '500.00',
+        priceCurrency: 'KES',
+        availability: 'https://schema.org/InStock',
+      },
+    };
+    expect(schemaOrgProblems(good)).toEqual([]);
+    const noCurrency = { ...good, offers: { ...good.offers, priceCurrency: undefined } };
+    expect(schemaOrgProblems(noCurrency).join()).toContain('offers.priceCurrency');
+    const madeUp = { ...good, offers: { ...good.offers, availability: 'https://schema.org/Available' } };
+    expect(schemaOrgProblems(madeUp).join()).toContain('offers.availability');
+    expect(schemaOrgProblems({ ...good, offers: { ...good.offers, price: 'Ksh 500' } }).join()).toContain('price');
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists every live product and category, not deleted ones', async () => {
+    const categoryId = await insertCategory(database.db, 'Sitemap shoes');
+    const live = await insertProduct(database.db, { name: 'Sitemap sneakers', categories: [categoryId] });
+    const sold = await insertProduct(database.db, { name: 'Sitemap sold boots', stock_quantity: 0 });
+    const gone = await insertProduct(database.db, { name: 'Sitemap gone sandals' });
+    await softDeleteProduct(database.db, gone);
+
+    const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const liveIds = (
+      await database.db.selectFrom('products').select('id').where('deleted_at', 'is', null).execute()
+    ).map((r) => r.id);
+    for (const id of liveIds) expect(locs).toContain(`http://shop.test/products/${id}`);
+    expect(locs).toContain(`http://shop.test/products/${live}`);
+    expect(locs).toContain(`http://shop.test/products/${sold}`);
+    expect(locs).not.toContain(`http://shop.test/products/${gone}`);
+    expect(locs).toContain(`http://shop.test/products/category/${categoryId}`);
+    expect(locs).toContain('http://shop.test/');
+
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: http://shop.test/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /api/');
+  });
+});

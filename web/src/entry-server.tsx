@@ -1,0 +1,352 @@
+// Server rendering of the public storefront (docs/architecture.md section 19). Built by Vite as
+// the server entry (dist/server/entry-server.js) and called by the API process
+// (server/src/modules/storefront): it gets the page's data in-process from `source`, puts it in a
+// Query cache, renders the app with React's streaming renderer and hands back the HTML, the head
+// tags and the cache (dehydrated) for the browser to hydrate from.
+import { PassThrough } from 'node:stream';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { LIMITS } from '@mtumba/contract/constants';
+import { AppProvider } from './app/provider';
+import { AppRoutes, buildRoutes, routes } from './app/router';
+import Contact from './app/routes/contact';
+import Home from './app/routes/home';
+import NotFound from './app/routes/not-found';
+import Offers from './app/routes/offers';
+import ProductDetail from './app/routes/product-detail';
+import Products from './app/routes/products';
+import Terms from './app/routes/terms';
+import { toPublicConfig, type ConfigReply, type PublicConfig } from './lib/api/get-config';
+import { catalogKeys } from './lib/api/catalog-keys';
+import type { ProductListParams, ProductPage } from './features/catalog/api/get-products';
+import { productListParamsOf } from './features/catalog/hooks/use-product-list-params';
+import type { Category, Product } from '@mtumba/contract/product';
+import type { Review } from '@mtumba/contract/review';
+import { createQueryClient } from './lib/query-client';
+import {
+  breadcrumbLd,
+  categoryName,
+  headTags,
+  organizationLd,
+  productDescription,
+  productLd,
+  productPhoto,
+  scriptJson,
+  type PageMeta,
+} from './ssr/seo';
+
+/** The public catalogue as the API serves it, read in-process by the server (same services, same shapes). */
+export interface CatalogueSource {
+  categories(): Promise<Category[]>;
+  /** GET /products with these parameters: the page and X-Total-Count */
+  products(params: ProductListParams & { per_page: number }): Promise<ProductPage>;
+  featured(): Promise<Product[]>;
+  trending(): Promise<Product[]>;
+  /** null: no such product (404) */
+  product(id: number): Promise<Product | null>;
+  related(id: number): Promise<Product[]>;
+  reviews(id: number): Promise<Review[]>;
+  /** GET /config's reply */
+  config(): Promise<ConfigReply>;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** title, description, canonical, cards, JSON-LD */
+  head: string;
+  /** the app's HTML, for inside <div id="root"> */
+  html: string;
+  /** the Query cache the page was drawn from, as a JSON script's text */
+  state: string;
+  /** the route's module in the client build's manifest (its chunk is preloaded) */
+  routeModule: string | null;
+}
+
+type PageKind = 'home' | 'list' | 'product' | 'offers' | 'terms' | 'contact' | 'not-found';
+
+const STATIC_PAGES: Record<string, { kind: PageKind; module: string }> = {
+  '/': { kind: 'home', module: 'src/app/routes/home.tsx' },
+  '/products': { kind: 'list', module: 'src/app/routes/products.tsx' },
+  '/offers': { kind: 'offers', module: 'src/app/routes/offers.tsx' },
+  '/terms': { kind: 'terms', module: 'src/app/routes/terms.tsx' },
+  '/contact': { kind: 'contact', module: 'src/app/routes/contact.tsx' },
+};
+
+interface Page {
+  kind: PageKind;
+  module: string;
+  categoryId?: string;
+  productId?: number;
+}
+
+/** Which storefront page a path is; null for the screens that stay client-rendered (cart, account, admin...). */
+export function storefrontPage(pathname: string): Page | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const fixed = STATIC_PAGES[path];
+  if (fixed) return { ...fixed };
+  let m = /^\/products\/category\/([^/]+)$/.exec(path);
+  if (m) return { kind: 'list', module: 'src/app/routes/products.tsx', categoryId: decodeURIComponent(m[1]!) };
+  m = /^\/products\/([^/]+)$/.exec(path);
+  if (m) return { kind: 'product', module: 'src/app/routes/product-detail.tsx', productId: Number(m[1]) };
+  const matches = matchRoutes(routes, path);
+  const last = matches?.[matches.length - 1];
+  if (!last || last.route.path === '*') return { kind: 'not-found', module: 'src/app/routes/not-found.tsx' };
+  return null;
+}
+
+const notFoundError = (message: string) => ({ status: 404, body: { message }, message });
+
+/** The product query in its 404 state, kept through dehydration: the page renders "Product not found." */
+function setNotFound(client: QueryClient, id: number) {
+  const query = client.getQueryCache().build(client, { queryKey: catalogKeys.product(id) });
+  query.setState({
+    status: 'error',
+    fetchStatus: 'idle',
+    error: notFoundError('Product not found.') as unknown as Error,
+    errorUpdatedAt: Date.now(),
+    errorUpdateCount: 1,
+  });
+}
+
+const isNotFoundQuery = (q: Query) =>
+  q.state.status === 'success' || (q.state.error as { status?: number } | null)?.status === 404;
+
+function listMeta(
+  appUrl: string,
+  params: ProductListParams,
+  search: URLSearchParams,
+  categories: Category[],
+  page: ProductPage,
+  categoryId: string | undefined,
+): PageMeta | null {
+  const name = categoryName(categories, categoryId);
+  if (categoryId && !name) return null;
+  const basePath = categoryId ? `/products/category/${categoryId}` : '/products';
+  const pageNo = params.page ?? 1;
+  const canonicalQuery = new URLSearchParams();
+  if (pageNo > 1) canonicalQuery.set('page', String(pageNo));
+  const path = `${basePath}${canonicalQuery.size ? `?${canonicalQuery}` : ''}`;
+  const filtered = Boolean(params.q) || [...search.keys()].some((k) => k !== 'page');
+  const heading = name ? name : 'All Products';
+  const pageText = pageNo > 1 ? ` (page ${pageNo})` : '';
+  const title = params.q ? `Search: ${params.q} — Mtumba` : `${heading}${pageText} — Mtumba`;
+  const description = params.q
+    ? `${page.total} second-hand ${page.total === 1 ? 'item' : 'items'} matching “${params.q}” at Mtumba, priced in Ksh.`
+    : `${name ? `Second-hand ${name.toLowerCase()}` : 'Quality second-hand clothing'} in Kenya: ${page.total} one-of-a-kind ${
+        page.total === 1 ? 'item' : 'items'
+      }, priced in Ksh${pageText}.`;
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name: 'Products', path: '/products' },
+  ];
+  if (name && categoryId) crumbs.push({ name, path: basePath });
+  return {
+    title,
+    description,
+    path,
+    image: page.products[0] ? productPhoto(page.products[0]) : null,
+    index: !filtered,
+    jsonLd: [breadcrumbLd(appUrl, crumbs)],
+  };
+}
+
+// The storefront pages imported, not lazy: the page renders in the first pass, inline.
+const serverRoutes = buildRoutes({ Home, Products, ProductDetail, Offers, Terms, Contact, NotFound });
+
+// React puts a page's <title> (and image preloads) first when it renders no <head>: the title is
+// replaced by the page's own head tags, the preloads go into the head.
+const LEADING_HOISTABLES = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)+/;
+
+/** Renders the app to a string once everything (lazy parts included) is ready. */
+function renderApp(client: QueryClient, url: URL): Promise<{ html: string; hoisted: string }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => {
+      const html = Buffer.concat(chunks).toString('utf8');
+      const leading = LEADING_HOISTABLES.exec(html)?.[0] ?? '';
+      resolve({ html: html.slice(leading.length), hoisted: leading.replace(/<title>[^<]*<\/title>/g, '') });
+    });
+    let failed: unknown = null;
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <AppProvider client={client}>
+          <StaticRouter location={`${url.pathname}${url.search}`}>
+            <AppRoutes routes={serverRoutes} />
+          </StaticRouter>
+        </AppProvider>
+      </StrictMode>,
+      {
+        // One piece: React would otherwise send a big page's parts hidden, to be revealed by an
+        // inline script (which the CSP refuses and a browser without JavaScript never runs).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady() {
+          if (failed) reject(failed);
+          else stream.pipe(sink);
+        },
+        onShellError: reject,
+        onError(error) {
+          failed = error;
+        },
+      },
+    );
+  });
+}
+
+/**
+ * The page for `url` (path and query), or null when the path is a client-rendered screen.
+ * `appUrl` is the shop's public address (canonical links, cards).
+ */
+export async function render(
+  pathAndQuery: string,
+  source: CatalogueSource,
+  appUrl: string,
+): Promise<RenderedPage | null> {
+  const url = new URL(pathAndQuery, `${appUrl}/`);
+  const page = storefrontPage(url.pathname);
+  if (!page) return null;
+
+  const client = createQueryClient();
+  const [categories, configReply] = await Promise.all([source.categories(), source.config()]);
+  const config: PublicConfig = toPublicConfig(configReply);
+  client.setQueryData(catalogKeys.categories(), categories);
+  client.setQueryData(['config'], config);
+  const shopName = config.shop.name;
+  const org = organizationLd(appUrl, config);
+  let status = 200;
+  let meta: PageMeta;
+
+  switch (page.kind) {
+    case 'home': {
+      const [featured, trending, latest] = await Promise.all([
+        source.featured(),
+        source.trending(),
+        source.products({ page: 1, sort: 'newest', per_page: LIMITS.pageSize }),
+      ]);
+      client.setQueryData(catalogKeys.featured(), featured);
+      client.setQueryData(catalogKeys.trending(), trending);
+      meta = {
+        title: `${shopName} — quality second-hand clothing in Kenya`,
+        description: `Pre-loved clothes, one of a kind: ${latest.total} hand-picked second-hand items from Nairobi, priced in Ksh. Delivery in Nairobi CBD or pickup.`,
+        path: '/',
+        image: featured[0] ? productPhoto(featured[0]) : latest.products[0] ? productPhoto(latest.products[0]) : null,
+        jsonLd: [
+          org,
+          {
+            '@context': 'https://schema.org',
+            '@type': 'WebSite',
+            name: shopName,
+            url: `${appUrl}/`,
+            potentialAction: {
+              '@type': 'SearchAction',
+              target: `${appUrl}/products?q={search_term_string}`,
+              'query-input': 'required name=search_term_string',
+            },
+          },
+        ],
+      };
+      break;
+    }
+    case 'list': {
+      const params = productListParamsOf(url.searchParams, page.categoryId);
+      const products = await source.products({ per_page: LIMITS.pageSize, ...params });
+      client.setQueryData(catalogKeys.products(params), products);
+      const listed = listMeta(appUrl, params, url.searchParams, categories, products, page.categoryId);
+      if (listed) meta = listed;
+      else {
+        status = 404;
+        meta = {
+          title: 'Category not found — Mtumba',
+          description: 'This category does not exist.',
+          path: url.pathname,
+          index: false,
+        };
+      }
+      break;
+    }
+    case 'product': {
+      const id = page.productId!;
+      const product = Number.isInteger(id) && id > 0 ? await source.product(id) : null;
+      if (!product) {
+        status = 404;
+        if (Number.isInteger(id) && id > 0) setNotFound(client, id);
+        meta = {
+          title: 'Product not found — Mtumba',
+          description: 'This item may have been sold or removed. Browse the rest of the shop.',
+          path: url.pathname,
+          index: false,
+        };
+        break;
+      }
+      const [related, reviews] = await Promise.all([source.related(id), source.reviews(id)]);
+      client.setQueryData(catalogKeys.product(id), product);
+      client.setQueryData(catalogKeys.related(id), related);
+      client.setQueryData(catalogKeys.reviews(id), reviews);
+      const category = product.categories?.[0];
+      meta = {
+        title: `${product.name} — ${shopName}`,
+        description: productDescription(product),
+        path: `/products/${id}`,
+        image: productPhoto(product),
+        type: 'product',
+        jsonLd: [
+          productLd(appUrl, product, shopName),
+          breadcrumbLd(appUrl, [
+            { name: 'Home', path: '/' },
+            { name: 'Products', path: '/products' },
+            ...(category ? [{ name: category.name, path: `/products/category/${category.id}` }] : []),
+            { name: product.name, path: `/products/${id}` },
+          ]),
+          org,
+        ],
+      };
+      break;
+    }
+    case 'offers':
+      meta = {
+        title: `All Current Offers — ${shopName}`,
+        description: 'Current offers at Mtumba: discounts applied automatically at checkout, no code to enter.',
+        path: '/offers',
+      };
+      break;
+    case 'terms':
+      meta = {
+        title: `Terms of Sale — ${shopName}`,
+        description:
+          'The terms for every order at Mtumba: second-hand goods, prices in Ksh, payment, delivery and returns.',
+        path: '/terms',
+      };
+      break;
+    case 'contact':
+      meta = {
+        title: `Contact us — ${shopName}`,
+        description: `Reach ${shopName}: ${config.shop.address}${config.shop.phone ? `, ${config.shop.phone}` : ''}${
+          config.shop.hours ? `, open ${config.shop.hours}` : ''
+        }.`,
+        path: '/contact',
+        jsonLd: [org],
+      };
+      break;
+    default:
+      status = 404;
+      meta = {
+        title: `Page not found — ${shopName}`,
+        description: 'The page you are looking for does not exist or has moved.',
+        path: url.pathname,
+        index: false,
+      };
+  }
+
+  const { html, hoisted } = await renderApp(client, url);
+  const state = scriptJson(dehydrate(client, { shouldDehydrateQuery: isNotFoundQuery }));
+  return {
+    status,
+    head: `${headTags(meta, appUrl, shopName)}${hoisted ? `\n    ${hoisted}` : ''}`,
+    html,
+    state,
+    routeModule: page.module,
+  };
+}
