@@ -55,6 +55,10 @@ export const productSchema = z.object({
   color: z.string().nullable(),
   is_featured: z.boolean(),
   is_trending: z.boolean(),
+  /** the admin takes price offers on this item (every item when the shop says so: GET /offer-rules) */
+  negotiable: z.boolean(),
+  /** none on the shelf, held for a customer's accepted offer: shown as "Reserved" */
+  reserved: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -248,6 +252,7 @@ export const productFieldsSchema = z.object({
   ),
   is_featured: flagField('featured'),
   is_trending: flagField('trending'),
+  negotiable: flagField('negotiable'),
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;

@@ -1,4 +1,5 @@
 import type { OrderStatus } from './order-states';
+import type { PriceOfferStatus } from './price-offers';
 
 /** Socket.IO events, shared by server and web. Rooms: `orders.{userId}` per customer, `admin`. */
 export interface ServerToClientEvents {
@@ -6,6 +7,16 @@ export interface ServerToClientEvents {
   'order.created': (payload: { id: number; status: OrderStatus; total_amount: number; created_at: string }) => void;
   'order.paid': (payload: { id: number; status: OrderStatus; updated_at: string }) => void;
   'order.cancel_requested': (payload: { id: number; cancel_requested_at: string }) => void;
+  /** to the customer: the shop answered their price offer, or its hold ended (docs/product.md, Make an offer) */
+  'offer.updated': (payload: {
+    id: number;
+    product_id: number;
+    status: PriceOfferStatus;
+    message: string;
+    updated_at: string;
+  }) => void;
+  /** to admins: an offer was made or changed (the offers badge and list refresh) */
+  'offer.changed': (payload: { id: number; status: PriceOfferStatus; updated_at: string }) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- clients send nothing yet

@@ -13,6 +13,7 @@ import catalogRoutes from './modules/catalog/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import mailPlugin from './modules/mail/plugin.js';
 import newsletterRoutes from './modules/newsletter/routes.js';
+import offersRoutes from './modules/offers/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
 import paymentPages from './modules/payments/pages.js';
 import paymentsRoutes from './modules/payments/routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
       await api.register(newsletterRoutes);
+      await api.register(offersRoutes);
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ import * as m0007 from './0007_order_lifecycle.js';
 import * as m0010 from './0010_account_security.js';
 import * as m0020 from './0020_catalogue_version.js';
 import * as m0030 from './0030_product_compare_at_price.js';
+import * as m0090 from './0090_price_offers.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0010_account_security': m0010,
   '0020_catalogue_version': m0020,
   '0030_product_compare_at_price': m0030,
+  '0090_price_offers': m0090,
 };

@@ -31,6 +31,10 @@ export interface ProductJson {
   color: string | null;
   is_featured: boolean;
   is_trending: boolean;
+  /** takes price offers (docs/product.md, Make an offer); OFFERS_ALL_ITEMS makes every item so */
+  negotiable: boolean;
+  /** none on the shelf, but held for a customer's accepted offer: shown as "Reserved" */
+  reserved: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -116,6 +120,8 @@ export async function loadProducts(
         color: p.color,
         is_featured: p.is_featured === 1,
         is_trending: p.is_trending === 1,
+        negotiable: p.negotiable === 1,
+        reserved: p.stock_quantity <= 0 && p.held_quantity > 0,
         created_at: p.created_at,
         updated_at: p.updated_at,
       };

@@ -18,6 +18,7 @@ import type { Order, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { recordSecurityEvent } from '../accounts/security-log.js';
+import { takeOverHolds } from '../offers/holds.js';
 import { releaseLines, reserveLines, type StockActor } from '../stock/ledger.js';
 import {
   mailCancelDeclined,
@@ -193,6 +194,8 @@ export interface NewOrder {
   discount_code: string | null;
   reservationSeconds: number;
   limits: { maxUnpaidOrders: number; maxReservedItems: number };
+  /** units the customer's accepted offers hold: taken over by the order, not reserved again */
+  heldOffers?: { offerId: number; productId: number; name: string }[];
 }
 
 export const tooManyUnpaidOrders = (n: number) =>
@@ -250,11 +253,17 @@ export async function placeNewOrder(db: Db, input: NewOrder): Promise<Order> {
         quantity: l.quantity,
       })),
     );
+    const who: StockActor = { actor: 'customer', userId: input.customerId };
+    const heldOffers = input.heldOffers ?? [];
+    await takeOverHolds(trx, input.customerId, created.id, heldOffers, who, at);
+    const toReserve = new Map<number, number>();
+    for (const l of input.lines) toReserve.set(l.productId, (toReserve.get(l.productId) ?? 0) + l.quantity);
+    for (const h of heldOffers) toReserve.set(h.productId, (toReserve.get(h.productId) ?? 0) - 1);
     const missing = await reserveLines(
       trx,
       created.id,
-      input.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
-      { actor: 'customer', userId: input.customerId },
+      [...toReserve].filter(([, quantity]) => quantity > 0).map(([product_id, quantity]) => ({ product_id, quantity })),
+      who,
       at,
     );
     if (missing !== undefined) {
