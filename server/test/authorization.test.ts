@@ -29,6 +29,7 @@ const PUBLIC = new Set([
   'POST /api/payments/webhooks/sandbox',
   'POST /api/payments/webhooks/intasend',
   'GET /api/email/cancel-change',
+  'GET /api/offer-rules',
 ]);
 
 /** The shop's own calls: admins only. */
@@ -49,6 +50,10 @@ const ADMIN = new Set([
   'POST /api/admin/orders/{id}/cancel-request',
   'GET /api/admin/products/{id}/stock-movements',
   'GET /api/admin/users/{id}/security-events',
+  'GET /api/admin/offers',
+  'POST /api/admin/offers/{id}/accept',
+  'POST /api/admin/offers/{id}/decline',
+  'POST /api/admin/offers/{id}/counter',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */

@@ -147,6 +147,13 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/payments/webhooks/intasend': () => ({ invoice_id: 'INV-1', state: 'COMPLETE', challenge: 'x' }),
   'POST /api/subscribe': () => ({ email: 'reader@example.com' }),
   'POST /api/broadcasting/auth': () => ({ socket_id: '1234.5678', channel_name: 'private-admin' }),
+  'POST /api/products/{id}/offers': () => ({ price: 700 }),
+  'POST /api/offers/{id}/accept': null,
+  'POST /api/offers/{id}/decline': null,
+  'POST /api/offers/{id}/counter': () => ({ price: 750 }),
+  'POST /api/admin/offers/{id}/accept': null,
+  'POST /api/admin/offers/{id}/decline': () => ({ note: 'fuzz' }),
+  'POST /api/admin/offers/{id}/counter': () => ({ price: 800, note: 'fuzz' }),
 };
 
 /** Routes whose success ends the caller's session: each of their calls gets its own account. */

@@ -44,9 +44,9 @@ function toCartItem(row: CartLineRow, imageKeys: Map<number, string>, hold?: Act
       // the unit the customer's own offer holds is theirs to buy
       stock_quantity: row.stock_quantity + (hold ? 1 : 0),
     },
-    offer: hold
-      ? { id: hold.offerId, agreed_price: centsToAmount(hold.agreedCents), hold_until: hold.holdUntil }
-      : null,
+    ...(hold
+      ? { offer: { id: hold.offerId, agreed_price: centsToAmount(hold.agreedCents), hold_until: hold.holdUntil } }
+      : {}),
   };
 }
 
