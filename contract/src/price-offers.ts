@@ -66,21 +66,19 @@ export const OFFER_MESSAGES = {
   withdrawn: 'Offer withdrawn.',
 } as const;
 
-const priceField = z
-  .union([z.number(), z.string()], 'Enter your price in Ksh.')
-  .transform((v, ctx) => {
-    const text = typeof v === 'number' ? String(v) : v.trim();
-    if (!/^\d+(\.\d{1,2})?$/.test(text)) {
-      ctx.issues.push({ code: 'custom', message: 'Enter the price in Ksh, e.g. 850.', input: v });
-      return z.NEVER;
-    }
-    const cents = Math.round(Number(text) * 100);
-    if (cents <= 0 || cents > 1_000_000_000) {
-      ctx.issues.push({ code: 'custom', message: 'Enter a price greater than 0.', input: v });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const priceField = z.union([z.number(), z.string()], 'Enter your price in Ksh.').transform((v, ctx) => {
+  const text = typeof v === 'number' ? String(v) : v.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) {
+    ctx.issues.push({ code: 'custom', message: 'Enter the price in Ksh, e.g. 850.', input: v });
+    return z.NEVER;
+  }
+  const cents = Math.round(Number(text) * 100);
+  if (cents <= 0 || cents > 1_000_000_000) {
+    ctx.issues.push({ code: 'custom', message: 'Enter a price greater than 0.', input: v });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 /** `POST /products/{id}/offers` and every counter: the price in Ksh (becomes cents). */
 export const offerPriceBodySchema = z.object({ price: priceField });
@@ -163,7 +161,8 @@ export function lineUnits(line: {
   priceCents: number;
   agreedCents: number | null | undefined;
 }): { unitPriceCents: number; quantity: number }[] {
-  if (line.agreedCents == null || line.quantity < 1) return [{ unitPriceCents: line.priceCents, quantity: line.quantity }];
+  if (line.agreedCents == null || line.quantity < 1)
+    return [{ unitPriceCents: line.priceCents, quantity: line.quantity }];
   const rest = line.quantity - 1;
   return rest > 0
     ? [
@@ -172,3 +171,13 @@ export function lineUnits(line: {
       ]
     : [{ unitPriceCents: line.agreedCents, quantity: 1 }];
 }
+
+/** `GET /offer-rules`: how the shop takes offers, for the product page's hints. */
+export const offerRulesSchema = z.object({
+  all_items: z.boolean(),
+  floor_percent: z.number(),
+  auto_accept_percent: z.number(),
+  hold_hours: z.number(),
+  max_rounds: z.number(),
+});
+export type OfferRulesJson = z.infer<typeof offerRulesSchema>;

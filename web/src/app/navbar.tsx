@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { paths } from '@/config/paths';
+import { AdminOffersBadge } from '@/features/admin/components/admin-offers-badge';
 import { useLogout } from '@/features/auth/api/logout';
 import { preloadSignInDialog } from '@/features/auth/components/sign-in-dialog-provider';
 import { useSignInDialog } from '@/features/auth/hooks/sign-in-dialog-context';
@@ -142,6 +143,11 @@ function UserMenu({ name }: { name: string }) {
           </button>
         </li>
         <li>
+          <Link className="dropdown-item" to={paths.myOffers()}>
+            My Offers
+          </Link>
+        </li>
+        <li>
           <hr className="dropdown-divider" />
         </li>
         <li>
@@ -232,6 +238,10 @@ export function AppNavbar() {
               <>
                 <NavItem to={paths.adminProducts()}>Manage Products</NavItem>
                 <NavItem to={paths.adminOrders()}>Manage Orders</NavItem>
+                <NavItem to={paths.adminOffers()}>
+                  Offers
+                  <AdminOffersBadge />
+                </NavItem>
               </>
             ) : (
               <>

@@ -19,6 +19,7 @@ const Cart = lazy(() => import('./routes/cart'));
 const Wishlist = lazy(() => import('./routes/wishlist'));
 const Orders = lazy(() => import('./routes/orders'));
 const OrderDetail = lazy(() => import('./routes/order-detail'));
+const MyOffers = lazy(() => import('./routes/my-offers'));
 const Checkout = lazy(() => import('./routes/checkout'));
 const PaymentConfirmation = lazy(() => import('./routes/payment-confirmation'));
 const NotFound = lazy(() => import('./routes/not-found'));
@@ -27,6 +28,7 @@ const AdminOrders = lazy(() => import('./routes/admin/orders'));
 const AdminOrderDetail = lazy(() => import('./routes/admin/order-detail'));
 const AddProduct = lazy(() => import('./routes/admin/add-product'));
 const AdminSecurityLog = lazy(() => import('./routes/admin/security-log'));
+const AdminOffers = lazy(() => import('./routes/admin/offers'));
 
 export const routes = [
   {
@@ -49,6 +51,7 @@ export const routes = [
       { path: '/wishlist', element: <Wishlist /> },
       { path: '/orders', element: <Orders /> },
       { path: '/orders/:orderId', element: <OrderDetail /> },
+      { path: '/my-offers', element: <MyOffers /> },
       { path: '/checkout/:orderId', element: <Checkout /> },
       { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
       { path: '/add-product', element: <AddProduct /> },
@@ -56,6 +59,7 @@ export const routes = [
       { path: '/admin/orders', element: <AdminOrders /> },
       { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
       { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
+      { path: '/admin/offers', element: <AdminOffers /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -15,6 +15,8 @@ export const paths = {
   cart: () => '/cart',
   wishlist: () => '/wishlist',
   orders: () => '/orders',
+  /** the customer's price offers ("/offers" is the shop's promotions page) */
+  myOffers: () => '/my-offers',
   order: (orderId: number | string) => `/orders/${orderId}`,
   checkout: (orderId: number | string) => `/checkout/${orderId}`,
   paymentConfirmation: () => '/payment/confirmationpage',
@@ -22,5 +24,6 @@ export const paths = {
   adminProducts: () => '/admin/products',
   adminOrders: () => '/admin/orders',
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
+  adminOffers: () => '/admin/offers',
   adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,
 } as const;

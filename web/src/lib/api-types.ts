@@ -31,6 +31,10 @@ export interface Product {
   brand?: string | null;
   condition?: string | null;
   color?: string | null;
+  /** takes price offers (docs/product.md, Make an offer) */
+  negotiable?: boolean;
+  /** none on the shelf, held for a customer's accepted offer: shown as "Reserved" */
+  reserved?: boolean;
   created_at?: string;
 }
 

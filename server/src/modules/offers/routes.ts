@@ -8,6 +8,7 @@ import {
   priceOfferJsonSchema,
   priceOfferReplySchema,
   OFFER_MESSAGES,
+  offerRulesSchema,
 } from '@mtumba/contract/price-offers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,15 +41,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['offers'],
         summary: 'How the shop takes offers: whether every item is negotiable, the floor and auto-accept shares',
-        response: {
-          200: z.object({
-            all_items: z.boolean(),
-            floor_percent: z.number(),
-            auto_accept_percent: z.number(),
-            hold_hours: z.number(),
-            max_rounds: z.number(),
-          }),
-        },
+        response: { 200: offerRulesSchema },
       },
     },
     async () => ({
@@ -122,7 +115,10 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         return { message: result.message, offer: result.value };
       },
     );
-  customerAnswer('accept', 'Accept the shop’s counter-offer: the item is held for you at that price and put in your cart');
+  customerAnswer(
+    'accept',
+    'Accept the shop’s counter-offer: the item is held for you at that price and put in your cart',
+  );
   customerAnswer('decline', 'Decline the shop’s counter-offer, or withdraw an offer still waiting for the shop');
   customerAnswer('counter', 'Answer the shop’s counter-offer with your own price (within the rounds)');
 

@@ -6,6 +6,9 @@ import { useRelatedProducts } from '@/features/catalog/api/get-related-products'
 import { ProductDetails } from '@/features/catalog/components/product-details';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { ProductReviews } from '@/features/catalog/components/product-reviews';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
+import { MakeOffer } from '@/features/offers/components/make-offer';
 import { ApiError } from '@/lib/api-client';
 
 function BackButton() {
@@ -40,6 +43,8 @@ function RelatedProducts({ productId }: { productId: number }) {
 export default function ProductDetailRoute() {
   const id = Number(useParams().id);
   const product = useProduct(id);
+  const { isSignedIn, isAdmin, user } = useAuth();
+  const requireSignIn = useRequireSignIn();
   const notFound =
     !Number.isInteger(id) || id <= 0 || (product.error instanceof ApiError && product.error.status === 404);
 
@@ -83,7 +88,17 @@ export default function ProductDetailRoute() {
       ) : (
         <>
           <title>{`${product.data.name} — Mtumba`}</title>
-          <ProductDetails product={product.data} />
+          <ProductDetails
+            product={product.data}
+            extra={
+              <MakeOffer
+                product={product.data}
+                customerId={isSignedIn && !isAdmin && user ? user.id : null}
+                isAdmin={isAdmin}
+                onSignIn={() => requireSignIn(() => undefined, 'Sign in to make an offer.')}
+              />
+            }
+          />
           <ProductReviews productId={id} />
           <RelatedProducts productId={id} />
         </>

@@ -1,7 +1,7 @@
 import type { ShippingOption } from '@mtumba/contract/constants';
 import { firstOrderOfferHolder, priceOrder } from '@mtumba/contract/pricing';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
-import type { CartItem } from '@/features/cart/api/get-cart';
+import { cartLineUnits, type CartItem } from '@/features/cart/api/get-cart';
 import type { Order } from '@/features/orders/api/get-orders';
 
 interface PriceEstimateProps {
@@ -20,7 +20,7 @@ export function PriceEstimate({ items, shipping, orders }: PriceEstimateProps) {
   const offerHolder = firstOrderOfferHolder(orders);
   const price = priceOrder({
     firstOrderOfferHeld: offerHolder !== undefined,
-    items: items.map((item) => ({ unitPriceCents: Math.round(item.product.price * 100), quantity: item.quantity })),
+    items: items.flatMap(cartLineUnits),
     shipping: shipping ?? 'Paid custom delivery',
     previousPaymentStatuses: orders.map((order) => order.payment_status),
   });
