@@ -61,10 +61,7 @@ export const cartItemSchema = z.object({
   line_total: z.number(),
   product: cartProductSchema,
   /** the customer's accepted price offer on this item, while it holds it (docs/product.md, Make an offer) */
-  offer: z
-    .object({ id: z.number(), agreed_price: z.number(), hold_until: z.string() })
-    .nullable()
-    .optional(),
+  offer: z.object({ id: z.number(), agreed_price: z.number(), hold_until: z.string() }).nullable().optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

@@ -332,7 +332,8 @@ export const HOLD_MOVES = {
     from: 'accepted',
     to: 'ordered',
     stock: 'hand over',
-    guard: 'the customer places an order with the item before the hold ends; the held unit becomes the order’s reservation',
+    guard:
+      'the customer places an order with the item before the hold ends; the held unit becomes the order’s reservation',
   },
   hold_expire: {
     actor: 'system',

@@ -1,5 +1,5 @@
 import type { OrderStatus } from './order-states';
-import type { PriceOfferStatus } from './price-offers';
+import type { PriceOfferStatus } from './price-offer-rules';
 
 /** Socket.IO events, shared by server and web. Rooms: `orders.{userId}` per customer, `admin`. */
 export interface ServerToClientEvents {

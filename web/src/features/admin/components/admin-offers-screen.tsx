@@ -19,10 +19,12 @@ const FILTERS = [
   ['all', 'All'],
 ] as const;
 
-function OfferRow({ offer }: { offer: AdminPriceOfferJson }) {
+type Feedback = { ok: boolean; text: string };
+
+function OfferRow({ offer, onFeedback }: { offer: AdminPriceOfferJson; onFeedback: (f: Feedback) => void }) {
   const answer = useAnswerAdminOffer();
   const [price, setPrice] = useState('');
-  const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const waiting = offer.status === 'open';
   const canCounter = waiting && offer.rounds < offer.max_rounds;
 
@@ -30,8 +32,11 @@ function OfferRow({ offer }: { offer: AdminPriceOfferJson }) {
     answer.mutate(
       { id: offer.id, answer: a },
       {
-        onSuccess: (reply) => setFeedback({ ok: true, text: reply.message }),
-        onError: (err) => setFeedback({ ok: false, text: errorMessage(err, 'Could not answer this offer.') }),
+        onSuccess: (reply) => {
+          setError(null);
+          onFeedback({ ok: true, text: `${offer.product_name}: ${reply.message}` });
+        },
+        onError: (err) => setError(errorMessage(err, 'Could not answer this offer.')),
       },
     );
   const counter = (e: FormEvent) => {
@@ -101,9 +106,9 @@ function OfferRow({ offer }: { offer: AdminPriceOfferJson }) {
         ) : offer.status === 'accepted' && offer.hold_until ? (
           <span className="small">Held until {formatDateTime(offer.hold_until)}</span>
         ) : null}
-        {feedback && (
-          <p className={`small mb-0 mt-1 ${feedback.ok ? 'text-success' : 'text-danger'}`} role="status">
-            {feedback.text}
+        {error && (
+          <p className="small mb-0 mt-1 text-danger" role="alert">
+            {error}
           </p>
         )}
       </td>
@@ -122,6 +127,7 @@ export function AdminOffersScreen() {
   useSocketEvent('offer.changed', refresh);
   useSocketReconnect(refresh);
 
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const rows = offers.data?.offers ?? [];
   const total = offers.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / 20));
@@ -147,6 +153,11 @@ export function AdminOffersScreen() {
           </select>
         </label>
       </div>
+      {feedback && (
+        <p className={`alert ${feedback.ok ? 'alert-success' : 'alert-danger'}`} role="status">
+          {feedback.text}
+        </p>
+      )}
       {offers.isPending ? (
         <LoadingSpinner label="Loading offers…" className="py-4" />
       ) : offers.isError ? (
@@ -178,7 +189,7 @@ export function AdminOffersScreen() {
             </thead>
             <tbody>
               {rows.map((offer) => (
-                <OfferRow key={offer.id} offer={offer} />
+                <OfferRow key={offer.id} offer={offer} onFeedback={setFeedback} />
               ))}
             </tbody>
           </Table>

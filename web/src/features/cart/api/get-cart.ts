@@ -3,7 +3,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { api } from '@/lib/api-client';
 import type { ProductImage } from '@/lib/api-types';
 import type { CartItem as ContractCartItem } from '@mtumba/contract/cart';
-import { lineUnits } from '@mtumba/contract/price-offers';
+import { lineUnits } from '@mtumba/contract/price-offer-rules';
 
 export interface CartProduct {
   id: number;

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
-import { LIVE_OFFER_STATUSES } from '@mtumba/contract/price-offers';
+import { LIVE_OFFER_STATUSES } from '@mtumba/contract/price-offer-rules';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import type { Product } from '@/lib/api-types';
@@ -62,7 +62,9 @@ export function MakeOffer({ product, customerId, onSignIn, isAdmin }: MakeOfferP
         <p className="mb-2" data-testid="offer-summary">
           {offerSummary(live)}
         </p>
-        {live.status === 'countered' && <CounterActions offer={live} onDone={(text) => setResult({ ok: true, text })} />}
+        {live.status === 'countered' && (
+          <CounterActions offer={live} onDone={(text) => setResult({ ok: true, text })} />
+        )}
         {live.status === 'accepted' && (
           <Link to={paths.cart()} className="btn btn-primary">
             Go to cart
