@@ -45,11 +45,7 @@ export async function up(db: AnyDb): Promise<void> {
     where status in ('open', 'countered', 'accepted')`.execute(db);
   await db.schema.createIndex('price_offers_user_idx').on('price_offers').columns(['user_id', 'id']).execute();
   await db.schema.createIndex('price_offers_status_idx').on('price_offers').columns(['status', 'id']).execute();
-  await db.schema
-    .createIndex('price_offers_hold_idx')
-    .on('price_offers')
-    .columns(['status', 'hold_until'])
-    .execute();
+  await db.schema.createIndex('price_offers_hold_idx').on('price_offers').columns(['status', 'hold_until']).execute();
 
   await db.schema.alterTable('stock_movements').addColumn('offer_id', 'integer').execute();
 }

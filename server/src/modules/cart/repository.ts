@@ -26,7 +26,16 @@ export function cartRepository(db: Executor) {
     db
       .selectFrom('cart_items as ci')
       .innerJoin('products as p', 'p.id', 'ci.product_id')
-      .select(['ci.id', 'ci.user_id', 'ci.product_id', 'ci.quantity', 'p.name', 'p.price_cents', 'p.stock_quantity', 'p.held_quantity'])
+      .select([
+        'ci.id',
+        'ci.user_id',
+        'ci.product_id',
+        'ci.quantity',
+        'p.name',
+        'p.price_cents',
+        'p.stock_quantity',
+        'p.held_quantity',
+      ])
       .where('p.deleted_at', 'is', null);
 
   return {

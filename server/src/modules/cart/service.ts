@@ -137,7 +137,8 @@ export function cartService(db: Db) {
         const repo = cartRepository(trx);
         const line = await repo.findForUser(userId, itemId);
         if (!line) throw notFound(CART_MESSAGES.itemNotFound);
-        const available = line.stock_quantity + ((await activeHoldsFor(trx, userId, now())).has(line.product_id) ? 1 : 0);
+        const available =
+          line.stock_quantity + ((await activeHoldsFor(trx, userId, now())).has(line.product_id) ? 1 : 0);
         if (available <= 0 && line.held_quantity > 0) throw reservedForOther(line.name);
         if (quantity > available) throw outOfStock(line.name, available);
         await repo.setQuantity(userId, itemId, quantity);

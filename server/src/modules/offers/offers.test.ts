@@ -34,7 +34,12 @@ async function offer(token: string, productId: number, price: number | string) {
 }
 
 async function adminAnswer(id: number, action: 'accept' | 'decline' | 'counter', payload: object = {}) {
-  return t.app.inject({ method: 'POST', url: `/api/admin/offers/${id}/${action}`, headers: bearer(admin.token), payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/offers/${id}/${action}`,
+    headers: bearer(admin.token),
+    payload,
+  });
 }
 
 async function customerAnswer(token: string, id: number, action: 'accept' | 'decline' | 'counter', payload?: object) {
@@ -115,9 +120,7 @@ describe('making an offer', () => {
     const item = await negotiable(t.db);
     const res = await offer(buyer.token, item.id, '599.99');
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe(
-      'Sorry, that is too low for this item. The shop considers offers from Ksh 600.',
-    );
+    expect(res.json().message).toBe('Sorry, that is too low for this item. The shop considers offers from Ksh 600.');
     expect(res.json().offer.status).toBe('declined');
     expect(await heldOf(item.id)).toEqual({ stock: 1, held: 0 });
   });
@@ -151,7 +154,9 @@ describe('making an offer', () => {
 
     const atPrice = await offer(buyer.token, item.id, 1000);
     expect(atPrice.statusCode).toBe(422);
-    expect(atPrice.json().message).toBe('Your offer must be below the price. At the price, simply add it to your cart.');
+    expect(atPrice.json().message).toBe(
+      'Your offer must be below the price. At the price, simply add it to your cart.',
+    );
 
     const junk = await offer(buyer.token, item.id, 'cheap');
     expect(junk.statusCode).toBe(422);
@@ -162,7 +167,11 @@ describe('making an offer', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe('You already have an offer on this item. See it under My offers.');
 
-    const visitor = await t.app.inject({ method: 'POST', url: `/api/products/${item.id}/offers`, payload: { price: 700 } });
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${item.id}/offers`,
+      payload: { price: 700 },
+    });
     expect(visitor.statusCode).toBe(401);
   });
 
@@ -204,7 +213,12 @@ describe('haggling', () => {
 
     const c1 = await adminAnswer(id, 'counter', { price: 850, note: 'Real leather' });
     expect(c1.statusCode, c1.body).toBe(200);
-    expect(c1.json().offer).toMatchObject({ status: 'countered', counter_price: 850, rounds: 1, waiting_for: 'customer' });
+    expect(c1.json().offer).toMatchObject({
+      status: 'countered',
+      counter_price: 850,
+      rounds: 1,
+      waiting_for: 'customer',
+    });
 
     // the shop cannot answer twice in a row
     expect((await adminAnswer(id, 'accept')).json().message).toBe('This offer is waiting for the other side’s answer.');
@@ -326,10 +340,7 @@ describe('the hold', () => {
     // prices in the body are not the customer's to set: the server's accepted offer decides
     const res = await placeOrder(
       buyer.token,
-      [
-        { product_id: item.id, quantity: 1, price: 1, unit_price: 1 } as never,
-        { product_id: other.id, quantity: 1 },
-      ],
+      [{ product_id: item.id, quantity: 1, price: 1, unit_price: 1 } as never, { product_id: other.id, quantity: 1 }],
       { total: 1 },
     );
     expect(res.statusCode, res.body).toBe(201);

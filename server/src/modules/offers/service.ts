@@ -256,7 +256,10 @@ export function offersService(db: Db, deps: OfferDeps) {
             .executeTakeFirst();
           if (live) throw new DomainError('invalid', OFFER_MESSAGES.alreadyLive);
           if (product.stock_quantity <= 0) {
-            throw new DomainError('invalid', product.held_quantity > 0 ? OFFER_MESSAGES.reserved : OFFER_MESSAGES.soldOut);
+            throw new DomainError(
+              'invalid',
+              product.held_quantity > 0 ? OFFER_MESSAGES.reserved : OFFER_MESSAGES.soldOut,
+            );
           }
           if (offerCents >= product.price_cents) throw invalidField('price', OFFER_MESSAGES.aboveListPrice);
 
@@ -297,7 +300,13 @@ export function offersService(db: Db, deps: OfferDeps) {
             .executeTakeFirstOrThrow();
 
           if (decision === 'accept') {
-            const accepted = await accept(trx, inserted, offerCents, { actor: 'customer', userId: customer.id }, 'system');
+            const accepted = await accept(
+              trx,
+              inserted,
+              offerCents,
+              { actor: 'customer', userId: customer.id },
+              'system',
+            );
             await acceptedMail(trx, accepted, product.name, customer);
             return {
               status: 'accepted' as const,

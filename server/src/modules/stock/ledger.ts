@@ -8,13 +8,7 @@ import type { Executor } from '../../db/database.js';
  */
 
 export type StockReason =
-  | 'created'
-  | 'reserve'
-  | 'release'
-  | 'admin_adjustment'
-  | 'hold'
-  | 'hold_release'
-  | 'hold_to_order';
+  'created' | 'reserve' | 'release' | 'admin_adjustment' | 'hold' | 'hold_release' | 'hold_to_order';
 
 export interface StockActor {
   actor: 'customer' | 'admin' | 'system' | 'payment';
