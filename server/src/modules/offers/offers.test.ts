@@ -384,10 +384,16 @@ describe('the hold', () => {
     const item = await negotiable(t.db, { stock: 3 });
     await offer(buyer.token, item.id, 900);
     expect(await heldOf(item.id)).toEqual({ stock: 2, held: 1 });
+    // another customer buying the same item pays its price: the agreed price is the buyer's alone
+    const other = await createUser(t.db);
+    const theirs = await placeOrder(other.token, [{ product_id: item.id, quantity: 1 }]);
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(theirs.json().order.order_items[0].price).toBe('1000.00');
+    expect(await heldOf(item.id)).toEqual({ stock: 1, held: 1 });
     const res = await placeOrder(buyer.token, [{ product_id: item.id, quantity: 2 }]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().order.subtotal).toBe(1900);
-    expect(await heldOf(item.id)).toEqual({ stock: 1, held: 0 });
+    expect(await heldOf(item.id)).toEqual({ stock: 0, held: 0 });
   });
 
   it('ends when its time is up: the item is on sale again and the customer is told', async () => {
