@@ -57,9 +57,11 @@ export const cartItemSchema = z.object({
   id: z.number(),
   product_id: z.number(),
   quantity: z.number(),
-  /** price × quantity, in Ksh */
+  /** price × quantity, in Ksh (an agreed offer price counts for one unit) */
   line_total: z.number(),
   product: cartProductSchema,
+  /** the customer's accepted price offer on this item, while it holds it (docs/product.md, Make an offer) */
+  offer: z.object({ id: z.number(), agreed_price: z.number(), hold_until: z.string() }).nullable().optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

@@ -356,6 +356,48 @@ export function statusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * Offer holds (docs/product.md, Make an offer): an accepted price offer holds one unit off the
+ * shelf for the customer until it is ordered or its time runs out. The stock ledger records each
+ * move with the offer's id; `place` takes the customer's live holds over instead of reserving again.
+ */
+export interface HoldMove {
+  actor: OrderActor;
+  /** the offer's status before and after */
+  from: string;
+  to: string;
+  stock: StockEffect | 'hand over';
+  guard: string;
+}
+
+export const HOLD_MOVES = {
+  hold: {
+    actor: 'admin',
+    from: 'open, countered',
+    to: 'accepted',
+    stock: 'reserve',
+    guard:
+      'the shop accepts (or the customer accepts a counter, or the offer reaches the auto-accept share); one unit is on the shelf',
+  },
+  hold_to_order: {
+    actor: 'customer',
+    from: 'accepted',
+    to: 'ordered',
+    stock: 'hand over',
+    guard:
+      'the customer places an order with the item before the hold ends; the held unit becomes the order’s reservation',
+  },
+  hold_expire: {
+    actor: 'system',
+    from: 'accepted',
+    to: 'expired',
+    stock: 'release',
+    guard: 'the hold time has passed without an order; the item is on sale again and the customer is told',
+  },
+} as const satisfies Record<string, HoldMove>;
+
+export type HoldMoveName = keyof typeof HOLD_MOVES;
+
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** The move table as Markdown, for the docs. */
@@ -370,6 +412,16 @@ export function lifecycleTableMarkdown(): string {
     lines.push(
       `| \`${name}\` | ${m.actor} | ${m.from.join(', ')} | ${m.to} | ${paymentFrom} | ${escapeCell(m.payment)} | ${m.stock} | ${escapeCell(m.guard)} |`,
     );
+  }
+  lines.push(
+    '',
+    'Offer holds (an accepted price offer holds one unit for its customer):',
+    '',
+    '| move | who | offer from | offer to | stock | guard |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const [name, h] of Object.entries(HOLD_MOVES) as [HoldMoveName, HoldMove][]) {
+    lines.push(`| \`${name}\` | ${h.actor} | ${h.from} | ${h.to} | ${h.stock} | ${escapeCell(h.guard)} |`);
   }
   return lines.join('\n');
 }

@@ -56,6 +56,10 @@ export const productSchema = z.object({
   color: z.string().nullable(),
   is_featured: z.boolean(),
   is_trending: z.boolean(),
+  /** the admin takes price offers on this item (every item when the shop says so: GET /offer-rules) */
+  negotiable: z.boolean(),
+  /** none on the shelf, held for a customer's accepted offer: shown as "Reserved" */
+  reserved: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   /** draft | scheduled | published; shoppers only ever see published products */
@@ -256,6 +260,7 @@ export const productFieldsSchema = z.object({
   /** draft, scheduled (with publish_at) or published (the default for a new product) */
   status: publishFieldsSchema.shape.status,
   publish_at: publishFieldsSchema.shape.publish_at,
+  negotiable: flagField('negotiable'),
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;

@@ -1,4 +1,5 @@
 import type { OrderStatus } from './order-states';
+import type { PriceOfferStatus } from './price-offer-rules';
 
 /** Socket.IO events, shared by server and web. Rooms: `orders.{userId}` per customer, `admin`. */
 export interface ServerToClientEvents {
@@ -15,6 +16,16 @@ export interface ServerToClientEvents {
   }) => void;
   /** one of the customer's payments changed (an M-Pesa prompt was answered): ask for its state */
   'payment.updated': (payload: { order_id: number; reference: string; status: 'pending' | 'paid' | 'failed' }) => void;
+  /** to the customer: the shop answered their price offer, or its hold ended (docs/product.md, Make an offer) */
+  'offer.updated': (payload: {
+    id: number;
+    product_id: number;
+    status: PriceOfferStatus;
+    message: string;
+    updated_at: string;
+  }) => void;
+  /** to admins: an offer was made or changed (the offers badge and list refresh) */
+  'offer.changed': (payload: { id: number; status: PriceOfferStatus; updated_at: string }) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- clients send nothing yet

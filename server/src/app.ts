@@ -18,6 +18,7 @@ import insightsRoutes from './modules/insights/routes.js';
 import mailPlugin from './modules/mail/plugin.js';
 import manualOrdersRoutes from './modules/manual-orders/routes.js';
 import newsletterRoutes from './modules/newsletter/routes.js';
+import offersRoutes from './modules/offers/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
 import deliveryRoutes from './modules/delivery/routes.js';
 import paymentPages from './modules/payments/pages.js';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(insightsRoutes);
       await api.register(catalogImportRoutes);
       await api.register(smsRoutes);
+      await api.register(offersRoutes);
     },
     { prefix: '/api' },
   );

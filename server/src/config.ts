@@ -107,6 +107,14 @@ const envSchema = z.object({
   POD_MAX_OPEN_ORDERS: positiveInt('POD_MAX_OPEN_ORDERS').default(1),
   PAY_LINK_HOURS: positiveInt('PAY_LINK_HOURS').default(48),
   MAIL_POLL_INTERVAL_MS: positiveInt('MAIL_POLL_INTERVAL_MS').default(2000),
+  OFFERS_ALL_ITEMS: flag.default(false),
+  OFFER_FLOOR_PERCENT: positiveInt('OFFER_FLOOR_PERCENT').max(99, 'OFFER_FLOOR_PERCENT must be below 100').default(60),
+  OFFER_AUTO_ACCEPT_PERCENT: positiveInt('OFFER_AUTO_ACCEPT_PERCENT')
+    .max(100, 'OFFER_AUTO_ACCEPT_PERCENT must be at most 100')
+    .default(90),
+  OFFER_HOLD_HOURS: positiveInt('OFFER_HOLD_HOURS').max(720, 'OFFER_HOLD_HOURS must be at most 720').default(24),
+  OFFER_MAX_OPEN: positiveInt('OFFER_MAX_OPEN').default(3),
+  OFFER_MAX_ROUNDS: positiveInt('OFFER_MAX_ROUNDS').default(3),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt('AUTH_RATE_LIMIT_PER_MINUTE').default(10),
   RATE_LIMIT_PER_MINUTE: positiveInt('RATE_LIMIT_PER_MINUTE').default(1200),
   TRUST_PROXY: flag.default(false),
@@ -180,6 +188,18 @@ export interface Config {
    * `linkSecret` signs the unsubscribe links.
    */
   listing: { dropQuietSeconds: number; linkSecret: string };
+  /** "Make an offer" (docs/product.md, Make an offer) */
+  offers: {
+    /** every item takes offers, not only those marked negotiable */
+    allItems: boolean;
+    floorPercent: number;
+    autoAcceptPercent: number;
+    holdHours: number;
+    /** offers one customer may have waiting for an answer at once */
+    maxOpen: number;
+    /** counters allowed in all, by either side */
+    maxRounds: number;
+  };
   rateLimit: { perMinute: number; authPerMinute: number };
   trustProxy: boolean;
   seed: {
@@ -293,6 +313,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'BACKUP_INTERVAL_HOURS backs up SQLite only; with DATABASE_URL schedule pg_dump instead (docs/deploy.md, Backups)',
     );
   }
+  if (e.OFFER_FLOOR_PERCENT >= e.OFFER_AUTO_ACCEPT_PERCENT) {
+    problems.push('OFFER_FLOOR_PERCENT must be below OFFER_AUTO_ACCEPT_PERCENT');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const reservationSeconds =
@@ -358,6 +381,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       linkSecret: createHmac('sha256', e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET)
         .update('mtumba unsubscribe links')
         .digest('hex'),
+    },
+    offers: {
+      allItems: e.OFFERS_ALL_ITEMS,
+      floorPercent: e.OFFER_FLOOR_PERCENT,
+      autoAcceptPercent: e.OFFER_AUTO_ACCEPT_PERCENT,
+      holdHours: e.OFFER_HOLD_HOURS,
+      maxOpen: e.OFFER_MAX_OPEN,
+      maxRounds: e.OFFER_MAX_ROUNDS,
     },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,

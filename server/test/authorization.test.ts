@@ -36,6 +36,7 @@ const PUBLIC = new Set([
   'GET /api/pay-links/{token}',
   'POST /api/pay-links/{token}/initiate',
   'POST /api/pay-links/{token}/confirm',
+  'GET /api/offer-rules',
 ]);
 
 /** The shop's own calls: admins only. */
@@ -70,6 +71,10 @@ const ADMIN = new Set([
   'POST /api/admin/orders/manual',
   'POST /api/admin/orders/manual/quote',
   'GET /api/admin/orders/{id}/pay-link',
+  'GET /api/admin/offers',
+  'POST /api/admin/offers/{id}/accept',
+  'POST /api/admin/offers/{id}/decline',
+  'POST /api/admin/offers/{id}/counter',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */

@@ -192,6 +192,13 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   // the CSV file itself is a file part (csv-import.test.ts); fields alone are refused with a message
   'POST /api/admin/products/import/preview': () => ({ create_categories: '1', photo_names: 'front.jpg' }),
   'POST /api/admin/products/import': () => ({ create_categories: '0' }),
+  'POST /api/products/{id}/offers': () => ({ price: 700 }),
+  'POST /api/offers/{id}/accept': null,
+  'POST /api/offers/{id}/decline': null,
+  'POST /api/offers/{id}/counter': () => ({ price: 750 }),
+  'POST /api/admin/offers/{id}/accept': null,
+  'POST /api/admin/offers/{id}/decline': () => ({ note: 'fuzz' }),
+  'POST /api/admin/offers/{id}/counter': () => ({ price: 800, note: 'fuzz' }),
 };
 
 /** Routes whose success ends the caller's session: each of their calls gets its own account. */

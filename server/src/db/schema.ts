@@ -76,6 +76,10 @@ export interface ProductsTable {
   stock_quantity: number;
   /** the price before a reduction; absent on older rows */
   compare_at_price_cents?: number | null;
+  /** the admin takes offers on this item (docs/product.md, Make an offer) */
+  negotiable: Flag;
+  /** units held off the shelf for accepted offers; written only by the stock ledger */
+  held_quantity: Flag;
   size: string | null;
   brand: string | null;
   condition: ProductCondition | null;
@@ -227,6 +231,36 @@ export interface StockMovementsTable {
   actor_user_id: number | null;
   note: string | null;
   created_at: Timestamp;
+  /** the accepted offer whose hold this movement took, released or handed to an order */
+  offer_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type PriceOfferStatus = 'open' | 'countered' | 'accepted' | 'ordered' | 'declined' | 'expired';
+
+/** A customer's offer on one item, and the shop's answers (docs/product.md, Make an offer). */
+export interface PriceOffersTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  status: PriceOfferStatus;
+  /** the product's price when the offer was made */
+  list_price_cents: number;
+  /** the customer's latest price */
+  offer_cents: number;
+  /** the shop's latest counter, if any */
+  counter_cents: number | null;
+  /** the price both agreed on, once accepted */
+  agreed_cents: number | null;
+  /** counters made so far, by either side */
+  rounds: number;
+  /** who spoke last: 'customer' | 'shop' | 'system' */
+  last_by: string;
+  /** the shop's note, or why the offer was declined */
+  note: string | null;
+  hold_until: Timestamp | null;
+  order_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface RefundsTable {
@@ -466,6 +500,7 @@ export interface DB {
   order_items: OrderItemsTable;
   order_history: OrderHistoryTable;
   stock_movements: StockMovementsTable;
+  price_offers: PriceOffersTable;
   refunds: RefundsTable;
   payments: PaymentsTable;
   payment_notifications: PaymentNotificationsTable;
@@ -489,6 +524,7 @@ export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type Order = Selectable<OrdersTable>;
+export type PriceOffer = Selectable<PriceOffersTable>;
 export type OrderItem = Selectable<OrderItemsTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type Review = Selectable<ReviewsTable>;

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { OrderStatus } from '../db/schema.js';
+import type { OrderStatus, PriceOfferStatus } from '../db/schema.js';
 
 /**
  * Domain events, emitted by services only after their transaction has committed.
@@ -33,6 +33,17 @@ export interface DomainEventMap {
     product_name: string;
     matched_at: string;
   };
+  /** the shop answered a customer's price offer, or its hold ended: tells that customer (bell) */
+  'offer.updated': {
+    userId: number;
+    id: number;
+    product_id: number;
+    status: PriceOfferStatus;
+    message: string;
+    updated_at: string;
+  };
+  /** an offer changed in a way the shop's list shows (new, answered, held, expired): admins' badge */
+  'offer.changed': { id: number; status: PriceOfferStatus; updated_at: string };
   /** tokens stopped working (logout, password change or reset, account deletion) */
   'auth.tokens.revoked': { userId: number; tokenIds: number[] | 'all' | { allExcept: number } };
 }

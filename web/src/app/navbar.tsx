@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { paths } from '@/config/paths';
+import { AdminOffersBadge } from '@/features/admin/components/admin-offers-badge';
 import { useLogout } from '@/features/auth/api/logout';
 import { preloadSignInDialog } from '@/features/auth/components/sign-in-dialog-provider';
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
@@ -150,6 +151,11 @@ function UserMenu({ name }: { name: string }) {
           </Link>
         </li>
         <li>
+          <Link className="dropdown-item" to={paths.myOffers()}>
+            My Offers
+          </Link>
+        </li>
+        <li>
           <hr className="dropdown-divider" />
         </li>
         <li>
@@ -244,6 +250,10 @@ export function AppNavbar() {
                 <NavItem to={paths.newItem()}>New item</NavItem>
                 <NavItem to={paths.adminProducts()}>Manage Products</NavItem>
                 <NavItem to={paths.adminOrders()}>Manage Orders</NavItem>
+                <NavItem to={paths.adminOffers()}>
+                  Offers
+                  <AdminOffersBadge />
+                </NavItem>
               </>
             ) : (
               <>

@@ -19,6 +19,7 @@ const Cart = lazy(() => import('./routes/cart'));
 const Wishlist = lazy(() => import('./routes/wishlist'));
 const Orders = lazy(() => import('./routes/orders'));
 const OrderDetail = lazy(() => import('./routes/order-detail'));
+const MyOffers = lazy(() => import('./routes/my-offers'));
 const Checkout = lazy(() => import('./routes/checkout'));
 const PaymentConfirmation = lazy(() => import('./routes/payment-confirmation'));
 const NotFound = lazy(() => import('./routes/not-found'));
@@ -35,6 +36,7 @@ const AccountAlerts = lazy(() => import('./routes/account-alerts'));
 const AdminDelivery = lazy(() => import('./routes/admin/delivery'));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const AdminImportProducts = lazy(() => import('./routes/admin/import-products'));
+const AdminOffers = lazy(() => import('./routes/admin/offers'));
 
 /** The storefront pages the server renders (src/entry-server.tsx), which it imports directly. */
 export interface StorefrontPages {
@@ -76,6 +78,7 @@ export function buildRoutes(pages: StorefrontPages = lazyPages): RouteObject[] {
         { path: '/wishlist', element: <Wishlist /> },
         { path: '/orders', element: <Orders /> },
         { path: '/orders/:orderId', element: <OrderDetail /> },
+        { path: '/my-offers', element: <MyOffers /> },
         { path: '/checkout/:orderId', element: <Checkout /> },
         { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
         { path: '/pay/:token', element: <PayLink /> },
@@ -88,6 +91,7 @@ export function buildRoutes(pages: StorefrontPages = lazyPages): RouteObject[] {
         { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
         { path: '/admin/delivery', element: <AdminDelivery /> },
         { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
+        { path: '/admin/offers', element: <AdminOffers /> },
         { path: '/admin/items/new', element: <NewItem /> },
         { path: '/unsubscribe', element: <Unsubscribe /> },
         { path: '/account/alerts', element: <AccountAlerts /> },

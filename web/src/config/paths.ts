@@ -15,6 +15,8 @@ export const paths = {
   cart: () => '/cart',
   wishlist: () => '/wishlist',
   orders: () => '/orders',
+  /** the customer's price offers ("/offers" is the shop's promotions page) */
+  myOffers: () => '/my-offers',
   order: (orderId: number | string) => `/orders/${orderId}`,
   checkout: (orderId: number | string) => `/checkout/${orderId}`,
   paymentConfirmation: () => '/payment/confirmationpage',
@@ -33,5 +35,6 @@ export const paths = {
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
   adminNewOrder: () => '/admin/orders/new',
   payLink: (token: string) => `/pay/${token}`,
+  adminOffers: () => '/admin/offers',
   adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,
 } as const;

@@ -106,6 +106,8 @@ export function productReply(over: Partial<Product> = {}): Product {
     color: null,
     is_featured: false,
     is_trending: false,
+    negotiable: false,
+    reserved: false,
     created_at: '2026-01-05T09:00:00.000Z',
     updated_at: '2026-01-05T09:00:00.000Z',
     ...over,

@@ -148,6 +148,8 @@ export function buildDemoCatalogue(
         color: p.color,
         is_featured: p.featured ? 1 : 0,
         is_trending: p.trending ? 1 : 0,
+        // the dearer hand-picked pieces take offers in the demo shop (docs/product.md, Make an offer)
+        negotiable: p.price >= 800 ? 1 : 0,
         search_text: productSearchText(p.name, p.brand, p.description),
         created_at: created,
         updated_at: created,

@@ -9,6 +9,8 @@ export interface CartLineRow {
   name: string;
   price_cents: number;
   stock_quantity: number;
+  /** units held off the shelf for accepted offers (docs/product.md, Make an offer) */
+  held_quantity: number;
 }
 
 /** What the cart needs to know about a product before taking it. */
@@ -16,6 +18,7 @@ export interface CartableProduct {
   id: number;
   name: string;
   stock_quantity: number;
+  held_quantity: number;
 }
 
 export function cartRepository(db: Executor) {
@@ -23,7 +26,16 @@ export function cartRepository(db: Executor) {
     db
       .selectFrom('cart_items as ci')
       .innerJoin('products as p', 'p.id', 'ci.product_id')
-      .select(['ci.id', 'ci.user_id', 'ci.product_id', 'ci.quantity', 'p.name', 'p.price_cents', 'p.stock_quantity'])
+      .select([
+        'ci.id',
+        'ci.user_id',
+        'ci.product_id',
+        'ci.quantity',
+        'p.name',
+        'p.price_cents',
+        'p.stock_quantity',
+        'p.held_quantity',
+      ])
       .where('p.deleted_at', 'is', null);
 
   return {
@@ -43,7 +55,7 @@ export function cartRepository(db: Executor) {
       // drafts and scheduled items are not for sale yet
       return db
         .selectFrom('products')
-        .select(['id', 'name', 'stock_quantity'])
+        .select(['id', 'name', 'stock_quantity', 'held_quantity'])
         .where('id', '=', productId)
         .where('deleted_at', 'is', null)
         .where('status', '=', 'published')

@@ -1,9 +1,11 @@
 import { centsToAmount } from '@mtumba/contract';
 import { CART_MESSAGES, MAX_CART_QUANTITY, type Cart, type CartItem } from '@mtumba/contract/cart';
-import type { Db, Executor } from '../../db/database.js';
+import { OFFER_MESSAGES, lineUnits } from '@mtumba/contract/price-offers';
+import { now, type Db, type Executor } from '../../db/database.js';
 import { DomainError, invalidField, notFound } from '../../lib/errors.js';
 import { imageUrl } from '../catalog/images.js';
 import { firstImageKeys } from '../catalog/product-view.js';
+import { activeHoldsFor, type ActiveHold } from '../offers/holds.js';
 import { cartRepository, type CartLineRow } from './repository.js';
 
 function outOfStock(name: string, stockQuantity: number): DomainError {
@@ -14,25 +16,48 @@ function outOfStock(name: string, stockQuantity: number): DomainError {
   });
 }
 
-function toCartItem(row: CartLineRow, imageKeys: Map<number, string>): CartItem {
+function reservedForOther(name: string): DomainError {
+  const message = `${name}: ${OFFER_MESSAGES.reserved}`;
+  return new DomainError('invalid', message, { errors: { quantity: [message] }, extra: { stock_quantity: 0 } });
+}
+
+/** The line's total in cents: a held offer's agreed price covers one unit. */
+function lineCents(row: CartLineRow, hold: ActiveHold | undefined): number {
+  return lineUnits({ quantity: row.quantity, priceCents: row.price_cents, agreedCents: hold?.agreedCents }).reduce(
+    (sum, u) => sum + u.unitPriceCents * u.quantity,
+    0,
+  );
+}
+
+function toCartItem(row: CartLineRow, imageKeys: Map<number, string>, hold?: ActiveHold): CartItem {
   const key = imageKeys.get(row.product_id);
   return {
     id: row.id,
     product_id: row.product_id,
     quantity: row.quantity,
-    line_total: centsToAmount(row.price_cents * row.quantity),
+    line_total: centsToAmount(lineCents(row, hold)),
     product: {
       id: row.product_id,
       name: row.name,
       price: centsToAmount(row.price_cents),
       image_url: key ? imageUrl(key) : null,
-      stock_quantity: row.stock_quantity,
+      // the unit the customer's own offer holds is theirs to buy
+      stock_quantity: row.stock_quantity + (hold ? 1 : 0),
     },
+    ...(hold
+      ? { offer: { id: hold.offerId, agreed_price: centsToAmount(hold.agreedCents), hold_until: hold.holdUntil } }
+      : {}),
   };
 }
 
 async function lineView(db: Executor, row: CartLineRow): Promise<CartItem> {
-  return toCartItem(row, await firstImageKeys(db, [row.product_id]));
+  const holds = await activeHoldsFor(db, row.user_id, now());
+  return toCartItem(row, await firstImageKeys(db, [row.product_id]), holds.get(row.product_id));
+}
+
+/** Puts an item whose offer was just accepted into the customer's cart (one unit), unless it is there. */
+export async function putHeldItemInCart(db: Executor, userId: number, productId: number): Promise<void> {
+  await cartRepository(db).insertIfAbsent(userId, productId, 1);
 }
 
 export interface CartItemResult {
@@ -47,13 +72,16 @@ export interface CartItemResult {
 export function cartService(db: Db) {
   return {
     async getCart(userId: number): Promise<Cart> {
-      const rows = await cartRepository(db).listForUser(userId);
+      const [rows, holds] = await Promise.all([
+        cartRepository(db).listForUser(userId),
+        activeHoldsFor(db, userId, now()),
+      ]);
       const keys = await firstImageKeys(
         db,
         rows.map((r) => r.product_id),
       );
-      const items = rows.map((r) => toCartItem(r, keys));
-      const subtotalCents = rows.reduce((sum, r) => sum + r.price_cents * r.quantity, 0);
+      const items = rows.map((r) => toCartItem(r, keys, holds.get(r.product_id)));
+      const subtotalCents = rows.reduce((sum, r) => sum + lineCents(r, holds.get(r.product_id)), 0);
       return {
         cart_items: items,
         cartItems: items,
@@ -71,10 +99,13 @@ export function cartService(db: Db) {
         const repo = cartRepository(trx);
         const product = await repo.findProduct(productId);
         if (!product) throw notFound(CART_MESSAGES.productNotFound);
-        if (product.stock_quantity <= 0 || quantity > product.stock_quantity) {
-          throw outOfStock(product.name, product.stock_quantity);
+        const own = (await activeHoldsFor(trx, userId, now())).has(productId) ? 1 : 0;
+        const available = product.stock_quantity + own;
+        if (available <= 0 && product.held_quantity > 0) throw reservedForOther(product.name);
+        if (available <= 0 || quantity > available) {
+          throw outOfStock(product.name, available);
         }
-        const limit = Math.min(product.stock_quantity, MAX_CART_QUANTITY);
+        const limit = Math.min(available, MAX_CART_QUANTITY);
 
         // A line removed between the insert and the update sends us round again; twice is plenty.
         for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -91,8 +122,8 @@ export function cartService(db: Db) {
           }
           const existing = await repo.findByProduct(userId, productId);
           if (existing) {
-            if (existing.quantity + quantity > product.stock_quantity) {
-              throw outOfStock(product.name, product.stock_quantity);
+            if (existing.quantity + quantity > available) {
+              throw outOfStock(product.name, available);
             }
             throw invalidField('quantity', `The quantity may not be greater than ${MAX_CART_QUANTITY}.`);
           }
@@ -106,7 +137,10 @@ export function cartService(db: Db) {
         const repo = cartRepository(trx);
         const line = await repo.findForUser(userId, itemId);
         if (!line) throw notFound(CART_MESSAGES.itemNotFound);
-        if (quantity > line.stock_quantity) throw outOfStock(line.name, line.stock_quantity);
+        const available =
+          line.stock_quantity + ((await activeHoldsFor(trx, userId, now())).has(line.product_id) ? 1 : 0);
+        if (available <= 0 && line.held_quantity > 0) throw reservedForOther(line.name);
+        if (quantity > available) throw outOfStock(line.name, available);
         await repo.setQuantity(userId, itemId, quantity);
         return {
           item: await lineView(trx, { ...line, quantity }),

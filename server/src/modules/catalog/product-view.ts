@@ -87,6 +87,8 @@ export async function loadProducts(
         color: p.color,
         is_featured: p.is_featured === 1,
         is_trending: p.is_trending === 1,
+        negotiable: p.negotiable === 1,
+        reserved: p.stock_quantity <= 0 && p.held_quantity > 0,
         created_at: p.created_at,
         updated_at: p.updated_at,
         status: p.status,

@@ -28,7 +28,7 @@ const listHeaders = 'Paging: `X-Total-Count` and `Link` (rel first/prev/next/las
 const productFormDescription = [
   'multipart/form-data (or JSON without images): name, description, price (Ksh, up to 2 decimals),',
   'stock_quantity, categories[] (repeated ids), images[] (0-4 image files, 5 MB each), size, brand,',
-  'condition, color, is_featured, is_trending.',
+  'condition, color, is_featured, is_trending, negotiable (takes price offers).',
 ].join(' ');
 
 /** The catalogue calls of docs/product.md section 7, under /api. */

@@ -297,6 +297,7 @@ export function catalogService(
             color: fields.color,
             is_featured: fields.is_featured ? 1 : 0,
             is_trending: fields.is_trending ? 1 : 0,
+            negotiable: fields.negotiable ? 1 : 0,
             search_text: productSearchText(fields.name, fields.brand, fields.description),
             created_at: at,
             updated_at: at,
@@ -350,6 +351,7 @@ export function catalogService(
           if (fields.color !== undefined) changes.color = fields.color;
           if (fields.is_featured !== undefined) changes.is_featured = fields.is_featured ? 1 : 0;
           if (fields.is_trending !== undefined) changes.is_trending = fields.is_trending ? 1 : 0;
+          if (fields.negotiable !== undefined) changes.negotiable = fields.negotiable ? 1 : 0;
           changes.search_text = productSearchText(
             fields.name ?? current.name,
             fields.brand !== undefined ? fields.brand : current.brand,

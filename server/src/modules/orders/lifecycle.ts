@@ -18,6 +18,7 @@ import type { Order, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { recordSecurityEvent } from '../accounts/security-log.js';
+import { takeOverHolds } from '../offers/holds.js';
 import { releaseLines, reserveLines, type StockActor } from '../stock/ledger.js';
 import {
   mailCancelDeclined,
@@ -199,6 +200,8 @@ export interface NewOrder {
   delivery_details: string;
   reservationSeconds: number;
   limits: { maxUnpaidOrders: number; maxReservedItems: number };
+  /** units the customer's accepted offers hold: taken over by the order, not reserved again */
+  heldOffers?: { offerId: number; productId: number; name: string }[];
 }
 
 export const tooManyUnpaidOrders = (n: number) =>
@@ -241,7 +244,9 @@ type HeldOrderInput = Pick<
   NewOrder,
   'customerId' | 'lines' | 'amounts' | 'shipping_address' | 'shipping_phone' | 'discount_code'
 > &
-  Partial<Pick<NewOrder, 'delivery_method_id' | 'delivery_details'>> & { extra?: Partial<Insertable<OrdersTable>> };
+  Partial<Pick<NewOrder, 'delivery_method_id' | 'delivery_details' | 'heldOffers'>> & {
+    extra?: Partial<Insertable<OrdersTable>>;
+  };
 
 /**
  * Inside a placing move's transaction: claims the first-order offer if the price carries it,
@@ -286,11 +291,19 @@ async function insertHeldOrder(
       quantity: l.quantity,
     })),
   );
+  // A unit held for the customer's accepted price offer becomes this order's reservation as it is:
+  // it is never back on the shelf in between, and only the rest of each line is taken now.
+  const who = stockActor(how.by);
+  const heldOffers = input.heldOffers ?? [];
+  await takeOverHolds(trx, input.customerId, created.id, heldOffers, who, at);
+  const toReserve = new Map<number, number>();
+  for (const l of input.lines) toReserve.set(l.productId, (toReserve.get(l.productId) ?? 0) + l.quantity);
+  for (const h of heldOffers) toReserve.set(h.productId, (toReserve.get(h.productId) ?? 0) - 1);
   const missing = await reserveLines(
     trx,
     created.id,
-    input.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
-    stockActor(how.by),
+    [...toReserve].filter(([, quantity]) => quantity > 0).map(([product_id, quantity]) => ({ product_id, quantity })),
+    who,
     at,
   );
   if (missing !== undefined) {

@@ -51,7 +51,7 @@ export function ordersRepository(db: Executor) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('products')
-        .select(['id', 'name', 'price_cents', 'stock_quantity'])
+        .select(['id', 'name', 'price_cents', 'stock_quantity', 'held_quantity'])
         .where('id', 'in', ids)
         .where('deleted_at', 'is', null)
         .where('status', '=', 'published')

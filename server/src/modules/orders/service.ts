@@ -1,6 +1,7 @@
 import { MONEY_RECEIVED_STATUSES, OFFERS, centsToAmount, formatKshCents } from '@mtumba/contract';
 import type { AdminOrderDetailJson, AdminOrderJson, OrderJson, PlaceOrderBody } from '@mtumba/contract/order';
 import { priceOrder } from '@mtumba/contract/pricing';
+import { OFFER_MESSAGES, lineUnits } from '@mtumba/contract/price-offers';
 import type { Db } from '../../db/database.js';
 import { now } from '../../db/database.js';
 import type { Order, OrderStatus } from '../../db/schema.js';
@@ -8,6 +9,7 @@ import { DomainError, invalidField } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
 import { firstImageKeys } from '../catalog/product-view.js';
+import { activeHoldsFor } from '../offers/holds.js';
 import type { ShopContext } from './emails.js';
 import {
   cancelByCustomer,
@@ -78,11 +80,12 @@ export async function placeOrder(
   const productIds = [...quantities.keys()].sort((a, b) => a - b);
 
   const repo = ordersRepository(db);
-  const [products, imageKeys, previous, offerHolder] = await Promise.all([
+  const [products, imageKeys, previous, offerHolder, holds] = await Promise.all([
     repo.productsForOrder(productIds),
     firstImageKeys(db, productIds),
     repo.paymentStatusesOf(customer.id),
     repo.offerHolder(customer.id),
+    activeHoldsFor(db, customer.id, now()),
   ]);
   const productsById = new Map(products.map((p) => [p.id, p]));
   const missing = productIds.find((id) => !productsById.has(id));
@@ -90,9 +93,24 @@ export async function placeOrder(
     throw invalidField('items', `Product #${missing} is no longer available. Please remove it from your cart.`);
   }
   const lines = productIds.map((id) => ({ product: productsById.get(id)!, quantity: quantities.get(id)! }));
+  // An item another customer's accepted offer holds is refused with its own message; the stock
+  // check in the order's transaction stays the final word.
+  const reservedForOther = lines.find(
+    (l) => l.product.held_quantity > 0 && !holds.has(l.product.id) && l.product.stock_quantity < l.quantity,
+  );
+  if (reservedForOther) throw invalidField('items', `${reservedForOther.product.name}: ${OFFER_MESSAGES.reserved}`);
+  // The agreed price of the customer's own accepted offer covers one unit of that item
+  // (docs/product.md, Make an offer); prices come from the server only.
+  const orderLines = lines.flatMap((l) =>
+    lineUnits({
+      quantity: l.quantity,
+      priceCents: l.product.price_cents,
+      agreedCents: holds.get(l.product.id)?.agreedCents,
+    }).map((u) => ({ product: l.product, unitPriceCents: u.unitPriceCents, quantity: u.quantity })),
+  );
 
   const price = priceOrder({
-    items: lines.map((l) => ({ unitPriceCents: l.product.price_cents, quantity: l.quantity })),
+    items: orderLines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity })),
     shipping: delivery.pricing,
     previousPaymentStatuses: previous,
     firstOrderOfferHeld: offerHolder !== undefined,
@@ -109,13 +127,17 @@ export async function placeOrder(
 
   const order = await placeNewOrder(db, {
     customerId: customer.id,
-    lines: lines.map((l) => ({
+    lines: orderLines.map((l) => ({
       productId: l.product.id,
       name: l.product.name,
       imageKey: imageKeys.get(l.product.id) ?? null,
-      unitPriceCents: l.product.price_cents,
+      unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
     })),
+    heldOffers: lines.flatMap((l) => {
+      const hold = holds.get(l.product.id);
+      return hold ? [{ offerId: hold.offerId, productId: l.product.id, name: l.product.name }] : [];
+    }),
     amounts: {
       subtotal_cents: price.subtotalCents,
       discount_cents: price.discountCents,

@@ -193,6 +193,18 @@ function forwardDomainEvents(app: FastifyInstance, io: RealtimeServer): Array<()
       }),
     ),
     app.events.on(
+      'offer.updated',
+      safely('offer.updated', ({ userId, ...payload }) => {
+        io.to(userRoom(userId)).emit('offer.updated', payload);
+      }),
+    ),
+    app.events.on(
+      'offer.changed',
+      safely('offer.changed', (payload) => {
+        io.to(ADMIN_ROOM).emit('offer.changed', payload);
+      }),
+    ),
+    app.events.on(
       'auth.tokens.revoked',
       safely('auth.tokens.revoked', ({ userId, tokenIds }) => {
         if (tokenIds === 'all') {

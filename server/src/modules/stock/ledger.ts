@@ -7,7 +7,8 @@ import type { Executor } from '../../db/database.js';
  * transaction, so the shelf count is always the sum of its movements and nothing overwrites it.
  */
 
-export type StockReason = 'created' | 'reserve' | 'release' | 'admin_adjustment';
+export type StockReason =
+  'created' | 'reserve' | 'release' | 'admin_adjustment' | 'hold' | 'hold_release' | 'hold_to_order';
 
 export interface StockActor {
   actor: 'customer' | 'admin' | 'system' | 'payment';
@@ -20,6 +21,7 @@ interface Movement extends StockActor {
   stockAfter: number;
   reason: StockReason;
   orderId?: number | null;
+  offerId?: number | null;
   note?: string | null;
   at: string;
 }
@@ -36,6 +38,7 @@ async function record(db: Executor, m: Movement): Promise<void> {
       actor: m.actor,
       actor_user_id: m.userId ?? null,
       note: m.note ?? null,
+      offer_id: m.offerId ?? null,
       created_at: m.at,
     })
     .execute();
@@ -193,6 +196,94 @@ export async function releaseLines(
       at,
     });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offer holds (docs/product.md, Make an offer): one unit taken off the shelf for an accepted price
+// offer. `held_quantity` counts such units, changed in the same UPDATE as the stock.
+
+/** Takes one unit off the shelf for an accepted offer; false when none is left (nothing changes). */
+export async function holdUnit(
+  db: Executor,
+  offerId: number,
+  productId: number,
+  who: StockActor,
+  at: string,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('products')
+    .set({ stock_quantity: sql`stock_quantity - 1`, held_quantity: sql`held_quantity + 1`, updated_at: at })
+    .where('id', '=', productId)
+    .where('stock_quantity', '>=', 1)
+    .where('deleted_at', 'is', null)
+    .returning('stock_quantity')
+    .executeTakeFirst();
+  if (!row) return false;
+  await record(db, { productId, change: -1, stockAfter: row.stock_quantity, reason: 'hold', offerId, ...who, at });
+  return true;
+}
+
+/** Puts an offer's held unit back on the shelf (the caller makes sure this happens once). */
+export async function releaseHeldUnit(
+  db: Executor,
+  offerId: number,
+  productId: number,
+  who: StockActor,
+  at: string,
+  note?: string,
+): Promise<void> {
+  const row = await db
+    .updateTable('products')
+    .set({ stock_quantity: sql`stock_quantity + 1`, held_quantity: sql`held_quantity - 1`, updated_at: at })
+    .where('id', '=', productId)
+    .where('held_quantity', '>=', 1)
+    .returning('stock_quantity')
+    .executeTakeFirst();
+  if (!row) return;
+  await record(db, {
+    productId,
+    change: 1,
+    stockAfter: row.stock_quantity,
+    reason: 'hold_release',
+    offerId,
+    note,
+    ...who,
+    at,
+  });
+}
+
+/**
+ * An offer's held unit becomes an order's reservation: the shelf count does not move (the unit
+ * was already off it), so it is never free in between and never counted twice. The order's later
+ * release puts it back like any reserved line.
+ */
+export async function handHeldUnitToOrder(
+  db: Executor,
+  offerId: number,
+  productId: number,
+  orderId: number,
+  who: StockActor,
+  at: string,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('products')
+    .set({ held_quantity: sql`held_quantity - 1`, updated_at: at })
+    .where('id', '=', productId)
+    .where('held_quantity', '>=', 1)
+    .returning('stock_quantity')
+    .executeTakeFirst();
+  if (!row) return false;
+  await record(db, {
+    productId,
+    change: 0,
+    stockAfter: row.stock_quantity,
+    reason: 'hold_to_order',
+    orderId,
+    offerId,
+    ...who,
+    at,
+  });
+  return true;
 }
 
 /** A product's latest movements, newest first, with the acting admin's name. */

@@ -8,6 +8,9 @@ import { ProductDetails } from '@/features/catalog/components/product-details';
 import { DeliveryEstimates } from '@/features/delivery/components/delivery-estimates';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { ProductReviews } from '@/features/catalog/components/product-reviews';
+import { MakeOffer } from '@/features/offers/components/make-offer';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
 
 function BackButton() {
   const navigate = useNavigate();
@@ -41,6 +44,8 @@ function RelatedProducts({ productId }: { productId: number }) {
 export default function ProductDetailRoute() {
   const id = Number(useParams().id);
   const product = useProduct(id);
+  const { isSignedIn, isAdmin, user } = useAuth();
+  const requireSignIn = useRequireSignIn();
   // A 404 from the API, or the server rendering's (which arrives as plain data, not an ApiError).
   const notFound = !Number.isInteger(id) || id <= 0 || (product.error as { status?: number } | null)?.status === 404;
 
@@ -84,7 +89,17 @@ export default function ProductDetailRoute() {
       ) : (
         <>
           <title>{`${product.data.name} — Mtumba`}</title>
-          <ProductDetails product={product.data} />
+          <ProductDetails
+            product={product.data}
+            extra={
+              <MakeOffer
+                product={product.data}
+                customerId={isSignedIn && !isAdmin && user ? user.id : null}
+                isAdmin={isAdmin}
+                onSignIn={() => requireSignIn(() => undefined, 'Sign in to make an offer.')}
+              />
+            }
+          />
           <DeliveryEstimates />
           <ShareProductOnWhatsApp name={product.data.name} price={product.data.price} path={paths.product(id)} />
           <ProductReviews productId={id} />

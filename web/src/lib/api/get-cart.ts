@@ -2,6 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
 import type { ProductImage } from '@mtumba/contract/product';
+import type { CartItem as ContractCartItem } from '@mtumba/contract/cart';
+import { lineUnits } from '@mtumba/contract/price-offer-rules';
 
 export interface CartProduct {
   id: number;
@@ -16,6 +18,22 @@ export interface CartItem {
   id: number;
   quantity: number;
   product: CartProduct;
+  /** the customer's accepted price offer on this item, while it holds it (one unit at that price) */
+  offer?: NonNullable<ContractCartItem['offer']>;
+}
+
+/** The line's unit prices: an agreed offer price covers one unit (docs/product.md, Make an offer). */
+export function cartLineUnits(item: CartItem) {
+  return lineUnits({
+    quantity: item.quantity,
+    priceCents: Math.round(item.product.price * 100),
+    agreedCents: item.offer ? Math.round(item.offer.agreed_price * 100) : null,
+  });
+}
+
+/** The line's total in cents. */
+export function cartLineCents(item: CartItem): number {
+  return cartLineUnits(item).reduce((sum, u) => sum + u.unitPriceCents * u.quantity, 0);
 }
 
 export interface Cart {

@@ -420,6 +420,13 @@ export function ProductForm({
                 checked={values.is_trending}
                 onChange={(e) => set('is_trending', e.target.checked)}
               />
+              <Form.Check
+                type="switch"
+                id={`${id}-negotiable`}
+                label="Takes offers (Make an offer)"
+                checked={values.negotiable}
+                onChange={(e) => set('negotiable', e.target.checked)}
+              />
             </div>
 
             <ImagePicker

@@ -27,6 +27,8 @@ export function product(overrides: Partial<Product> = {}): Product {
     color: 'Blue',
     is_featured: true,
     is_trending: false,
+    negotiable: false,
+    reserved: false,
     created_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-01T10:00:00.000Z',
     ...overrides,

@@ -15,6 +15,8 @@ export interface ProductFormValues {
   color: string;
   is_featured: boolean;
   is_trending: boolean;
+  /** takes price offers (docs/product.md, Make an offer) */
+  negotiable: boolean;
 }
 
 export type ProductFormErrors = Partial<Record<keyof ProductFormValues | 'images', string>>;
@@ -33,6 +35,7 @@ export function emptyProductForm(): ProductFormValues {
     color: '',
     is_featured: false,
     is_trending: false,
+    negotiable: false,
   };
 }
 
@@ -50,6 +53,7 @@ export function productToFormValues(product: Product): ProductFormValues {
     color: product.color ?? '',
     is_featured: product.is_featured,
     is_trending: product.is_trending,
+    negotiable: product.negotiable ?? false,
   };
 }
 
@@ -104,6 +108,7 @@ export function productFormData(
   form.append('color', values.color.trim());
   form.append('is_featured', values.is_featured ? '1' : '0');
   form.append('is_trending', values.is_trending ? '1' : '0');
+  form.append('negotiable', values.negotiable ? '1' : '0');
   for (const image of images) form.append('images[]', image, image.name);
   return form;
 }

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useClearCart } from '@/lib/api/clear-cart';
 import { useHeldForMe } from '@/lib/api/get-orders';
-import { useCart, type CartItem } from '@/lib/api/get-cart';
+import { cartLineCents, useCart, type CartItem } from '@/lib/api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { QuantityStepper } from './quantity-stepper';
@@ -17,7 +17,7 @@ export const outOfStockMessage = (name: string) => `"${name}" is out of stock.`;
 
 /** Σ unit price × quantity, in Ksh (computed here: quantities change on screen before the server answers). */
 export function cartTotal(items: readonly CartItem[]): number {
-  const cents = items.reduce((sum, item) => sum + Math.round(item.product.price * 100) * item.quantity, 0);
+  const cents = items.reduce((sum, item) => sum + cartLineCents(item), 0);
   return cents / 100;
 }
 
@@ -169,6 +169,17 @@ export function CartView({ renderCheckout }: CartViewProps) {
                 <td className="text-break" style={{ minWidth: '8rem' }}>
                   <Link to={paths.product(item.product.id)}>{item.product.name}</Link>
                   <div className="small text-body-secondary d-md-none">{formatKsh(item.product.price)} each</div>
+                  {item.offer && (
+                    <div className="small text-success fw-semibold" data-testid={`agreed-${item.id}`}>
+                      Your offer: {formatKsh(item.offer.agreed_price)}
+                      {item.quantity > 1 ? ' for one' : ''} · reserved until{' '}
+                      {new Date(item.offer.hold_until).toLocaleString('en-KE', {
+                        weekday: 'short',
+                        hour: '2-digit',
+                        minute: '2-digit',
+                      })}
+                    </div>
+                  )}
                   <StockNote item={item} heldFor={heldForMe.get(item.product.id)} />
                 </td>
                 <td style={{ width: '8.5rem' }}>
@@ -182,7 +193,7 @@ export function CartView({ renderCheckout }: CartViewProps) {
                 </td>
                 <td className="text-end text-nowrap d-none d-md-table-cell">{formatKsh(item.product.price)}</td>
                 <td className="text-end text-nowrap" data-testid={`line-total-${item.id}`}>
-                  {formatKsh(item.product.price * item.quantity)}
+                  {formatKsh(cartLineCents(item) / 100)}
                 </td>
                 <td className="text-end">
                   <button

@@ -59,7 +59,7 @@ export function ProductCard({
         <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true">
           <ProductImage source={shown} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
         </Link>
-        {sold && <span className="sold-ribbon">SOLD</span>}
+        {sold && <span className="sold-ribbon">{product.reserved ? 'RESERVED' : 'SOLD'}</span>}
         {badge && !sold && (
           <span className={`tag ${badge === 'Hot Deal' ? 'tag--deal' : 'tag--trend'} product-card__badge`}>
             {badge}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import { RatingStars } from '@/components/ui/rating-stars';
@@ -16,7 +17,7 @@ const ATTRIBUTES: { key: 'size' | 'brand' | 'condition' | 'color'; label: string
 ];
 
 /** The product page's photos, facts and buttons; on a phone the cart button rides in a bar at the bottom. */
-export function ProductDetails({ product }: { product: Product }) {
+export function ProductDetails({ product, extra }: { product: Product; extra?: ReactNode }) {
   const actions = useProductActions();
   const inStock = product.stock_quantity > 0;
   const inWishlist = actions.isInWishlist(product.id);
@@ -24,19 +25,25 @@ export function ProductDetails({ product }: { product: Product }) {
   const busy = actions.busyProductId === product.id;
   const attributes = ATTRIBUTES.filter((a) => product[a.key]);
 
-  const cartAction = !inStock ? (
-    <button type="button" className="btn btn-lg btn-sold" disabled>
-      Sold out
-    </button>
-  ) : inCart ? (
-    <Link to={paths.cart()} className="btn btn-lg btn-outline-primary" data-testid="in-cart">
-      ✓ In cart · View cart
-    </Link>
-  ) : (
-    <button type="button" className="btn btn-primary btn-lg" onClick={() => actions.addToCart(product)} disabled={busy}>
-      {busy ? 'Adding…' : 'Add to Cart'}
-    </button>
-  );
+  const cartAction =
+    !inStock && !inCart ? (
+      <button type="button" className="btn btn-lg btn-sold" disabled>
+        {product.reserved ? 'Reserved' : 'Sold out'}
+      </button>
+    ) : inCart ? (
+      <Link to={paths.cart()} className="btn btn-lg btn-outline-primary" data-testid="in-cart">
+        ✓ In cart · View cart
+      </Link>
+    ) : (
+      <button
+        type="button"
+        className="btn btn-primary btn-lg"
+        onClick={() => actions.addToCart(product)}
+        disabled={busy}
+      >
+        {busy ? 'Adding…' : 'Add to Cart'}
+      </button>
+    );
 
   return (
     <div className="row g-4 product-details">
@@ -55,7 +62,7 @@ export function ProductDetails({ product }: { product: Product }) {
           )}
         </p>
         <p className={`fw-semibold ${inStock ? 'text-success' : 'text-danger'}`}>
-          {inStock ? 'In Stock' : 'Out of Stock'}
+          {inStock ? 'In Stock' : product.reserved ? 'Reserved' : 'Out of Stock'}
         </p>
         {attributes.length > 0 && (
           <dl className="product-attributes">
@@ -84,6 +91,7 @@ export function ProductDetails({ product }: { product: Product }) {
             <span className="buy-bar__wish-text">{inWishlist ? ' In Wishlist' : ' Add to Wishlist'}</span>
           </button>
         </div>
+        {extra}
         <div className="mt-4">
           <DeliveryReturns />
         </div>

@@ -3,7 +3,7 @@ import type { DeliveryMethodJson } from '@mtumba/contract/delivery';
 import { formatKsh } from '@mtumba/contract/money';
 import { firstOrderOfferHolder, priceOrder, type DeliveryPricing } from '@mtumba/contract/pricing';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
-import type { CartItem } from '@/lib/api/get-cart';
+import { cartLineUnits, type CartItem } from '@/lib/api/get-cart';
 import type { Order } from '@/lib/api/get-orders';
 
 interface PriceEstimateProps {
@@ -24,7 +24,7 @@ export function PriceEstimate({ items, shipping, orders, nudgeMethod }: PriceEst
   const offerHolder = firstOrderOfferHolder(orders);
   const price = priceOrder({
     firstOrderOfferHeld: offerHolder !== undefined,
-    items: items.map((item) => ({ unitPriceCents: Math.round(item.product.price * 100), quantity: item.quantity })),
+    items: items.flatMap(cartLineUnits),
     shipping: shipping ?? 'Paid custom delivery',
     previousPaymentStatuses: orders.map((order) => order.payment_status),
   });

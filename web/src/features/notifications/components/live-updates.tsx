@@ -43,6 +43,17 @@ export function LiveUpdates() {
       productId: product_id,
     });
   });
+  // An answer on a price offer (docs/product.md, Make an offer): the bell, the offers and the cart.
+  useSocketEvent('offer.updated', ({ id, status, message, updated_at }) => {
+    void queryClient.invalidateQueries({ queryKey: ['offers'] });
+    void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    addNotification({
+      id: `offer-${id}-${status}-${updated_at}`,
+      message,
+      timestamp: updated_at || new Date().toISOString(),
+    });
+    emitAppEvent('cartUpdated');
+  });
 
   // Updates pushed while the connection was down are lost: refetch what is on screen.
   useSocketReconnect(() => void queryClient.invalidateQueries({ queryKey: orderKeys.all }));

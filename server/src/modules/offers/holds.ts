@@ -1,0 +1,65 @@
+import { OFFER_MESSAGES } from '@mtumba/contract/price-offers';
+import type { Executor, Trx } from '../../db/database.js';
+import { DomainError } from '../../lib/errors.js';
+import { handHeldUnitToOrder, type StockActor } from '../stock/ledger.js';
+
+/**
+ * The holds of accepted price offers, as the cart and order placement see them
+ * (docs/architecture.md, Make an offer). An accepted offer holds one unit for its customer until
+ * `hold_until`; its price applies to one unit of that item, for that customer only.
+ */
+export interface ActiveHold {
+  offerId: number;
+  productId: number;
+  agreedCents: number;
+  holdUntil: string;
+}
+
+/** The customer's live holds (accepted, not yet ordered, time not up), one per item at most. */
+export async function activeHoldsFor(db: Executor, userId: number, at: string): Promise<Map<number, ActiveHold>> {
+  const rows = await db
+    .selectFrom('price_offers')
+    .select(['id', 'product_id', 'agreed_cents', 'hold_until'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'accepted')
+    .where('hold_until', '>', at)
+    .execute();
+  return new Map(
+    rows
+      .filter((r) => r.agreed_cents !== null && r.hold_until !== null)
+      .map((r) => [
+        r.product_id,
+        { offerId: r.id, productId: r.product_id, agreedCents: r.agreed_cents!, holdUntil: r.hold_until! },
+      ]),
+  );
+}
+
+/**
+ * Inside the order's transaction: each hold becomes the order's reservation of that unit. The
+ * offer moves accepted → ordered only if it is still accepted and in time (a conditional UPDATE,
+ * so the hold sweeper and the order never both have it); otherwise the whole order is refused.
+ */
+export async function takeOverHolds(
+  trx: Trx,
+  customerId: number,
+  orderId: number,
+  holds: readonly { offerId: number; productId: number; name: string }[],
+  who: StockActor,
+  at: string,
+): Promise<void> {
+  for (const hold of [...holds].sort((a, b) => a.productId - b.productId)) {
+    const taken = await trx
+      .updateTable('price_offers')
+      .set({ status: 'ordered', order_id: orderId, updated_at: at })
+      .where('id', '=', hold.offerId)
+      .where('user_id', '=', customerId)
+      .where('product_id', '=', hold.productId)
+      .where('status', '=', 'accepted')
+      .where('hold_until', '>', at)
+      .returning('id')
+      .executeTakeFirst();
+    if (!taken || !(await handHeldUnitToOrder(trx, hold.offerId, hold.productId, orderId, who, at))) {
+      throw new DomainError('conflict', OFFER_MESSAGES.holdEnded(hold.name));
+    }
+  }
+}

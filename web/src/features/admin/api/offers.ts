@@ -1,0 +1,34 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminOffersList, AdminPriceOfferJson } from '@mtumba/contract/price-offers';
+import { api } from '@/lib/api-client';
+
+/** Query keys of the shop's offers list; under 'admin' so signing out clears them. */
+export const adminOfferKeys = {
+  all: ['admin', 'offers'] as const,
+  list: (status: string, page: number) => ['admin', 'offers', 'list', status, page] as const,
+};
+
+/** GET /admin/offers?status&page: offers waiting for the shop by default, with the waiting count. */
+export function useAdminOffers(status: string, page: number, enabled = true) {
+  return useQuery({
+    queryKey: adminOfferKeys.list(status, page),
+    queryFn: ({ signal }) => api.get<AdminOffersList>('/admin/offers', { status, page, per_page: 20 }, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export type AdminOfferAction =
+  { action: 'accept' } | { action: 'decline'; note?: string } | { action: 'counter'; price: string; note?: string };
+
+/** POST /admin/offers/{id}/accept|decline|counter. */
+export function useAnswerAdminOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: number; answer: AdminOfferAction }) => {
+      const { action, ...body } = answer;
+      return api.post<{ message: string; offer: AdminPriceOfferJson }>(`/admin/offers/${id}/${action}`, body);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOfferKeys.all }),
+  });
+}

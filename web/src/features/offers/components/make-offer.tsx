@@ -1,0 +1,126 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { formatKsh } from '@mtumba/contract/money';
+import { LIVE_OFFER_STATUSES } from '@mtumba/contract/price-offer-rules';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import type { Product } from '@mtumba/contract/product';
+import { useMakeOffer, useMyOffers, useOfferRules } from '../api/offers';
+import { CounterActions, offerSummary } from './offer-status';
+
+interface MakeOfferProps {
+  product: Product;
+  /** the signed-in customer's id, or null (visitors and admins) */
+  customerId: number | null;
+  /** a visitor pressed "Make an offer": ask them to sign in */
+  onSignIn: () => void;
+  isAdmin: boolean;
+}
+
+/**
+ * "Make an offer" on the product page (docs/product.md, Make an offer): a price field for negotiable
+ * items, or where the customer's own offer on the item stands and their answer to a counter.
+ */
+export function MakeOffer({ product, customerId, onSignIn, isAdmin }: MakeOfferProps) {
+  const rules = useOfferRules();
+  const mine = useMyOffers(customerId);
+  const make = useMakeOffer(product.id);
+  const [open, setOpen] = useState(false);
+  const [price, setPrice] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const fieldId = useId();
+
+  const negotiable = product.negotiable || rules.data?.all_items;
+  if (!negotiable || isAdmin) return null;
+  const live = mine.data?.find((o) => o.product_id === product.id && LIVE_OFFER_STATUSES.includes(o.status));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setResult(null);
+    make.mutate(
+      { price },
+      {
+        onSuccess: (reply) => {
+          setResult({ ok: reply.offer.status !== 'declined', text: reply.message });
+          if (reply.offer.status !== 'declined') setOpen(false);
+        },
+        onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Could not send your offer.') }),
+      },
+    );
+  };
+
+  const message = result && (
+    <p className={`small mt-2 mb-0 ${result.ok ? 'text-success' : 'text-danger'}`} role="status">
+      {result.text}
+    </p>
+  );
+
+  if (live) {
+    return (
+      <section className="offer-panel" aria-label="Your offer">
+        <h2 className="h6 mb-1">Your offer</h2>
+        <p className="mb-2" data-testid="offer-summary">
+          {offerSummary(live)}
+        </p>
+        {live.status === 'countered' && (
+          <CounterActions offer={live} onDone={(text) => setResult({ ok: true, text })} />
+        )}
+        {live.status === 'accepted' && (
+          <Link to={paths.cart()} className="btn btn-primary">
+            Go to cart
+          </Link>
+        )}
+        {message}
+      </section>
+    );
+  }
+
+  if (product.stock_quantity <= 0) return message ? <div className="offer-panel">{message}</div> : null;
+
+  const hint = rules.data
+    ? `Offers from ${formatKsh(Math.ceil(product.price * rules.data.floor_percent) / 100)}; at ${formatKsh(
+        Math.ceil(product.price * rules.data.auto_accept_percent) / 100,
+      )} or more it is yours at once, held for ${rules.data.hold_hours} hours.`
+    : null;
+
+  return (
+    <section className="offer-panel" aria-label="Make an offer">
+      {!open ? (
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          onClick={() => (customerId === null ? onSignIn() : setOpen(true))}
+        >
+          Make an offer
+        </button>
+      ) : (
+        <form onSubmit={submit} className="offer-form">
+          <label className="form-label fw-semibold" htmlFor={fieldId}>
+            Your price (Ksh)
+          </label>
+          <div className="d-flex gap-2">
+            <input
+              id={fieldId}
+              className="form-control"
+              inputMode="decimal"
+              autoComplete="off"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              aria-describedby={hint ? `${fieldId}-hint` : undefined}
+              required
+            />
+            <button type="submit" className="btn btn-primary" disabled={make.isPending}>
+              {make.isPending ? 'Sending…' : 'Send offer'}
+            </button>
+          </div>
+          {hint && (
+            <p id={`${fieldId}-hint`} className="form-text mb-0">
+              {hint}
+            </p>
+          )}
+        </form>
+      )}
+      {message}
+    </section>
+  );
+}
