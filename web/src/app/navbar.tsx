@@ -1,49 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { CountBadge } from './count-badge';
+import { NavItem } from './nav-item';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { paths } from '@/config/paths';
-import { AdminOffersBadge } from '@/features/admin/components/admin-offers-badge';
-import { useLogout } from '@/features/auth/api/logout';
 import { preloadSignInDialog } from '@/features/auth/components/sign-in-dialog-provider';
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
 import { useAuth } from '@/lib/auth/use-auth';
-import { cartKeys, useCartCount } from '@/lib/api/get-cart';
+import { useCartCount } from '@/lib/api/get-cart';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { ProductSearch } from '@/features/catalog/components/product-search';
-import { useOrdersCount } from '@/features/orders/api/use-orders-count';
-import { wishlistKeys, useWishlistCount } from '@/lib/api/get-wishlist';
-import { useAppEvent } from '@/lib/events';
 
-const MyAccountModal = lazy(() => import('@/features/auth/components/my-account-modal'));
+// Parts only a signed-in user or an admin sees: visitors do not download them.
+const UserMenu = lazy(() => import('./user-menu'));
+const CustomerLinks = lazy(() => import('./customer-links'));
+const AdminLinks = lazy(() => import('./admin-links'));
 // Only a signed-in customer has a bell: visitors do not download it.
 const NotificationBell = lazy(() =>
   import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
-
-function CountBadge({ count, one, many }: { count: number; one: string; many: string }) {
-  return (
-    <>
-      {' '}
-      <span className="badge rounded-pill nav-badge" aria-hidden="true">
-        {count}
-      </span>
-      <span className="visually-hidden">
-        ({count} {count === 1 ? one : many})
-      </span>
-    </>
-  );
-}
-
-function NavItem({ to, end, children }: { to: string; end?: boolean; children: ReactNode }) {
-  return (
-    <li className="nav-item">
-      <NavLink to={to} end={end} className="nav-link">
-        {children}
-      </NavLink>
-    </li>
-  );
-}
 
 function ProductsMenu() {
   const { data: categories } = useCategories();
@@ -64,31 +39,6 @@ function ProductsMenu() {
         ))}
       </DisclosureMenu>
     </li>
-  );
-}
-
-/** Wishlist, Cart and Orders with their counts; a signed-in customer only. */
-function CustomerLinks() {
-  const queryClient = useQueryClient();
-  const wishlistCount = useWishlistCount();
-  const ordersCount = useOrdersCount();
-  // Another screen changed something: refetch the counts (reusing a fetch already under way).
-  useAppEvent('cartUpdated', () => queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false }));
-  useAppEvent('wishlistUpdated', () =>
-    queryClient.invalidateQueries({ queryKey: wishlistKeys.all }, { cancelRefetch: false }),
-  );
-  useAppEvent('ordersUpdated', () => queryClient.invalidateQueries({ queryKey: ['orders'] }, { cancelRefetch: false }));
-  return (
-    <>
-      <NavItem to={paths.wishlist()}>
-        Wishlist
-        <CountBadge count={wishlistCount} one="item in wishlist" many="items in wishlist" />
-      </NavItem>
-      <NavItem to={paths.orders()}>
-        Orders
-        <CountBadge count={ordersCount} one="order" many="orders" />
-      </NavItem>
-    </>
   );
 }
 
@@ -122,59 +72,6 @@ function HeaderSearch() {
       compact
       onSearch={(q) => navigate(q ? `${paths.products()}?q=${encodeURIComponent(q)}` : paths.products())}
     />
-  );
-}
-
-function UserMenu({ name }: { name: string }) {
-  const [accountOpen, setAccountOpen] = useState(false);
-  const [accountLoaded, setAccountLoaded] = useState(false);
-  const logout = useLogout();
-  const navigate = useNavigate();
-  return (
-    <li className="nav-item dropdown">
-      <DisclosureMenu label={name} ariaLabel={`Account menu for ${name}`} align="end" className="dropdown">
-        <li>
-          <button
-            type="button"
-            className="dropdown-item"
-            onClick={() => {
-              setAccountLoaded(true);
-              setAccountOpen(true);
-            }}
-          >
-            My Account
-          </button>
-        </li>
-        <li>
-          <Link to={paths.accountAlerts()} className="dropdown-item">
-            Alerts and saved searches
-          </Link>
-        </li>
-        <li>
-          <Link className="dropdown-item" to={paths.myOffers()}>
-            My Offers
-          </Link>
-        </li>
-        <li>
-          <hr className="dropdown-divider" />
-        </li>
-        <li>
-          <button
-            type="button"
-            className="dropdown-item"
-            disabled={logout.isPending}
-            onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.home()) })}
-          >
-            Logout
-          </button>
-        </li>
-      </DisclosureMenu>
-      {accountLoaded && (
-        <Suspense fallback={null}>
-          <MyAccountModal show={accountOpen} onHide={() => setAccountOpen(false)} />
-        </Suspense>
-      )}
-    </li>
   );
 }
 
@@ -243,18 +140,9 @@ export function AppNavbar() {
         <div id="main-nav" className={`site-nav__menu ${expanded ? 'is-open' : ''}`}>
           <ul className="site-nav__links">
             {isAdmin ? (
-              <>
-                <NavItem to={paths.adminDashboard()} end>
-                  Dashboard
-                </NavItem>
-                <NavItem to={paths.newItem()}>New item</NavItem>
-                <NavItem to={paths.adminProducts()}>Manage Products</NavItem>
-                <NavItem to={paths.adminOrders()}>Manage Orders</NavItem>
-                <NavItem to={paths.adminOffers()}>
-                  Offers
-                  <AdminOffersBadge />
-                </NavItem>
-              </>
+              <Suspense fallback={null}>
+                <AdminLinks />
+              </Suspense>
             ) : (
               <>
                 <NavItem to={paths.home()} end>
@@ -265,8 +153,18 @@ export function AppNavbar() {
             )}
           </ul>
           <ul className="site-nav__links site-nav__links--end">
-            {customer && <CustomerLinks />}
-            {isSignedIn && user ? <UserMenu name={user.name} /> : <SignInButtons />}
+            {customer && (
+              <Suspense fallback={null}>
+                <CustomerLinks />
+              </Suspense>
+            )}
+            {isSignedIn && user ? (
+              <Suspense fallback={null}>
+                <UserMenu name={user.name} />
+              </Suspense>
+            ) : (
+              <SignInButtons />
+            )}
           </ul>
         </div>
         {search && (

@@ -23,20 +23,12 @@ const MyOffers = lazy(() => import('./routes/my-offers'));
 const Checkout = lazy(() => import('./routes/checkout'));
 const PaymentConfirmation = lazy(() => import('./routes/payment-confirmation'));
 const NotFound = lazy(() => import('./routes/not-found'));
-const AdminProducts = lazy(() => import('./routes/admin/products'));
-const AdminOrders = lazy(() => import('./routes/admin/orders'));
-const AdminOrderDetail = lazy(() => import('./routes/admin/order-detail'));
-const AdminNewOrder = lazy(() => import('./routes/admin/new-order'));
 const PayLink = lazy(() => import('./routes/pay-link'));
 const AddProduct = lazy(() => import('./routes/admin/add-product'));
-const AdminSecurityLog = lazy(() => import('./routes/admin/security-log'));
-const NewItem = lazy(() => import('./routes/admin/new-item'));
+// The admin's screens are a second route table in their own chunk: a shopper's first page carries none of them.
+const AdminArea = lazy(() => import('./admin-routes'));
 const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
 const AccountAlerts = lazy(() => import('./routes/account-alerts'));
-const AdminDelivery = lazy(() => import('./routes/admin/delivery'));
-const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
-const AdminImportProducts = lazy(() => import('./routes/admin/import-products'));
-const AdminOffers = lazy(() => import('./routes/admin/offers'));
 
 /** The storefront pages the server renders (src/entry-server.tsx), which it imports directly. */
 export interface StorefrontPages {
@@ -83,16 +75,7 @@ export function buildRoutes(pages: StorefrontPages = lazyPages): RouteObject[] {
         { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
         { path: '/pay/:token', element: <PayLink /> },
         { path: '/add-product', element: <AddProduct /> },
-        { path: '/admin', element: <AdminDashboard /> },
-        { path: '/admin/products', element: <AdminProducts /> },
-        { path: '/admin/products/import', element: <AdminImportProducts /> },
-        { path: '/admin/orders', element: <AdminOrders /> },
-        { path: '/admin/orders/new', element: <AdminNewOrder /> },
-        { path: '/admin/orders/:id', element: <AdminOrderDetail /> },
-        { path: '/admin/delivery', element: <AdminDelivery /> },
-        { path: '/admin/users/:id/security', element: <AdminSecurityLog /> },
-        { path: '/admin/offers', element: <AdminOffers /> },
-        { path: '/admin/items/new', element: <NewItem /> },
+        { path: '/admin/*', element: <AdminArea /> },
         { path: '/unsubscribe', element: <Unsubscribe /> },
         { path: '/account/alerts', element: <AccountAlerts /> },
         { path: '*', element: <NotFound /> },

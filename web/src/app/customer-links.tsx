@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { useOrdersCount } from '@/features/orders/api/use-orders-count';
+import { cartKeys } from '@/lib/api/get-cart';
+import { wishlistKeys, useWishlistCount } from '@/lib/api/get-wishlist';
+import { useAppEvent } from '@/lib/events';
+import { CountBadge } from './count-badge';
+import { NavItem } from './nav-item';
+
+/** Wishlist, Cart and Orders with their counts; a signed-in customer only. */
+export default function CustomerLinks() {
+  const queryClient = useQueryClient();
+  const wishlistCount = useWishlistCount();
+  const ordersCount = useOrdersCount();
+  // Another screen changed something: refetch the counts (reusing a fetch already under way).
+  useAppEvent('cartUpdated', () => queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false }));
+  useAppEvent('wishlistUpdated', () =>
+    queryClient.invalidateQueries({ queryKey: wishlistKeys.all }, { cancelRefetch: false }),
+  );
+  useAppEvent('ordersUpdated', () => queryClient.invalidateQueries({ queryKey: ['orders'] }, { cancelRefetch: false }));
+  return (
+    <>
+      <NavItem to={paths.wishlist()}>
+        Wishlist
+        <CountBadge count={wishlistCount} one="item in wishlist" many="items in wishlist" />
+      </NavItem>
+      <NavItem to={paths.orders()}>
+        Orders
+        <CountBadge count={ordersCount} one="order" many="orders" />
+      </NavItem>
+    </>
+  );
+}

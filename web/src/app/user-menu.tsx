@@ -1,0 +1,61 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DisclosureMenu } from '@/components/ui/disclosure-menu';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/features/auth/api/logout';
+
+const MyAccountModal = lazy(() => import('@/features/auth/components/my-account-modal'));
+
+/** The signed-in user's menu (My Account, Alerts, My Offers, Logout): loaded only once someone signs in. */
+export default function UserMenu({ name }: { name: string }) {
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [accountLoaded, setAccountLoaded] = useState(false);
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <li className="nav-item dropdown">
+      <DisclosureMenu label={name} ariaLabel={`Account menu for ${name}`} align="end" className="dropdown">
+        <li>
+          <button
+            type="button"
+            className="dropdown-item"
+            onClick={() => {
+              setAccountLoaded(true);
+              setAccountOpen(true);
+            }}
+          >
+            My Account
+          </button>
+        </li>
+        <li>
+          <Link to={paths.accountAlerts()} className="dropdown-item">
+            Alerts and saved searches
+          </Link>
+        </li>
+        <li>
+          <Link className="dropdown-item" to={paths.myOffers()}>
+            My Offers
+          </Link>
+        </li>
+        <li>
+          <hr className="dropdown-divider" />
+        </li>
+        <li>
+          <button
+            type="button"
+            className="dropdown-item"
+            disabled={logout.isPending}
+            onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.home()) })}
+          >
+            Logout
+          </button>
+        </li>
+      </DisclosureMenu>
+      {accountLoaded && (
+        <Suspense fallback={null}>
+          <MyAccountModal show={accountOpen} onHide={() => setAccountOpen(false)} />
+        </Suspense>
+      )}
+    </li>
+  );
+}
