@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mpesaPromptBodySchema } from './mpesa';
 import { SHIPPING_OPTIONS } from './constants';
 import {
   adminManualPaymentBodySchema,
@@ -169,6 +170,8 @@ export const payLinkViewSchema = z.object({
     total_amount: z.number(),
     applied_discounts: z.array(z.string()),
     shipping_address: z.string(),
+    /** the phone the shop took the order with: the M-Pesa prompt suggests it */
+    phone: z.string().nullable().optional(),
   }),
   expires_at: z.string(),
   /** whether the Pay button is offered: the order is held and unpaid and the link has not expired */
@@ -191,6 +194,9 @@ export const payLinkInitiateReplySchema = z.object({
   provider: z.string(),
 });
 export type PayLinkInitiateReply = z.infer<typeof payLinkInitiateReplySchema>;
+
+/** POST /pay-links/{token}/mpesa: an M-Pesa prompt for the link's order, to this phone. */
+export const payLinkMpesaBodySchema = mpesaPromptBodySchema.pick({ phone: true });
 
 export const payLinkConfirmBodySchema = z
   .object({ tracking_id: z.string().trim().max(100, 'The tracking id is too long.').optional() })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminSession, freshProduct, uniqueTag, useSession } from '../support/api';
+import { adminSession, call, freshProduct, uniqueTag, useSession } from '../support/api';
 
 // A sale made on WhatsApp: the admin, on a phone, builds the order for a new customer with a
 // discount and gets a pay link; the buyer opens it in another browser (not signed in) and pays on
@@ -62,7 +62,7 @@ test('a manual order’s pay link is paid in another browser and the admin sees 
   await expect(buyer.getByRole('region', { name: 'Items' }).getByText(product.name)).toBeVisible();
   await expect(buyer.getByText('Shop discount')).toBeVisible();
   await expect(buyer.getByTestId('pay-link-total')).toHaveText('Ksh 800');
-  await buyer.getByRole('button', { name: 'Pay Ksh 800' }).click();
+  await buyer.getByRole('button', { name: 'Pay Ksh 800 on the payment page' }).click();
 
   // The sandbox payment page, then back to the link, which now says paid.
   await expect(buyer.getByText('Test payment — no money moves.')).toBeVisible();
@@ -79,4 +79,45 @@ test('a manual order’s pay link is paid in another browser and the admin sees 
   await expect(page.getByRole('region', { name: 'Order Details' }).getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.getByText(/shop discount Ksh 100: Regular on WhatsApp/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Pay link' })).toHaveCount(0);
+});
+
+test('a pay link paid with the M-Pesa prompt, signed out', async ({ browser }) => {
+  const admin = await adminSession();
+  const { product } = await freshProduct(admin, { label: 'Maasai Shuka', price: 700 });
+  const { customer } = await call<{ customer: { id: number } }>('POST', '/admin/customers', {
+    token: admin.token,
+    json: { name: 'Njeri Prompt', email: `njeri-${product.id}@e2e.test`, phone: '0733 444 555' },
+    base: admin.base,
+  });
+  const reply = await call<{ pay_link: { url: string } }>('POST', '/admin/orders/manual', {
+    token: admin.token,
+    json: {
+      customer_id: customer.id,
+      items: [{ product_id: product.id, quantity: 1 }],
+      shipping_address: 'Paid custom delivery',
+      shipping_phone: '0733 444 555',
+      channel: 'phone',
+    },
+    base: admin.base,
+  });
+
+  const buyerContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(new URL(reply.pay_link.url).pathname);
+  // 700 − 10% on her first order = 630; the rider takes the delivery fee.
+  await expect(buyer.getByLabel('M-Pesa phone number')).toHaveValue('0733 444 555');
+  await buyer.getByRole('button', { name: 'Pay Ksh 630 with M-Pesa' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Check your phone and enter your M-Pesa PIN' })).toBeVisible();
+
+  const [phone] = await Promise.all([
+    buyerContext.waitForEvent('page'),
+    buyer.getByRole('link', { name: 'Open the simulated phone' }).click(),
+  ]);
+  await phone.getByRole('button', { name: 'Enter PIN and pay' }).click();
+  await expect(phone.getByRole('heading', { name: /Paid|Answered/ })).toBeVisible();
+  await phone.close();
+
+  // No socket for a visitor: the waiting screen asks until the payment is in, then the link says paid.
+  await expect(buyer.getByTestId('pay-link-state')).toContainText('Paid — thank you!');
+  await buyerContext.close();
 });

@@ -423,6 +423,41 @@ describe('pay links', () => {
     expect(await paymentsOf(t.db, second.orderId)).toHaveLength(0);
   });
 
+  it('sends an M-Pesa prompt for the link’s order without signing in, and shows its state to that link only', async () => {
+    const first = await linkOrder();
+    const second = await linkOrder();
+    const prompt = (token: string, phone: string) =>
+      t.app.inject({ method: 'POST', url: `/api/pay-links/${token}/mpesa`, payload: { phone } });
+
+    const badPhone = await prompt(first.token, '020 123 4567');
+    expect(badPhone.statusCode).toBe(422);
+    expect(await paymentsOf(t.db, first.orderId)).toHaveLength(0);
+
+    const sent = await prompt(first.token, '0712 345 678');
+    expect(sent.statusCode).toBe(201);
+    const payment = (sent.json() as { payment: { reference: string; order_id: number; kind: string; status: string } })
+      .payment;
+    expect(payment).toMatchObject({ order_id: first.orderId, kind: 'mpesa_prompt', status: 'pending' });
+
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/pay-links/${first.token}/payments/${payment.reference}`,
+    });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({ reference: payment.reference, status: 'pending' });
+    // Another order's link cannot read it, and a changed link cannot send prompts.
+    const otherLink = await t.app.inject({
+      method: 'GET',
+      url: `/api/pay-links/${second.token}/payments/${payment.reference}`,
+    });
+    expect(otherLink.statusCode).toBe(404);
+    const [id, exp, sig] = first.token.split('.');
+    const tampered = `${id}.${Number(exp) + 60}.${sig}`;
+    expect((await prompt(tampered, '0712 345 678')).statusCode).toBe(403);
+    expect(await paymentsOf(t.db, first.orderId)).toHaveLength(1);
+    expect(await paymentsOf(t.db, second.orderId)).toHaveLength(0);
+  });
+
   it('holds the items until the link expires: the sweeper leaves it, then cancels it and the link answers 410', async () => {
     const { orderId, token, product } = await linkOrder();
     const inAnHour = new Date(Date.now() + 3600 * 1000);

@@ -12,10 +12,13 @@ import {
   payLinkInitiateBodySchema,
   payLinkInitiateReplySchema,
   payLinkJsonSchema,
+  payLinkMpesaBodySchema,
   payLinkViewSchema,
 } from '@mtumba/contract/manual-order';
+import { mpesaPromptReplySchema, paymentViewSchema, PROMPT_SENT } from '@mtumba/contract/mpesa';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../../lib/errors.js';
 import { emitAll } from '../../lib/events.js';
 import { idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
 import { shopContext } from '../orders/emails.js';
@@ -200,6 +203,51 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
           reference: result.reference,
           provider: result.provider,
         });
+      },
+    );
+
+    links.post(
+      '/pay-links/:token/mpesa',
+      {
+        schema: {
+          tags: ['pay links'],
+          summary:
+            'Send an M-Pesa prompt for the link’s order to a Kenyan phone (no sign-in: the link is the permission)',
+          params: tokenParams,
+          body: payLinkMpesaBodySchema,
+          response: { 201: mpesaPromptReplySchema, ...errors, 502: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { order } = await payableByLink(db, config, request.params.token, undefined);
+        try {
+          const payment = await payments.initiatePrompt(order, request.body.phone);
+          return reply.status(201).send({ message: PROMPT_SENT, payment });
+        } catch (err) {
+          if (err instanceof DomainError && err.kind === 'unavailable') {
+            return reply.status(502).send({ error: err.message, message: err.message });
+          }
+          throw err;
+        }
+      },
+    );
+
+    links.get(
+      '/pay-links/:token/payments/:reference',
+      {
+        schema: {
+          tags: ['pay links'],
+          summary: 'A payment of the link’s order (the M-Pesa waiting screen asks while the phone is busy)',
+          params: tokenParams.extend({ reference: z.string().max(100) }),
+          response: { 200: paymentViewSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const order = await orderOfPayLink(db, config, request.params.token);
+        const found = await payments.paymentView(request.params.reference);
+        if (!found || found.view.order_id !== order.id) throw new DomainError('not_found', 'Payment not found.');
+        reply.header('Cache-Control', 'no-store');
+        return found.view;
       },
     );
 

@@ -386,6 +386,7 @@ export async function viewPayLink(db: Db, config: Config, token: string): Promis
       total_amount: v.total_amount,
       applied_discounts: v.applied_discounts,
       shipping_address: v.shipping_address,
+      phone: order.shipping_phone,
     },
     expires_at: new Date(order.pay_link_expires_at!).toISOString(),
     can_pay: state === 'payable',

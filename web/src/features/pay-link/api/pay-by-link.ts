@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PayLinkInitiateReply, PayLinkView } from '@mtumba/contract/manual-order';
+import type { MpesaPromptReply, PaymentView } from '@mtumba/contract/mpesa';
 import { apiRequest } from '@/lib/api-client';
 import { payLinkKeys } from './get-pay-link';
 
@@ -31,4 +32,20 @@ export function useConfirmPayLink(token: string) {
     mutationFn: (trackingId: string | undefined) => confirmPayLink(token, trackingId),
     onSuccess: (view) => queryClient.setQueryData(payLinkKeys.view(token), view),
   });
+}
+
+/** POST /pay-links/{token}/mpesa: an M-Pesa prompt for the link's order, to `phone`. */
+export function sendPayLinkPrompt(token: string, phone: string): Promise<PaymentView> {
+  return apiRequest<MpesaPromptReply>(`/pay-links/${encodeURIComponent(token)}/mpesa`, {
+    method: 'POST',
+    body: { phone },
+    signOutOn401: false,
+  }).then((r) => r.data.payment);
+}
+
+/** GET /pay-links/{token}/payments/{reference}: how the prompt is going. */
+export function getPayLinkPayment(token: string, reference: string): Promise<PaymentView> {
+  return apiRequest<PaymentView>(`/pay-links/${encodeURIComponent(token)}/payments/${encodeURIComponent(reference)}`, {
+    signOutOn401: false,
+  }).then((r) => r.data);
 }

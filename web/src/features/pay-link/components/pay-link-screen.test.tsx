@@ -49,7 +49,7 @@ describe('PayLinkScreen', () => {
     expect(screen.getByText('Ankara wrap dress')).toBeInTheDocument();
     expect(screen.getByTestId('pay-link-total')).toHaveTextContent('Ksh 900');
     expect(screen.getByText(/paid to the rider on arrival/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Pay Ksh 900' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Ksh 900 on the payment page' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://shop.test/pay/sandbox/MT-12-X'));
     expect(server.callsTo(`POST /api/pay-links/${TOKEN}/initiate`)[0]!.body).toEqual({ order_id: 12 });
   });

@@ -1,13 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import type { PayLinkView } from '@mtumba/contract/manual-order';
+import { MpesaPrompt } from '@/components/mpesa-prompt/mpesa-prompt';
 import { BusyButton } from '@/components/ui/busy-button';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
 import { errorMessage } from '@/lib/api-client';
-import { usePayLinkView } from '../api/get-pay-link';
-import { useConfirmPayLink, useInitiatePayLink } from '../api/pay-by-link';
+import { payLinkKeys, usePayLinkView } from '../api/get-pay-link';
+import { getPayLinkPayment, sendPayLinkPrompt, useConfirmPayLink, useInitiatePayLink } from '../api/pay-by-link';
 
 function formatUntil(iso: string): string {
   const date = new Date(iso);
@@ -41,6 +43,7 @@ const STATE_TEXT: Record<Exclude<PayLinkView['state'], 'payable'>, { title: stri
 
 function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
   const initiate = useInitiatePayLink(token);
+  const queryClient = useQueryClient();
   const pay = () =>
     initiate.mutate(view.order.id, { onSuccess: (reply) => window.location.assign(reply.checkout_url) });
   return (
@@ -48,26 +51,37 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
       <h2 id="pay-title" className="h5 mb-0">
         Pay {formatKsh(view.order.total_amount)}
       </h2>
-      {/* Other ways to pay (an M-Pesa prompt to this phone) go beside the hosted payment page here. */}
-      <div className="card">
-        <div className="card-body">
-          <p className="mb-2">Pay by card or M-Pesa on the secure payment page.</p>
-          {initiate.isError && (
-            <p className="text-danger" role="alert">
-              {errorMessage(initiate.error, 'Payment initiation failed')}
+      <MpesaPrompt
+        orderId={view.order.id}
+        amount={view.order.total_amount}
+        defaultPhone={view.order.phone ?? null}
+        initiate={(phone) => sendPayLinkPrompt(token, phone)}
+        loadStatus={(reference) => getPayLinkPayment(token, reference)}
+        onPayAnotherWay={pay}
+        payingAnotherWay={initiate.isPending || initiate.isSuccess}
+        formFooter={
+          <>
+            <p className="text-center small text-body-secondary my-3">
+              or pay on the payment page (card or <span className="text-nowrap">M-Pesa</span>)
             </p>
-          )}
-          <BusyButton
-            type="button"
-            busy={initiate.isPending || initiate.isSuccess}
-            busyLabel="Opening the payment page…"
-            className="btn btn-primary btn-lg w-100"
-            onClick={pay}
-          >
-            Pay {formatKsh(view.order.total_amount)}
-          </BusyButton>
-        </div>
-      </div>
+            {initiate.isError && (
+              <p className="text-danger" role="alert">
+                {errorMessage(initiate.error, 'Payment initiation failed')}
+              </p>
+            )}
+            <BusyButton
+              type="button"
+              busy={initiate.isPending || initiate.isSuccess}
+              busyLabel="Opening the payment page…"
+              className="btn btn-outline-primary w-100"
+              onClick={pay}
+            >
+              Pay {formatKsh(view.order.total_amount)} on the payment page
+            </BusyButton>
+          </>
+        }
+        onPaid={() => void queryClient.invalidateQueries({ queryKey: payLinkKeys.view(token) })}
+      />
       <p className="small text-body-secondary mb-0">
         This link works until {formatUntil(view.expires_at)}. No account or password needed.
       </p>
