@@ -12,7 +12,7 @@ import {
 } from '../support/api';
 
 // Delivery methods and pay on delivery (docs/product.md section 11): a pickup order showing its
-// pickup point; a doorstep delivery with an address, paid on the sandbox page; and pay on delivery
+// pickup point; a doorstep delivery with an address, paid with the M-Pesa prompt; and pay on delivery
 // through to delivered, with the rider's collection recorded by the admin.
 
 const SHOTS = process.env.DELIVERY_SHOTS_DIR;
@@ -74,7 +74,7 @@ test('a pickup order shows the pickup point, its opening hours and how long the 
   await expect(details).toContainText('1–2 days');
 });
 
-test('doorstep delivery takes an area and an address, and is paid on the sandbox page', async ({ page }) => {
+test('doorstep delivery takes an area and an address, and is paid with the M-Pesa prompt', async ({ page }) => {
   const admin = await adminSession();
   const { product } = await freshProduct(admin, { label: 'Denim Dungarees', price: 1500 });
   const customer = await registerCustomer();
@@ -103,10 +103,18 @@ test('doorstep delivery takes an area and an address, and is paid on the sandbox
   await expect(page.getByTestId('order-total')).toHaveText('Ksh 1,600');
   await expect(page.getByTestId('order-delivery')).toContainText('Argwings Kodhek Road, Apartment 4B');
 
-  await page.getByRole('button', { name: 'Pay Now' }).click();
-  await expect(page).toHaveURL(/\/pay\/sandbox\//);
-  await page.getByRole('button', { name: 'Pay Ksh 1,600' }).click();
-  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  // Paid with the M-Pesa prompt: the simulated phone (sandbox) accepts.
+  await expect(page.getByLabel('M-Pesa phone number')).toHaveValue('0722 000 111');
+  await page.getByRole('button', { name: 'Pay Ksh 1,600 with M-Pesa' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your phone and enter your M-Pesa PIN' })).toBeVisible();
+  const [phone] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'Open the simulated phone' }).click(),
+  ]);
+  await phone.getByRole('button', { name: 'Enter PIN and pay' }).click();
+  await expect(phone.getByRole('heading', { name: /Paid|Answered/ })).toBeVisible();
+  await phone.close();
+  await expect(page.getByText('This order is paid.')).toBeVisible();
 
   await page.goto(`/orders/${orderId}`);
   const details = page.getByTestId('order-delivery');

@@ -343,7 +343,7 @@ export function paymentService(deps: {
   function viewOf(p: PaymentWithOrder): PaymentView {
     const failed = p.status === 'failed';
     const simulator =
-      provider instanceof SandboxProvider && p.kind === 'mpesa_prompt' && p.provider === provider.code
+      provider.simulator && p.kind === 'mpesa_prompt' && p.provider === provider.code
         ? `${config.appUrl}/pay/sandbox/phone/${encodeURIComponent(p.reference)}`
         : null;
     return {
@@ -573,7 +573,7 @@ export function paymentService(deps: {
 
     /** The simulated phone's data: a sandbox prompt, or undefined. */
     async sandboxPrompt(reference: string): Promise<PaymentWithOrder | undefined> {
-      if (!(provider instanceof SandboxProvider)) return undefined;
+      if (!provider.simulator) return undefined;
       const found = await repo.findWithOrder(reference);
       return found && found.provider === provider.code && found.kind === 'mpesa_prompt' ? found : undefined;
     },
@@ -583,8 +583,9 @@ export function paymentService(deps: {
       payment: Payment,
       answer: { outcome: SandboxOutcome; failure?: { code: string; reason: string } },
     ): Promise<NotificationResult> {
-      if (!(provider instanceof SandboxProvider)) throw new Error('The sandbox provider is not enabled');
-      const signed = provider.signedNotification({
+      const simulator = provider.simulator;
+      if (!simulator) throw new Error('The sandbox provider is not enabled');
+      const signed = simulator.signedNotification({
         reference: payment.reference,
         amountCents: payment.amount_cents,
         currency: payment.currency,
@@ -596,7 +597,7 @@ export function paymentService(deps: {
       });
       return handleNotification(provider.code, {
         rawBody: signed.rawBody,
-        headers: { 'x-sandbox-signature': signed.signature, 'content-type': 'application/json' },
+        headers: { [simulator.signatureHeader]: signed.signature, 'content-type': 'application/json' },
       });
     },
 
@@ -612,7 +613,7 @@ export function paymentService(deps: {
         (p) => p.status === 'pending' && p.provider === provider.code,
       );
       const latestOpen = open.at(-1);
-      if (latestOpen && order.payment_status !== 'paid' && !(provider instanceof SandboxProvider)) {
+      if (latestOpen && order.payment_status !== 'paid' && provider.canPoll) {
         try {
           const confirmed = await provider.confirm({
             reference: latestOpen.reference,
@@ -645,7 +646,7 @@ export function paymentService(deps: {
 
     /** The sandbox page's data, or undefined when the reference is unknown or not a sandbox one. */
     async sandboxCheckout(reference: string): Promise<PaymentWithOrder | undefined> {
-      if (!(provider instanceof SandboxProvider)) return undefined;
+      if (!provider.simulator) return undefined;
       const found = await repo.findWithOrder(reference);
       return found && found.provider === provider.code ? found : undefined;
     },
@@ -655,8 +656,9 @@ export function paymentService(deps: {
       payment: Payment,
       choice: { outcome: SandboxOutcome; method: SandboxMethod; phone: string | null },
     ): Promise<NotificationResult> {
-      if (!(provider instanceof SandboxProvider)) throw new Error('The sandbox provider is not enabled');
-      const signed = provider.signedNotification({
+      const simulator = provider.simulator;
+      if (!simulator) throw new Error('The sandbox provider is not enabled');
+      const signed = simulator.signedNotification({
         reference: payment.reference,
         amountCents: payment.amount_cents,
         currency: payment.currency,
@@ -664,7 +666,7 @@ export function paymentService(deps: {
       });
       return handleNotification(provider.code, {
         rawBody: signed.rawBody,
-        headers: { 'x-sandbox-signature': signed.signature, 'content-type': 'application/json' },
+        headers: { [simulator.signatureHeader]: signed.signature, 'content-type': 'application/json' },
       });
     },
   };

@@ -122,9 +122,37 @@ export class ProviderError extends Error {
   }
 }
 
+/** One click on a simulated payment page or phone: what the customer did there. */
+export interface SimulatedPayment {
+  reference: string;
+  amountCents: number;
+  currency: string;
+  outcome: 'success' | 'failure';
+  method: 'mpesa' | 'card';
+  phone?: string | null;
+  /** the prompt's invoice id; a hosted-page payment gets a new one */
+  invoiceId?: string | null;
+  /** for a failure: M-Pesa's result code and words */
+  failure?: { code: string; reason: string };
+}
+
+/**
+ * What only a simulating provider (the sandbox) can do: play the customer's side of a payment, by
+ * signing the notification its test page or simulated phone sends. Real providers have none, so
+ * the shop's test pages answer 404 with them.
+ */
+export interface PaymentSimulator {
+  signedNotification(payment: SimulatedPayment): { rawBody: string; signature: string };
+  /** the request header that carries `signature` */
+  readonly signatureHeader: string;
+}
+
 export interface PaymentProvider {
   /** stable identifier, stored on every payment and notification (`sandbox`, `intasend`) */
   readonly code: string;
+
+  /** present for a provider that simulates payments (the sandbox); absent for real money */
+  readonly simulator?: PaymentSimulator;
 
   /**
    * Asks for an M-Pesa prompt on the customer's phone. Throws ProviderError when the provider

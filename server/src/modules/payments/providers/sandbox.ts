@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { amountToCents, centsToDecimalString } from '@mtumba/contract';
 import { z } from 'zod';
 import type {
+  SimulatedPayment,
   CheckoutRequest,
   CheckoutSession,
   IncomingNotification,
@@ -15,8 +16,8 @@ import type {
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
-export type SandboxOutcome = 'success' | 'failure';
-export type SandboxMethod = 'mpesa' | 'card';
+export type SandboxOutcome = SimulatedPayment['outcome'];
+export type SandboxMethod = SimulatedPayment['method'];
 
 const notificationSchema = z.object({
   reference: z.string().min(1).max(100),
@@ -53,6 +54,9 @@ export class SandboxProvider implements PaymentProvider {
   readonly code = 'sandbox';
   /** no status API: the sandbox's only truth is its signed notification */
   readonly canPoll = false;
+  /** the sandbox plays the customer's side itself (its test page and simulated phone) */
+  readonly simulator = this;
+  readonly signatureHeader = 'x-sandbox-signature';
 
   constructor(private readonly options: { appUrl: string; webhookSecret: string }) {}
 
@@ -70,18 +74,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** Builds and signs the notification the sandbox page sends for one click of Pay or Cancel. */
-  signedNotification(input: {
-    reference: string;
-    amountCents: number;
-    currency: string;
-    outcome: SandboxOutcome;
-    method: SandboxMethod;
-    phone?: string | null;
-    /** the prompt's invoice id; a hosted-page payment gets a new one */
-    invoiceId?: string | null;
-    /** for a failure: M-Pesa's result code and words (the simulated phone) */
-    failure?: { code: string; reason: string };
-  }): { rawBody: string; signature: string; body: SandboxNotificationBody } {
+  signedNotification(input: SimulatedPayment): { rawBody: string; signature: string; body: SandboxNotificationBody } {
     const nonce = randomBytes(12).toString('hex');
     const body: SandboxNotificationBody = {
       reference: input.reference,
