@@ -36,6 +36,8 @@ const PUBLIC = new Set([
   'GET /api/pay-links/{token}',
   'POST /api/pay-links/{token}/initiate',
   'POST /api/pay-links/{token}/confirm',
+  'POST /api/pay-links/{token}/mpesa',
+  'GET /api/pay-links/{token}/payments/{reference}',
   'GET /api/offer-rules',
 ]);
 

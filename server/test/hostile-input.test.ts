@@ -170,6 +170,7 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/admin/orders/manual/quote': (ids) => manualOrder(ids),
   'POST /api/pay-links/{token}/initiate': (ids) => ({ order_id: ids.order }),
   'POST /api/pay-links/{token}/confirm': () => ({ tracking_id: 'TRK-1' }),
+  'POST /api/pay-links/{token}/mpesa': () => ({ phone: '0712345678' }),
   'POST /api/broadcasting/auth': () => ({ socket_id: '1234.5678', channel_name: 'private-admin' }),
   'POST /api/orders/{id}/pay-on-delivery': null,
   'POST /api/admin/delivery-methods': () => ({
