@@ -41,7 +41,9 @@ export function OrderActions({ order }: { order: AdminOrderDetailJson }) {
     (order.order_status === 'processing' || order.order_status === 'shipped');
   const canRecordPayment = podDue || (order.order_status === 'pending' && UNPAID.includes(order.payment_status));
   const canRefund = REFUNDABLE.includes(order.payment_status) && left > 0;
-  if (!order.cancel_request_open && !canRecordPayment && !canRefund) return null;
+  // The card stays while its message shows: the last refund or payment leaves nothing to do, and the
+  // admin must still read that it was recorded.
+  if (!banner.message && !order.cancel_request_open && !canRecordPayment && !canRefund) return null;
 
   const submit = (e: FormEvent, a: OrderAction, done: string) => {
     e.preventDefault();
