@@ -38,10 +38,13 @@ export const addToCartBodySchema = z.object({
   quantity: cartQuantitySchema.default(1),
 });
 export type AddToCartBody = z.input<typeof addToCartBodySchema>;
+/** The body as the server reads it, numbers as numbers: what the web app sends. */
+export type AddToCartValues = z.output<typeof addToCartBodySchema>;
 
 /** `PATCH /cart/{itemId}` */
 export const updateCartItemBodySchema = z.object({ quantity: cartQuantitySchema });
 export type UpdateCartItemBody = z.input<typeof updateCartItemBodySchema>;
+export type UpdateCartItemValues = z.output<typeof updateCartItemBodySchema>;
 
 /** The short product form a cart line carries; `price` is in Ksh. */
 export const cartProductSchema = z.object({

@@ -189,6 +189,10 @@ export const savedSearchSchema = z.object({
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
+/** `GET /saved-searches`: the customer's saved searches. */
+export const savedSearchListSchema = z.object({ data: z.array(savedSearchSchema) });
+export type SavedSearchList = z.infer<typeof savedSearchListSchema>;
+
 /** A search's criteria in words. */
 export function savedSearchLabel(s: {
   category: { name: string } | null;

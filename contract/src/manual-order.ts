@@ -42,6 +42,10 @@ export const adminCustomerJsonSchema = z.object({
 });
 export type AdminCustomerJson = z.infer<typeof adminCustomerJsonSchema>;
 
+/** `GET /admin/customers?q`: the customers found. */
+export const adminCustomerListSchema = z.object({ data: z.array(adminCustomerJsonSchema) });
+export type AdminCustomerList = z.infer<typeof adminCustomerListSchema>;
+
 export const adminCustomerSearchQuerySchema = z.object({
   q: z
     .string('Enter a phone number or an e-mail address.')

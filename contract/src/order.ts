@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SHIPPING_OPTIONS } from './constants';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states';
 import { orderDeliveryFieldsSchema, orderDeliveryJsonSchema, PAYMENT_METHODS } from './delivery';
+import { adminPagingFields } from './paging';
 
 /** Shared shapes of the order calls (docs/product.md section 7, issue 5): bodies the web sends, replies it reads. */
 
@@ -61,13 +62,7 @@ export type AdminOrderUpdateBody = z.infer<typeof adminOrderUpdateBodySchema>;
 
 export const adminOrdersQuerySchema = z.object({
   status: z.enum(['all', ...ORDER_STATUSES], 'Unknown order status.').optional(),
-  page: z.coerce.number('The page must be a number.').int().min(1, 'The page must be at least 1.').default(1),
-  per_page: z.coerce
-    .number('The per page value must be a number.')
-    .int()
-    .min(1, 'The per page value must be at least 1.')
-    .max(100, 'The per page value may not be greater than 100.')
-    .default(20),
+  ...adminPagingFields,
 });
 
 export const orderItemJsonSchema = z.object({
@@ -161,6 +156,11 @@ export const adminOrderDetailJsonSchema = adminOrderJsonSchema.extend({
 export type AdminOrderDetailJson = z.infer<typeof adminOrderDetailJsonSchema>;
 
 export const orderMessageReplySchema = z.object({ message: z.string(), order: orderJsonSchema });
+export type OrderMessageReply = z.infer<typeof orderMessageReplySchema>;
+
+/** `PUT /admin/orders/{id}` and the admin's order actions (payments, refunds, cancel-request). */
+export const adminOrderMessageReplySchema = z.object({ message: z.string(), order: adminOrderJsonSchema });
+export type AdminOrderMessageReply = z.infer<typeof adminOrderMessageReplySchema>;
 
 export const CANCEL_REQUEST_SENT = "Your cancellation request was sent. We'll update you shortly.";
 export const ORDER_STATUS_UPDATED = 'Order status updated.';

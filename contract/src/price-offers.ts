@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRICE_OFFER_STATUSES } from './price-offer-rules';
+import { adminPagingFields } from './paging';
 
 /** Request and reply shapes of the price-offer calls (docs/product.md, Make an offer). */
 export * from './price-offer-rules';
@@ -27,6 +28,7 @@ export const adminOfferAnswerBodySchema = z.object({
   price: priceField.optional(),
   note: z.string().trim().max(500, 'The note may not be greater than 500 characters.').nullish(),
 });
+export type AdminOfferAnswerBody = z.input<typeof adminOfferAnswerBodySchema>;
 
 export const priceOfferJsonSchema = z.object({
   id: z.number(),
@@ -63,16 +65,11 @@ export type AdminPriceOfferJson = z.infer<typeof adminPriceOfferJsonSchema>;
 export const priceOfferReplySchema = z.object({ message: z.string(), offer: priceOfferJsonSchema });
 export type PriceOfferReply = z.infer<typeof priceOfferReplySchema>;
 export const adminPriceOfferReplySchema = z.object({ message: z.string(), offer: adminPriceOfferJsonSchema });
+export type AdminPriceOfferReply = z.infer<typeof adminPriceOfferReplySchema>;
 
 export const adminOffersQuerySchema = z.object({
   status: z.enum(['waiting', 'all', ...PRICE_OFFER_STATUSES], 'Unknown offer status.').default('waiting'),
-  page: z.coerce.number('The page must be a number.').int().min(1, 'The page must be at least 1.').default(1),
-  per_page: z.coerce
-    .number('The per page value must be a number.')
-    .int()
-    .min(1, 'The per page value must be at least 1.')
-    .max(100, 'The per page value may not be greater than 100.')
-    .default(20),
+  ...adminPagingFields,
 });
 
 export const adminOffersListSchema = z.object({

@@ -376,3 +376,7 @@ export const stockMovementSchema = z.object({
   created_at: z.string(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+/** `GET /admin/products/{id}/stock-movements`: the product's stock ledger. */
+export const stockMovementListSchema = z.object({ data: z.array(stockMovementSchema) });
+export type StockMovementList = z.infer<typeof stockMovementListSchema>;

@@ -57,6 +57,8 @@ export const reviewInputSchema = z.object({
   review_text: reviewTextField,
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
+/** The review as the server reads it, numbers as numbers: what the web app sends. */
+export type ReviewValues = z.output<typeof reviewInputSchema>;
 
 /** `PUT /reviews/{id}`: the web app also sends product_id; it cannot move a review to another product. */
 export const reviewUpdateSchema = z.object({

@@ -10,7 +10,9 @@ export function kshToNumber(text: string): number {
 
 /** The prices of the product cards in a grid, in the order shown. */
 export async function cardPrices(grid: Locator): Promise<number[]> {
-  const texts = await grid.locator('.product-card__price').allInnerTexts();
+  // textContent, not innerText: cards out of sight are not rendered (content-visibility), and
+  // innerText reads only what is rendered.
+  const texts = await grid.locator('.product-card__price').allTextContents();
   return texts.map(kshToNumber);
 }
 

@@ -21,7 +21,7 @@ import newsletterRoutes from './modules/newsletter/routes.js';
 import offersRoutes from './modules/offers/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
 import deliveryRoutes from './modules/delivery/routes.js';
-import paymentPages from './modules/payments/pages.js';
+import paymentPages from './modules/payments/sandbox-pages.js';
 import paymentsRoutes from './modules/payments/routes.js';
 import realtime from './modules/realtime/plugin.js';
 import pusher from './modules/realtime/pusher/plugin.js';

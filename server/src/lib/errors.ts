@@ -9,6 +9,7 @@ export type DomainErrorKind =
   | 'too_large'
   | 'invalid'
   | 'too_many'
+  | 'upstream_failed'
   | 'unavailable';
 
 export const statusOfKind: Record<DomainErrorKind, number> = {
@@ -21,6 +22,7 @@ export const statusOfKind: Record<DomainErrorKind, number> = {
   too_large: 413,
   invalid: 422,
   too_many: 429,
+  upstream_failed: 502,
   unavailable: 503,
 };
 
@@ -60,4 +62,12 @@ export const conflict = (message: string) => new DomainError('conflict', message
 /** A 422 for one field, shaped like a validation error: `{ message, errors: { field: [message] } }`. */
 export function invalidField(field: string, message: string): DomainError {
   return new DomainError('invalid', message, { errors: { [field]: [message] } });
+}
+
+/**
+ * A 502: a service we call (the payment provider) failed. The reply also carries the message as
+ * `error`, the field the payment calls have always answered with.
+ */
+export function upstreamFailed(message: string): DomainError {
+  return new DomainError('upstream_failed', message, { extra: { error: message } });
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Insertable } from 'kysely';
 import { imageFiles, storeImage, type StoredImage } from '../../modules/catalog/images.js';
-import { productSearchText } from '../../modules/catalog/search.js';
+import { newProductRow } from '../../modules/catalog/new-product.js';
 import type { Executor } from '../database.js';
 import type { ProductCondition, ProductsTable } from '../schema.js';
 import {
@@ -138,22 +138,24 @@ export function buildDemoCatalogue(
     const created = new Date(now - daysAgo * DAY_MS - i * 60_000).toISOString();
     return {
       row: {
-        name: p.name,
-        description: p.description,
-        price_cents: p.price * 100,
+        ...newProductRow(
+          {
+            name: p.name,
+            description: p.description,
+            price: p.price * 100,
+            compare_at_price: null,
+            size: p.size,
+            brand: p.brand,
+            condition: p.condition,
+            color: p.color,
+            is_featured: p.featured,
+            is_trending: p.trending,
+            // the dearer hand-picked pieces take offers in the demo shop (docs/product.md, Make an offer)
+            negotiable: p.price >= 800,
+          },
+          created,
+        ),
         stock_quantity: p.stock,
-        size: p.size,
-        brand: p.brand,
-        condition: p.condition,
-        color: p.color,
-        is_featured: p.featured ? 1 : 0,
-        is_trending: p.trending ? 1 : 0,
-        // the dearer hand-picked pieces take offers in the demo shop (docs/product.md, Make an offer)
-        negotiable: p.price >= 800 ? 1 : 0,
-        search_text: productSearchText(p.name, p.brand, p.description),
-        created_at: created,
-        updated_at: created,
-        deleted_at: null,
       },
       categoryIds: p.categories.map((name) => categoryIds.get(name)!),
       images: imagesByProduct[i],
@@ -325,22 +327,26 @@ export function generateProducts(
     const created = new Date(now - random() * 60 * DAY_MS).toISOString();
     const imageCount = 1 + Math.floor(random() * 4);
     const first = Math.floor(random() * options.images.length);
+    // drawn before the size and flags, as always: the same seed makes the same shop
+    const stock = roll < 0.12 ? 0 : roll < 0.9 ? 1 : 2 + Math.floor(random() * 4);
     seeds.push({
       row: {
-        name,
-        description,
-        price_cents: Math.min(4500, Math.max(150, price)) * 100,
-        stock_quantity: roll < 0.12 ? 0 : roll < 0.9 ? 1 : 2 + Math.floor(random() * 4),
-        size: item.sizes.length ? pick(item.sizes) : null,
-        brand,
-        condition,
-        color: colour,
-        is_featured: random() < 0.05 ? 1 : 0,
-        is_trending: random() < 0.08 ? 1 : 0,
-        search_text: productSearchText(name, brand, description),
-        created_at: created,
-        updated_at: created,
-        deleted_at: null,
+        ...newProductRow(
+          {
+            name,
+            description,
+            price: Math.min(4500, Math.max(150, price)) * 100,
+            compare_at_price: null,
+            size: item.sizes.length ? pick(item.sizes) : null,
+            brand,
+            condition,
+            color: colour,
+            is_featured: random() < 0.05,
+            is_trending: random() < 0.08,
+          },
+          created,
+        ),
+        stock_quantity: stock,
       },
       categoryIds: [byName.get(item.category) ?? options.categories[i % options.categories.length].id],
       images: Array.from(

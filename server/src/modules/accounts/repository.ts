@@ -2,22 +2,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { now } from '../../db/database.js';
 import type { NewUser, User, UserUpdate } from '../../db/schema.js';
-import { hashSecret, newSecret, type AuthUser } from './tokens.js';
+import { hashSecret, newSecret } from './tokens.js';
 
 export type OneTimePurpose = 'verify_email' | 'reset_password' | 'cancel_email_change';
-
-export function toAuthUser(
-  row: Pick<User, 'id' | 'name' | 'email' | 'is_admin' | 'email_verified_at' | 'pending_email'>,
-): AuthUser {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    is_admin: row.is_admin === 1,
-    email_verified: row.email_verified_at !== null,
-    pending_email: row.pending_email,
-  };
-}
 
 export function userRepository(db: Executor) {
   return {

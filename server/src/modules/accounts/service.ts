@@ -8,9 +8,9 @@ import { refreshProductRatings } from '../reviews/ratings.js';
 import { describeBrowser } from './browser.js';
 import { sendEmailChangeNotice, sendPasswordResetEmail, sendVerificationEmail } from './emails.js';
 import { GoogleTokenError, type GoogleVerifier } from './google.js';
-import { oneTimeTokenRepository, scrubPersonalCopies, toAuthUser, userRepository } from './repository.js';
+import { oneTimeTokenRepository, scrubPersonalCopies, userRepository } from './repository.js';
 import { recordSecurityEvent } from './security-log.js';
-import { tokenRepository, type AuthUser, type SignInMethod } from './tokens.js';
+import { toAuthUser, tokenRepository, type AuthUser, type SignInMethod } from './tokens.js';
 
 export const MESSAGES = {
   registered: 'Registration successful! Please check your email to verify your account.',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
 import { now } from '../../db/database.js';
+import type { User } from '../../db/schema.js';
 
 /** A secret to hand out once; only its SHA-256 is stored. */
 export function newSecret(prefix = ''): { plain: string; hash: string } {
@@ -20,6 +21,20 @@ export interface AuthUser {
   email_verified: boolean;
   /** a new address waiting for verification; `email` stays in use until then */
   pending_email: string | null;
+}
+
+/** The signed-in user as the app passes it around, from their users row. */
+export function toAuthUser(
+  row: Pick<User, 'id' | 'name' | 'email' | 'is_admin' | 'email_verified_at' | 'pending_email'>,
+): AuthUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    is_admin: row.is_admin === 1,
+    email_verified: row.email_verified_at !== null,
+    pending_email: row.pending_email,
+  };
 }
 
 export type SignInMethod = 'password' | 'google' | 'register' | 'reset';
@@ -117,14 +132,7 @@ export function tokenRepository(db: Executor) {
         lastUsedAt: row.last_used_at,
         createdAt: row.token_created_at,
         signedInWith: row.signed_in_with,
-        user: {
-          id: row.id,
-          name: row.name,
-          email: row.email,
-          is_admin: row.is_admin === 1,
-          email_verified: row.email_verified_at !== null,
-          pending_email: row.pending_email,
-        },
+        user: toAuthUser(row),
       };
     },
 

@@ -13,10 +13,9 @@ import { parse } from 'csv-parse/sync';
 import { isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
 import { looksLikeFormula, restoreCell } from '../../lib/csv.js';
 import { DomainError } from '../../lib/errors.js';
-import { openStock } from '../stock/ledger.js';
 import type { StoredImage } from './images.js';
-import { categoryRepository, productRepository } from './repository.js';
-import { productSearchText } from './search.js';
+import { insertProduct } from './new-product.js';
+import { categoryRepository } from './repository.js';
 
 /**
  * Bulk import of items from CSV (docs/product.md section 12): the file is read and every row
@@ -319,35 +318,22 @@ export async function writeImport(
         );
       }
     }
-    const repo = productRepository(trx);
     const productIds: number[] = [];
     for (const row of resolved.parsed.rows) {
-      const fields = row.fields!;
-      const id = await repo.insert({
-        name: fields.name,
-        description: fields.description,
-        price_cents: fields.price,
-        compare_at_price_cents: fields.compare_at_price,
-        stock_quantity: 0,
-        size: fields.size,
-        brand: fields.brand,
-        condition: fields.condition,
-        color: fields.color,
-        is_featured: fields.is_featured ? 1 : 0,
-        is_trending: fields.is_trending ? 1 : 0,
-        search_text: productSearchText(fields.name, fields.brand, fields.description),
-        created_at: at,
-        updated_at: at,
-        deleted_at: null,
-      });
-      await openStock(trx, id, fields.stock_quantity, { actor: 'admin', userId: by.userId }, at);
-      const ids = [...new Set(row.categoryNames.map((c) => categoryIds.get(c.toLowerCase())!))];
-      await repo.setCategories(id, ids);
       const images = row.imageNames.map((n) => {
         const lower = n.toLowerCase();
         return uploadedPhotos.get(lower) ?? resolved.storedImages.get(lower)!;
       });
-      await repo.replaceImages(id, images, at);
+      const id = await insertProduct(
+        trx,
+        {
+          fields: row.fields!,
+          categoryIds: [...new Set(row.categoryNames.map((c) => categoryIds.get(c.toLowerCase())!))],
+          images,
+        },
+        by,
+        at,
+      );
       productIds.push(id);
     }
     return { productIds, newCategories: resolved.preview.new_categories };

@@ -16,9 +16,10 @@ import { DomainError, invalidField, notFound, type FieldErrors } from '../../lib
 import { emitAll, type DomainEvents, type PendingEvent } from '../../lib/events.js';
 import { publishChange, type PublishContext } from '../listing/publishing.js';
 import { alertSavedSearches } from '../saved-searches/service.js';
-import { adjustStock, openStock, recentMovements } from '../stock/ledger.js';
+import { adjustStock, recentMovements } from '../stock/ledger.js';
 import { imageUrl, isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
 import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson } from './product-view.js';
+import { insertProduct } from './new-product.js';
 import { categoryRepository, productRepository, type ProductFilter } from './repository.js';
 import { productSearchText } from './search.js';
 
@@ -282,30 +283,13 @@ export function catalogService(
       const stored = await storeImages(submission.images);
       try {
         const { product, events } = await db.transaction().execute(async (trx) => {
-          const repo = productRepository(trx);
           const at = clock.toISOString();
-          const id = await repo.insert({
-            ...publish.changes,
-            name: fields.name,
-            description: fields.description,
-            price_cents: fields.price,
-            compare_at_price_cents: fields.compare_at_price,
-            stock_quantity: 0,
-            size: fields.size,
-            brand: fields.brand,
-            condition: fields.condition,
-            color: fields.color,
-            is_featured: fields.is_featured ? 1 : 0,
-            is_trending: fields.is_trending ? 1 : 0,
-            negotiable: fields.negotiable ? 1 : 0,
-            search_text: productSearchText(fields.name, fields.brand, fields.description),
-            created_at: at,
-            updated_at: at,
-            deleted_at: null,
-          });
-          await openStock(trx, id, fields.stock_quantity, { actor: 'admin', userId: by.userId }, at);
-          await repo.setCategories(id, fields.categories);
-          await repo.replaceImages(id, stored, at);
+          const id = await insertProduct(
+            trx,
+            { fields, categoryIds: fields.categories, images: stored, extra: publish.changes },
+            by,
+            at,
+          );
           const pending = publish.publishedNow ? await alertSavedSearches(trx, [id], at, publishing.shop) : [];
           return { product: await loadOne(trx, id, true), events: pending };
         });

@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, TEST_DB, type TestApp } from '../../../test/helpers.js';
 import { freePort, parseMail, startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
 import type { Db } from '../../db/database.js';
+import { MAX_ATTEMPTS, retryDelayMs } from '../../lib/outbox-delivery.js';
 import { renderEmail } from './layout.js';
 import { queueMail } from './outbox.js';
 import { fileTransport, linksIn, type MailMessage, type MailTransport } from './transport.js';
-import { deliverDueMail, MAX_ATTEMPTS, retryDelayMs } from './worker.js';
+import { deliverDueMail } from './worker.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -8,7 +8,7 @@ export interface OutgoingMail {
   text: string;
   /** a short name of the message kind, e.g. 'verify_email', 'order_paid' */
   template: string;
-  /** extra headers, e.g. List-Unsubscribe on new-arrival e-mails */
+  /** extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on new-arrival e-mails */
   headers?: Record<string, string>;
 }
 

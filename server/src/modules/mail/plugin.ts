@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { startRepeatingJob } from '../../lib/jobs.js';
 import { createMailTransport, type MailTransport } from './transport.js';
-import { deliverDueMail, type DeliveryOptions, type DeliveryResult } from './worker.js';
+import type { DeliveryOptions, DeliveryResult } from '../../lib/outbox-delivery.js';
+import { deliverDueMail } from './worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,17 +3,12 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
+import type { OutgoingMail } from './outbox.js';
 
-export interface MailMessage {
+/** An outbox message on its way out. */
+export interface MailMessage extends OutgoingMail {
   /** the outbox row id, used to name files and in logs */
   id: number;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  template: string;
-  /** extra headers (List-Unsubscribe, List-Unsubscribe-Post) */
-  headers?: Record<string, string>;
 }
 
 /** Where messages go: an SMTP server, or `.eml` files a developer can open. */
@@ -38,19 +33,17 @@ export function domainOf(address: string): string {
 // not hold the worker for nodemailer's default of two minutes.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/** The message as nodemailer takes it, from the shop's sender address. */
+function nodemailerMessage(from: string, m: MailMessage) {
+  return { from, to: m.to, subject: m.subject, html: m.html, text: m.text, headers: m.headers };
+}
+
 export function smtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     kind: 'smtp',
     async send(m) {
-      await transporter.sendMail({
-        from,
-        to: m.to,
-        subject: m.subject,
-        html: m.html,
-        text: m.text,
-        headers: m.headers,
-      });
+      await transporter.sendMail(nodemailerMessage(from, m));
     },
     async close() {
       transporter.close();
@@ -63,14 +56,7 @@ export function fileTransport(dir: string, from: string, log: FastifyBaseLogger)
   return {
     kind: 'file',
     async send(m) {
-      const info = await composer.sendMail({
-        from,
-        to: m.to,
-        subject: m.subject,
-        html: m.html,
-        text: m.text,
-        headers: m.headers,
-      });
+      const info = await composer.sendMail(nodemailerMessage(from, m));
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${m.id}-${m.template.replace(/[^a-z0-9_-]/gi, '')}.eml`);

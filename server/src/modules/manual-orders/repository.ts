@@ -1,9 +1,8 @@
 import type { Executor } from '../../db/database.js';
-import type { PaymentStatus } from '../../db/schema.js';
 
 const CUSTOMER_COLUMNS = ['id', 'name', 'email', 'phone', 'password_hash', 'is_admin'] as const;
 
-/** Queries of the manual-order screens: customers, products to sell, and the customer's offer state. */
+/** Queries of the manual-order screens: customers and products to sell. */
 export function manualOrdersRepository(db: Executor) {
   return {
     /** Customers (never staff) whose e-mail is `email`, or whose account or orders carry `phone`. */
@@ -91,25 +90,6 @@ export function manualOrdersRepository(db: Executor) {
         .where('id', 'in', ids)
         .where('deleted_at', 'is', null)
         .execute();
-    },
-
-    async paymentStatusesOf(userId: number): Promise<PaymentStatus[]> {
-      const rows = await db
-        .selectFrom('orders')
-        .select('payment_status')
-        .distinct()
-        .where('user_id', '=', userId)
-        .execute();
-      return rows.map((r) => r.payment_status);
-    },
-
-    async offerHolder(userId: number): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('orders')
-        .select('id')
-        .where('welcome_claim_user_id', '=', userId)
-        .executeTakeFirst();
-      return row?.id;
     },
 
     findOrder(id: number) {

@@ -196,13 +196,7 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { token } = request.params;
         const { order, customer } = await payableByLink(db, config, token, request.body?.order_id);
-        const result = await payments.initiate(customer, order.id, { returnPath: `/pay/${token}` });
-        if (!result.ok) return reply.status(502).send({ error: result.message, message: result.message });
-        return reply.status(201).send({
-          checkout_url: result.checkout_url,
-          reference: result.reference,
-          provider: result.provider,
-        });
+        return reply.status(201).send(await payments.initiate(customer, order.id, { returnPath: `/pay/${token}` }));
       },
     );
 
@@ -220,15 +214,8 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { order } = await payableByLink(db, config, request.params.token, undefined);
-        try {
-          const payment = await payments.initiatePrompt(order, request.body.phone);
-          return reply.status(201).send({ message: PROMPT_SENT, payment });
-        } catch (err) {
-          if (err instanceof DomainError && err.kind === 'unavailable') {
-            return reply.status(502).send({ error: err.message, message: err.message });
-          }
-          throw err;
-        }
+        const payment = await payments.initiatePrompt(order, request.body.phone);
+        return reply.status(201).send({ message: PROMPT_SENT, payment });
       },
     );
 

@@ -1,10 +1,4 @@
-import {
-  MONEY_RECEIVED_STATUSES,
-  centsToAmount,
-  formatKshCents,
-  amountToCents,
-  type PaymentStatus,
-} from '@mtumba/contract';
+import { MONEY_RECEIVED_STATUSES, centsToAmount, formatKshCents, amountToCents } from '@mtumba/contract';
 import {
   PAY_LINK_MESSAGES,
   SALES_CHANNEL_LABELS,
@@ -30,6 +24,7 @@ import { firstImageKeys } from '../catalog/product-view.js';
 import type { ShopContext } from '../orders/emails.js';
 import { cancelledByExpiry, placeManualOrder, type AdminRef } from '../orders/lifecycle.js';
 import { loadOrderViews } from '../orders/order-view.js';
+import { firstOrderOfferStanding } from '../orders/service.js';
 import { insertReceivedPayment } from '../payments/manual.js';
 import { payLinkExpiry, readPayLink, signPayLink } from './pay-link.js';
 import { manualOrdersRepository } from './repository.js';
@@ -152,10 +147,9 @@ async function priceManualOrder(db: Db, body: ManualOrderQuoteBody): Promise<Pri
   for (const line of body.items)
     quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
   const ids = [...quantities.keys()].sort((a, b) => a - b);
-  const [products, previous, offerHolder, phones] = await Promise.all([
+  const [products, { previous, offerHolder }, phones] = await Promise.all([
     repo.productsForSale(ids),
-    repo.paymentStatusesOf(customer.id),
-    repo.offerHolder(customer.id),
+    firstOrderOfferStanding(db, customer.id),
     customer.phone || body.shipping_phone
       ? Promise.resolve(new Map<number, string>())
       : repo.latestOrderPhones([customer.id]),
@@ -185,7 +179,7 @@ async function priceManualOrder(db: Db, body: ManualOrderQuoteBody): Promise<Pri
   const price = priceOrder({
     items: lines.map((l) => ({ unitPriceCents: l.priceCents, quantity: l.quantity })),
     shipping: body.shipping_address,
-    previousPaymentStatuses: previous as PaymentStatus[],
+    previousPaymentStatuses: previous,
     firstOrderOfferHeld: offerHolder !== undefined,
     shopDiscountCents: discountCents,
   });

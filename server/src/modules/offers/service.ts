@@ -221,6 +221,40 @@ export function offersService(db: Db, deps: OfferDeps) {
     return new DomainError('invalid', OFFER_MESSAGES.closed);
   }
 
+  /**
+   * One of the shop's answers to an open offer, in one transaction: `answer` moves the offer and
+   * says what to tell the admin (`message`) and the customer (`sentence`).
+   */
+  function answerOpenOffer(
+    offerId: number,
+    answer: (trx: Trx, row: OfferRow) => Promise<{ moved: PriceOffer; message: string; sentence: string }>,
+  ): Promise<OfferResult<AdminPriceOfferJson>> {
+    return db.transaction().execute(async (trx) => {
+      const row = await anyOffer(trx, offerId);
+      const refusal = closedOrTurn(row, 'open');
+      if (refusal) throw refusal;
+      const { moved, message, sentence } = await answer(trx, row);
+      return {
+        value: await adminOne(trx, moved.id),
+        message,
+        events: [changedEvent(moved), customerEvent(moved, sentence)],
+      };
+    });
+  }
+
+  /** Mails the shop's decline or counter (`priceCents`) to the customer, when they still exist. */
+  async function mailShopAnswer(
+    trx: Trx,
+    row: OfferRow,
+    priceCents: number | null,
+    words: { subject: string; sentence: string; note: string | null },
+  ): Promise<void> {
+    const customer = await customerOf(trx, row.user_id);
+    if (customer) {
+      await mailOfferAnswer(trx, shop, customer, { id: row.id, productName: row.product_name, priceCents }, words);
+    }
+  }
+
   return {
     /**
      * A customer's offer on an item: accepted at once (and held) at or above the auto-accept
@@ -441,18 +475,14 @@ export function offersService(db: Db, deps: OfferDeps) {
 
     /** The shop accepts the customer's price: held for them and put in their cart. */
     async adminAccept(admin: { id: number }, offerId: number): Promise<OfferResult<AdminPriceOfferJson>> {
-      return db.transaction().execute(async (trx) => {
-        const row = await anyOffer(trx, offerId);
-        const refusal = closedOrTurn(row, 'open');
-        if (refusal) throw refusal;
+      return answerOpenOffer(offerId, async (trx, row) => {
         const accepted = await accept(trx, row, row.offer_cents, { actor: 'admin', userId: admin.id }, 'shop');
         const customer = await customerOf(trx, row.user_id);
         await acceptedMail(trx, accepted, row.product_name, customer);
-        const message = `The shop accepted your offer of ${formatKshCents(row.offer_cents)} on ${row.product_name}. It is reserved for you and in your cart.`;
         return {
-          value: await adminOne(trx, accepted.id),
+          moved: accepted,
           message: 'Offer accepted: the item is held for the customer.',
-          events: [changedEvent(accepted), customerEvent(accepted, message)],
+          sentence: `The shop accepted your offer of ${formatKshCents(row.offer_cents)} on ${row.product_name}. It is reserved for you and in your cart.`,
         };
       });
     },
@@ -463,27 +493,15 @@ export function offersService(db: Db, deps: OfferDeps) {
       offerId: number,
       note: string | null,
     ): Promise<OfferResult<AdminPriceOfferJson>> {
-      return db.transaction().execute(async (trx) => {
-        const row = await anyOffer(trx, offerId);
-        const refusal = closedOrTurn(row, 'open');
-        if (refusal) throw refusal;
+      return answerOpenOffer(offerId, async (trx, row) => {
         const declined = await move(trx, row, { status: 'declined', last_by: 'shop', note });
-        const customer = await customerOf(trx, row.user_id);
         const sentence = `The shop declined your offer of ${formatKshCents(row.offer_cents)} on ${row.product_name}.`;
-        if (customer) {
-          await mailOfferAnswer(
-            trx,
-            shop,
-            customer,
-            { id: row.id, productName: row.product_name, priceCents: null },
-            { subject: `Your offer on ${row.product_name} was declined`, sentence, note },
-          );
-        }
-        return {
-          value: await adminOne(trx, declined.id),
-          message: 'Offer declined.',
-          events: [changedEvent(declined), customerEvent(declined, sentence)],
-        };
+        await mailShopAnswer(trx, row, null, {
+          subject: `Your offer on ${row.product_name} was declined`,
+          sentence,
+          note,
+        });
+        return { moved: declined, message: 'Offer declined.', sentence };
       });
     },
 
@@ -495,10 +513,7 @@ export function offersService(db: Db, deps: OfferDeps) {
       note: string | null,
     ): Promise<OfferResult<AdminPriceOfferJson>> {
       void admin;
-      return db.transaction().execute(async (trx) => {
-        const row = await anyOffer(trx, offerId);
-        const refusal = closedOrTurn(row, 'open');
-        if (refusal) throw refusal;
+      return answerOpenOffer(offerId, async (trx, row) => {
         if (row.rounds >= settings.maxRounds) throw new DomainError('invalid', OFFER_MESSAGES.noMoreRounds);
         if (priceCents <= row.offer_cents) throw invalidField('price', OFFER_MESSAGES.counterNotAbove);
         if (priceCents >= row.list_price_cents) throw invalidField('price', OFFER_MESSAGES.counterAtPrice);
@@ -509,22 +524,13 @@ export function offersService(db: Db, deps: OfferDeps) {
           last_by: 'shop',
           note,
         });
-        const customer = await customerOf(trx, row.user_id);
         const sentence = `The shop countered your offer on ${row.product_name} with ${formatKshCents(priceCents)}. Accept it, decline it or answer with your own price.`;
-        if (customer) {
-          await mailOfferAnswer(
-            trx,
-            shop,
-            customer,
-            { id: row.id, productName: row.product_name, priceCents },
-            { subject: `A counter-offer on ${row.product_name}`, sentence, note },
-          );
-        }
-        return {
-          value: await adminOne(trx, countered.id),
-          message: OFFER_MESSAGES.countered,
-          events: [changedEvent(countered), customerEvent(countered, sentence)],
-        };
+        await mailShopAnswer(trx, row, priceCents, {
+          subject: `A counter-offer on ${row.product_name}`,
+          sentence,
+          note,
+        });
+        return { moved: countered, message: OFFER_MESSAGES.countered, sentence };
       });
     },
 

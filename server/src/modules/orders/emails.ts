@@ -2,8 +2,8 @@ import { formatKshCents, statusLabel } from '@mtumba/contract';
 import type { Executor } from '../../db/database.js';
 import type { Order, OrderItem } from '../../db/schema.js';
 import type { Config } from '../../config.js';
-import { renderEmail, type ShopContact } from '../mail/layout.js';
-import { queueMail } from '../mail/outbox.js';
+import { renderEmail, type EmailContent, type ShopContact } from '../mail/layout.js';
+import { queueMail, type OutgoingMail } from '../mail/outbox.js';
 import { parseOrderDelivery } from '../delivery/service.js';
 import { podReadySentence } from '@mtumba/contract/delivery';
 import { queueSms } from '../sms/outbox.js';
@@ -89,6 +89,29 @@ export function deliveryRows(order: Order): [string, string][] {
   return rows;
 }
 
+/** Renders an order e-mail in the shop's layout, with its contact details, and queues it. */
+async function queueOrderMail(
+  db: Executor,
+  ctx: ShopContext,
+  message: Omit<OutgoingMail, 'html' | 'text'>,
+  content: Omit<EmailContent, 'shopName' | 'contact'>,
+): Promise<void> {
+  await queueMail(db, { ...message, ...renderEmail({ shopName: ctx.shopName, contact: ctx.contact, ...content }) });
+}
+
+/** What the confirmation and the receipt of a placed order show: its lines, amounts and delivery. */
+function orderSummary(
+  ctx: ShopContext,
+  order: Order,
+  items: OrderItem[],
+): Pick<EmailContent, 'rows' | 'button' | 'footnote'> {
+  return {
+    rows: [...itemRows(items), ...totalRows(order), ...deliveryRows(order)],
+    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+    footnote: `You get this e-mail because you placed an order at ${ctx.shopName}.`,
+  };
+}
+
 /** "Have Ksh X ready for the rider" for a pay-on-delivery order that is not paid yet. */
 function podParagraphs(order: Order): string[] {
   return order.payment_method === 'pay_on_delivery' && order.payment_status === 'unpaid'
@@ -104,26 +127,21 @@ export async function mailPayOnDeliveryConfirmed(
   order: Order,
   items: OrderItem[],
 ): Promise<void> {
-  const content = renderEmail({
-    shopName: ctx.shopName,
-    contact: ctx.contact,
-    preheader: `Order #${order.id} is confirmed: pay on delivery.`,
-    heading: `Order #${order.id} is confirmed`,
-    paragraphs: [
-      `Hi ${to.name},`,
-      'Your order is confirmed and you pay on delivery. We are preparing it and keep its items for you until it reaches you.',
-      ...podParagraphs(order),
-    ],
-    rows: [...itemRows(items), ...totalRows(order), ...deliveryRows(order)],
-    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
-    footnote: `You get this e-mail because you placed an order at ${ctx.shopName}.`,
-  });
-  await queueMail(db, {
-    to: to.email,
-    subject: `Order #${order.id} confirmed: pay on delivery`,
-    template: 'order_pay_on_delivery',
-    ...content,
-  });
+  await queueOrderMail(
+    db,
+    ctx,
+    { to: to.email, subject: `Order #${order.id} confirmed: pay on delivery`, template: 'order_pay_on_delivery' },
+    {
+      preheader: `Order #${order.id} is confirmed: pay on delivery.`,
+      heading: `Order #${order.id} is confirmed`,
+      paragraphs: [
+        `Hi ${to.name},`,
+        'Your order is confirmed and you pay on delivery. We are preparing it and keep its items for you until it reaches you.',
+        ...podParagraphs(order),
+      ],
+      ...orderSummary(ctx, order, items),
+    },
+  );
 }
 
 /** The receipt a customer gets when their payment is confirmed. */
@@ -134,20 +152,20 @@ export async function mailReceipt(
   order: Order,
   items: OrderItem[],
 ): Promise<void> {
-  const content = renderEmail({
-    shopName: ctx.shopName,
-    contact: ctx.contact,
-    preheader: `We received your payment for order #${order.id}.`,
-    heading: `Thank you, order #${order.id} is paid`,
-    paragraphs: [
-      `Hi ${to.name},`,
-      `We received your payment of ${formatKshCents(order.total_cents)}. We are now preparing your order and will tell you when it is on its way.`,
-    ],
-    rows: [...itemRows(items), ...totalRows(order), ...deliveryRows(order)],
-    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
-    footnote: `You get this e-mail because you placed an order at ${ctx.shopName}.`,
-  });
-  await queueMail(db, { to: to.email, subject: `Receipt for order #${order.id}`, template: 'order_paid', ...content });
+  await queueOrderMail(
+    db,
+    ctx,
+    { to: to.email, subject: `Receipt for order #${order.id}`, template: 'order_paid' },
+    {
+      preheader: `We received your payment for order #${order.id}.`,
+      heading: `Thank you, order #${order.id} is paid`,
+      paragraphs: [
+        `Hi ${to.name},`,
+        `We received your payment of ${formatKshCents(order.total_cents)}. We are now preparing your order and will tell you when it is on its way.`,
+      ],
+      ...orderSummary(ctx, order, items),
+    },
+  );
   await textOrderStatus(db, ctx, order);
 }
 
@@ -161,43 +179,42 @@ const statusSentences: Partial<Record<Order['order_status'], string>> = {
 /** Tells the customer their order moved to a new status. */
 export async function mailStatusChange(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
   const label = statusLabel(order.order_status);
-  const content = renderEmail({
-    shopName: ctx.shopName,
-    contact: ctx.contact,
-    preheader: `Order #${order.id} is now ${label}.`,
-    heading: `Order #${order.id}: ${label}`,
-    paragraphs: [
-      `Hi ${to.name},`,
-      statusSentences[order.order_status] ?? `Your order is now ${label}.`,
-      ...(order.order_status === 'shipped' ? podParagraphs(order) : []),
-    ],
-    rows: order.order_status === 'shipped' ? deliveryRows(order) : undefined,
-    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
-  });
-  await queueMail(db, {
-    to: to.email,
-    subject: `Order #${order.id} is ${label.toLowerCase()}`,
-    template: `order_${order.order_status}`,
-    ...content,
-  });
+  await queueOrderMail(
+    db,
+    ctx,
+    { to: to.email, subject: `Order #${order.id} is ${label.toLowerCase()}`, template: `order_${order.order_status}` },
+    {
+      preheader: `Order #${order.id} is now ${label}.`,
+      heading: `Order #${order.id}: ${label}`,
+      paragraphs: [
+        `Hi ${to.name},`,
+        statusSentences[order.order_status] ?? `Your order is now ${label}.`,
+        ...(order.order_status === 'shipped' ? podParagraphs(order) : []),
+      ],
+      rows: order.order_status === 'shipped' ? deliveryRows(order) : undefined,
+      button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+    },
+  );
   if (order.order_status === 'shipped' || order.order_status === 'delivered') await textOrderStatus(db, ctx, order);
 }
 
 /** Tells the customer an unpaid order was cancelled because its reservation ran out. */
 export async function mailExpired(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
-  const content = renderEmail({
-    shopName: ctx.shopName,
-    contact: ctx.contact,
-    preheader: `Order #${order.id} was not paid in time.`,
-    heading: `Order #${order.id} expired`,
-    paragraphs: [
-      `Hi ${to.name},`,
-      'We held the items of your order for you, but the payment did not arrive in time, so the order was cancelled and the items went back on sale.',
-      'If you still want them, place a new order while they are available.',
-    ],
-    button: { label: 'Continue shopping', url: `${ctx.appUrl}/products` },
-  });
-  await queueMail(db, { to: to.email, subject: `Order #${order.id} expired`, template: 'order_expired', ...content });
+  await queueOrderMail(
+    db,
+    ctx,
+    { to: to.email, subject: `Order #${order.id} expired`, template: 'order_expired' },
+    {
+      preheader: `Order #${order.id} was not paid in time.`,
+      heading: `Order #${order.id} expired`,
+      paragraphs: [
+        `Hi ${to.name},`,
+        'We held the items of your order for you, but the payment did not arrive in time, so the order was cancelled and the items went back on sale.',
+        'If you still want them, place a new order while they are available.',
+      ],
+      button: { label: 'Continue shopping', url: `${ctx.appUrl}/products` },
+    },
+  );
 }
 
 /** Tells the shop a payment arrived for an order whose items are gone: it must be refunded. */
@@ -208,96 +225,84 @@ export async function mailRefundDueToShop(
   customer: Person | undefined,
   why: 'late_payment' | 'cancelled_paid',
 ): Promise<void> {
-  const content = renderEmail({
-    shopName: ctx.shopName,
-    contact: ctx.contact,
-    heading: `Refund needed for order #${order.id}`,
-    paragraphs: [
-      why === 'late_payment'
-        ? `A payment of ${formatKshCents(order.total_cents)} arrived after order #${order.id} had been cancelled, and its items could not be reserved again.`
-        : `Order #${order.id} was cancelled after the customer paid ${formatKshCents(order.total_cents)}.`,
-      'The order is cancelled and marked "refund due". Please refund the customer, then record the refund on the order.',
-    ],
-    rows: [
-      ['Customer', customer ? `${customer.name} <${customer.email}>` : 'deleted account'],
-      ['Phone', order.shipping_phone ?? '—'],
-      ['Amount', formatKshCents(order.total_cents)],
-    ],
-    button: { label: 'Open the order', url: `${ctx.appUrl}/admin/orders/${order.id}` },
-  });
-  await queueMail(db, {
-    to: ctx.shopEmail,
-    subject: `Refund needed: order #${order.id}`,
-    template: 'order_refund_due',
-    ...content,
-  });
+  await queueOrderMail(
+    db,
+    ctx,
+    { to: ctx.shopEmail, subject: `Refund needed: order #${order.id}`, template: 'order_refund_due' },
+    {
+      heading: `Refund needed for order #${order.id}`,
+      paragraphs: [
+        why === 'late_payment'
+          ? `A payment of ${formatKshCents(order.total_cents)} arrived after order #${order.id} had been cancelled, and its items could not be reserved again.`
+          : `Order #${order.id} was cancelled after the customer paid ${formatKshCents(order.total_cents)}.`,
+        'The order is cancelled and marked "refund due". Please refund the customer, then record the refund on the order.',
+      ],
+      rows: [
+        ['Customer', customer ? `${customer.name} <${customer.email}>` : 'deleted account'],
+        ['Phone', order.shipping_phone ?? '—'],
+        ['Amount', formatKshCents(order.total_cents)],
+      ],
+      button: { label: 'Open the order', url: `${ctx.appUrl}/admin/orders/${order.id}` },
+    },
+  );
 }
 
 /** Tells the customer their late payment will be refunded. */
 export async function mailRefundDueToCustomer(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
-  const content = renderEmail({
-    shopName: ctx.shopName,
-    contact: ctx.contact,
-    heading: `We will refund your payment for order #${order.id}`,
-    paragraphs: [
-      `Hi ${to.name},`,
-      `Your payment of ${formatKshCents(order.total_cents)} arrived after the reservation of order #${order.id} had expired, and some of its items have been sold since.`,
-      'We are sorry: the order stays cancelled and we will refund you shortly.',
-    ],
-    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
-  });
-  await queueMail(db, {
-    to: to.email,
-    subject: `Refund for order #${order.id}`,
-    template: 'order_refund_due_customer',
-    ...content,
-  });
+  await queueOrderMail(
+    db,
+    ctx,
+    { to: to.email, subject: `Refund for order #${order.id}`, template: 'order_refund_due_customer' },
+    {
+      heading: `We will refund your payment for order #${order.id}`,
+      paragraphs: [
+        `Hi ${to.name},`,
+        `Your payment of ${formatKshCents(order.total_cents)} arrived after the reservation of order #${order.id} had expired, and some of its items have been sold since.`,
+        'We are sorry: the order stays cancelled and we will refund you shortly.',
+      ],
+      button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+    },
+  );
 }
 
 /** Tells the shop a customer asked to cancel an order. */
 export async function mailCancelRequest(db: Executor, ctx: ShopContext, order: Order, customer: Person): Promise<void> {
-  const content = renderEmail({
-    shopName: ctx.shopName,
-    contact: ctx.contact,
-    heading: `Cancellation requested for order #${order.id}`,
-    paragraphs: [
-      `${customer.name} (${customer.email}) asked to cancel order #${order.id}.`,
-      `The order is ${statusLabel(order.order_status).toLowerCase()} and its payment is ${order.payment_status.replace('_', ' ')}. The request does not cancel the order by itself.`,
-    ],
-    rows: [
-      ['Phone', order.shipping_phone ?? '—'],
-      ['Total', formatKshCents(order.total_cents)],
-    ],
-    button: { label: 'Open the order', url: `${ctx.appUrl}/admin/orders/${order.id}` },
-  });
-  await queueMail(db, {
-    to: ctx.shopEmail,
-    subject: `Cancellation request: order #${order.id}`,
-    template: 'order_cancel_request',
-    ...content,
-  });
+  await queueOrderMail(
+    db,
+    ctx,
+    { to: ctx.shopEmail, subject: `Cancellation request: order #${order.id}`, template: 'order_cancel_request' },
+    {
+      heading: `Cancellation requested for order #${order.id}`,
+      paragraphs: [
+        `${customer.name} (${customer.email}) asked to cancel order #${order.id}.`,
+        `The order is ${statusLabel(order.order_status).toLowerCase()} and its payment is ${order.payment_status.replace('_', ' ')}. The request does not cancel the order by itself.`,
+      ],
+      rows: [
+        ['Phone', order.shipping_phone ?? '—'],
+        ['Total', formatKshCents(order.total_cents)],
+      ],
+      button: { label: 'Open the order', url: `${ctx.appUrl}/admin/orders/${order.id}` },
+    },
+  );
 }
 
 /** Tells the customer the shop kept their order, with the shop's note. */
 export async function mailCancelDeclined(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
-  const content = renderEmail({
-    shopName: ctx.shopName,
-    contact: ctx.contact,
-    heading: `Order #${order.id} was not cancelled`,
-    paragraphs: [
-      `Hi ${to.name},`,
-      'We looked at your request to cancel this order and could not cancel it.',
-      ...(order.cancel_request_note ? [`Our note: ${order.cancel_request_note}`] : []),
-      'Reply to this e-mail if you have any questions.',
-    ],
-    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
-  });
-  await queueMail(db, {
-    to: to.email,
-    subject: `Order #${order.id}: cancellation request declined`,
-    template: 'order_cancel_declined',
-    ...content,
-  });
+  await queueOrderMail(
+    db,
+    ctx,
+    { to: to.email, subject: `Order #${order.id}: cancellation request declined`, template: 'order_cancel_declined' },
+    {
+      heading: `Order #${order.id} was not cancelled`,
+      paragraphs: [
+        `Hi ${to.name},`,
+        'We looked at your request to cancel this order and could not cancel it.',
+        ...(order.cancel_request_note ? [`Our note: ${order.cancel_request_note}`] : []),
+        'Reply to this e-mail if you have any questions.',
+      ],
+      button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+    },
+  );
 }
 
 /** Tells the customer the shop has paid money back. */
@@ -308,23 +313,20 @@ export async function mailRefunded(
   order: Order,
   amountCents: number,
 ): Promise<void> {
-  const content = renderEmail({
-    shopName: ctx.shopName,
-    contact: ctx.contact,
-    heading: `We refunded ${formatKshCents(amountCents)} for order #${order.id}`,
-    paragraphs: [
-      `Hi ${to.name},`,
-      `We have sent ${formatKshCents(amountCents)} back to you for order #${order.id}.`,
-      order.payment_status === 'refunded'
-        ? 'The whole payment has now been refunded.'
-        : `So far ${formatKshCents(order.refunded_cents)} of ${formatKshCents(order.total_cents)} has been refunded.`,
-    ],
-    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
-  });
-  await queueMail(db, {
-    to: to.email,
-    subject: `Refund for order #${order.id}`,
-    template: 'order_refunded',
-    ...content,
-  });
+  await queueOrderMail(
+    db,
+    ctx,
+    { to: to.email, subject: `Refund for order #${order.id}`, template: 'order_refunded' },
+    {
+      heading: `We refunded ${formatKshCents(amountCents)} for order #${order.id}`,
+      paragraphs: [
+        `Hi ${to.name},`,
+        `We have sent ${formatKshCents(amountCents)} back to you for order #${order.id}.`,
+        order.payment_status === 'refunded'
+          ? 'The whole payment has now been refunded.'
+          : `So far ${formatKshCents(order.refunded_cents)} of ${formatKshCents(order.total_cents)} has been refunded.`,
+      ],
+      button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+    },
+  );
 }

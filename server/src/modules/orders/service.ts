@@ -4,7 +4,7 @@ import { priceOrder } from '@mtumba/contract/pricing';
 import { OFFER_MESSAGES, lineUnits } from '@mtumba/contract/price-offers';
 import type { Db } from '../../db/database.js';
 import { now } from '../../db/database.js';
-import type { Order, OrderStatus } from '../../db/schema.js';
+import type { Order, OrderStatus, PaymentStatus } from '../../db/schema.js';
 import { DomainError, invalidField } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
@@ -61,6 +61,19 @@ export type Result<T> = { value: T; events: PendingEvent[] };
  * Places an order: prices from the database, offers from the one pricing rule, and every line's
  * stock taken in the order's transaction with a conditional UPDATE, so an item is never sold twice.
  */
+/**
+ * What the first-order offer needs to know of a customer: the payment statuses of their orders so
+ * far, and which order holds the offer (undefined when none does).
+ */
+export async function firstOrderOfferStanding(
+  db: Db,
+  userId: number,
+): Promise<{ previous: PaymentStatus[]; offerHolder: number | undefined }> {
+  const repo = ordersRepository(db);
+  const [previous, offerHolder] = await Promise.all([repo.paymentStatusesOf(userId), repo.offerHolder(userId)]);
+  return { previous, offerHolder };
+}
+
 export async function placeOrder(
   db: Db,
   customer: Actor,
@@ -80,11 +93,10 @@ export async function placeOrder(
   const productIds = [...quantities.keys()].sort((a, b) => a - b);
 
   const repo = ordersRepository(db);
-  const [products, imageKeys, previous, offerHolder, holds] = await Promise.all([
+  const [products, imageKeys, { previous, offerHolder }, holds] = await Promise.all([
     repo.productsForOrder(productIds),
     firstImageKeys(db, productIds),
-    repo.paymentStatusesOf(customer.id),
-    repo.offerHolder(customer.id),
+    firstOrderOfferStanding(db, customer.id),
     activeHoldsFor(db, customer.id, now()),
   ]);
   const productsById = new Map(products.map((p) => [p.id, p]));

@@ -50,13 +50,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const result = await payments.initiate(user, request.body.order_id);
-      if (!result.ok) return reply.status(502).send({ error: result.message, message: result.message });
-      return reply.status(201).send({
-        checkout_url: result.checkout_url,
-        reference: result.reference,
-        provider: result.provider,
-      });
+      return reply.status(201).send(await payments.initiate(user, request.body.order_id));
     },
   );
 
@@ -93,15 +87,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = signedInUser(request);
       const order = await payments.ownedOrder(user.id, request.body.order_id);
-      try {
-        const payment = await payments.initiatePrompt(order, request.body.phone);
-        return reply.status(201).send({ message: PROMPT_SENT, payment });
-      } catch (err) {
-        if (err instanceof DomainError && err.kind === 'unavailable') {
-          return reply.status(502).send({ error: err.message, message: err.message });
-        }
-        throw err;
-      }
+      const payment = await payments.initiatePrompt(order, request.body.phone);
+      return reply.status(201).send({ message: PROMPT_SENT, payment });
     },
   );
 
@@ -147,10 +134,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     const answer = (reply: FastifyReply, result: NotificationResult) => {
-      if (result.status === 200) {
+      if (result.ok) {
         return reply.status(200).send({ received: true, outcome: result.outcome, message: result.message });
       }
-      return reply.status(result.status).send({ received: false, error: result.message, message: result.message });
+      const { statusCode, message } = result.error;
+      return reply.status(statusCode).send({ received: false, error: message, message });
     };
 
     for (const code of ['sandbox', 'intasend'] as const) {

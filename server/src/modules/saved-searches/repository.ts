@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { SavedSearchesTable } from '../../db/schema.js';
 
 export interface SavedSearchRow {
   id: number;
@@ -51,15 +52,7 @@ export function savedSearchRepository(db: Executor) {
       return Number(row.n);
     },
 
-    async insert(values: {
-      user_id: number;
-      category_id: number | null;
-      q: string | null;
-      size: string | null;
-      max_price_cents: number | null;
-      criteria_key: string;
-      created_at: string;
-    }): Promise<number> {
+    async insert(values: Omit<Selectable<SavedSearchesTable>, 'id'>): Promise<number> {
       const row = await db.insertInto('saved_searches').values(values).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },

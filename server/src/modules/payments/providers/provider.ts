@@ -122,6 +122,11 @@ export class ProviderError extends Error {
   }
 }
 
+/** What a provider said about a failed call, for the log (undefined for any other error). */
+export function providerErrorDetails(err: unknown): unknown {
+  return err instanceof ProviderError ? err.details : undefined;
+}
+
 /** One click on a simulated payment page or phone: what the customer did there. */
 export interface SimulatedPayment {
   reference: string;

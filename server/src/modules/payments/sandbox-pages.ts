@@ -196,7 +196,10 @@ function isPaid(p: PaymentWithOrder): boolean {
   return p.status === 'paid' || p.order.payment_status === 'paid';
 }
 
-/** Server-rendered pages outside /api: the sandbox payment page at /pay/sandbox/{reference}. */
+/**
+ * Server-rendered pages outside /api: the sandbox payment page at /pay/sandbox/{reference} and the
+ * sandbox's simulated phone at /pay/sandbox/phone/{reference}.
+ */
 const paymentPages: FastifyPluginAsyncZod = async (app) => {
   const payments = paymentService({ db: app.db, config: app.config, events: app.events, log: app.log });
   const shopName = app.config.shopName;
@@ -219,6 +222,10 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
     return html(reply, 200, checkoutPage(shopName, payment));
   });
 
+  /** The simulated phone after its prompt: paid, ended, or just answered. */
+  const phoneDone = (reply: FastifyReply, payment: PaymentWithOrder, text: string) =>
+    html(reply, 200, phoneDonePage(shopName, payment, text));
+
   const findPrompt = async (reference: string) =>
     REFERENCE_PATTERN.test(reference) ? payments.sandboxPrompt(reference) : undefined;
 
@@ -229,14 +236,10 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
       const payment = await findPrompt(request.params.reference);
       if (!payment) return html(reply, 404, notFoundPage(shopName));
       if (payment.status !== 'pending') {
-        return html(
+        return phoneDone(
           reply,
-          200,
-          phoneDonePage(
-            shopName,
-            payment,
-            payment.status === 'paid' ? 'This prompt was paid.' : 'This prompt has ended.',
-          ),
+          payment,
+          payment.status === 'paid' ? 'This prompt was paid.' : 'This prompt has ended.',
         );
       }
       return html(reply, 200, phonePage(shopName, payment));
@@ -255,8 +258,7 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const payment = await findPrompt(request.params.reference);
       if (!payment) return html(reply, 404, notFoundPage(shopName));
-      if (payment.status !== 'pending')
-        return html(reply, 200, phoneDonePage(shopName, payment, 'This prompt has ended.'));
+      if (payment.status !== 'pending') return phoneDone(reply, payment, 'This prompt has ended.');
       const key = (request.body?.answer ?? '') as PhoneAnswer;
       const answer = Object.hasOwn(PHONE_ANSWERS, key) ? PHONE_ANSWERS[key] : undefined;
       if (!answer) return html(reply, 422, phonePage(shopName, payment));
@@ -265,17 +267,13 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
         failure: answer.failure,
       });
       request.log.info(
-        { reference: payment.reference, answer: key, status: result.status },
+        { reference: payment.reference, answer: key, handled: result.ok ? result.outcome : result.error.kind },
         'simulated phone answered',
       );
-      return html(
+      return phoneDone(
         reply,
-        200,
-        phoneDonePage(
-          shopName,
-          payment,
-          answer.failure ? `Answered: ${answer.label}.` : 'Paid. The shop has your payment.',
-        ),
+        payment,
+        answer.failure ? `Answered: ${answer.label}.` : 'Paid. The shop has your payment.',
       );
     },
   );
@@ -306,7 +304,10 @@ const paymentPages: FastifyPluginAsyncZod = async (app) => {
       }
 
       const result = await payments.sandboxPay(payment, { outcome, method, phone });
-      request.log.info({ reference: payment.reference, outcome, status: result.status }, 'sandbox payment submitted');
+      request.log.info(
+        { reference: payment.reference, outcome, handled: result.ok ? result.outcome : result.error.kind },
+        'sandbox payment submitted',
+      );
       if (outcome === 'failure') {
         const back = payment.return_path
           ? `${payment.return_path}?payment=failed`
