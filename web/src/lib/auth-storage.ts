@@ -1,15 +1,11 @@
+import type { User } from '@mtumba/contract/account';
+
 /**
  * The signed-in state kept in local storage (docs/product.md section 3): token, user, unverified_email.
  * Login and logout are announced with window events 'login' and 'logout'.
  */
-export interface StoredUser {
-  id: number;
-  name: string;
-  email: string;
-  is_admin: boolean;
-  email_verified?: boolean;
-  pending_email?: string | null;
-}
+export type StoredUser = Pick<User, 'id' | 'name' | 'email' | 'is_admin'> &
+  Partial<Pick<User, 'email_verified' | 'pending_email'>>;
 
 const TOKEN = 'token';
 const USER = 'user';

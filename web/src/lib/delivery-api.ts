@@ -5,6 +5,7 @@ import type {
   SavedAddressBody,
   SavedAddressJson,
 } from '@mtumba/contract/delivery';
+import type { MessageReply } from '@mtumba/contract/account';
 import { api } from './api-client';
 
 /**
@@ -60,7 +61,7 @@ export function useSaveAddress() {
 export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/user/addresses/${id}`),
+    mutationFn: (id: number) => api.delete<MessageReply>(`/user/addresses/${id}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryKeys.details() }),
   });
 }

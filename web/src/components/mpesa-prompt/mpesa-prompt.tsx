@@ -4,6 +4,8 @@ import { formatKsh } from '@mtumba/contract/money';
 import { MPESA_PHONE_MESSAGE, MPESA_PROMPT_SECONDS, type PaymentView } from '@mtumba/contract/mpesa';
 import { ApiError } from '@/lib/api-client';
 import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
+import { FieldAlert } from '@/components/ui/field-alert';
+import { PhoneInput } from '@/components/ui/phone-input';
 
 /**
  * The M-Pesa prompt (docs/product.md, "Paying with the M-Pesa prompt"): the shopper confirms the
@@ -29,8 +31,11 @@ export interface MpesaPromptProps {
   payingAnotherWay?: boolean;
   /** called once when the payment is received */
   onPaid?: (payment: PaymentView) => void;
-  /** shown under the form before any prompt is sent (e.g. the hosted page's own button) */
-  formFooter?: ReactNode;
+  /**
+   * the hosted payment page's own button (and its error), offered under the form before any
+   * prompt is sent, after "or pay on the payment page"
+   */
+  hostedPage?: ReactNode;
 }
 
 /** How often the status is asked for while the socket is quiet. */
@@ -94,7 +99,7 @@ export function MpesaPrompt({
   onPayAnotherWay,
   payingAnotherWay = false,
   onPaid,
-  formFooter,
+  hostedPage,
 }: MpesaPromptProps) {
   const phoneId = useId();
   const errorId = useId();
@@ -187,23 +192,15 @@ export function MpesaPrompt({
         <label htmlFor={phoneId} className="form-label fw-semibold">
           M-Pesa phone number
         </label>
-        <input
+        <PhoneInput
           id={phoneId}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          className={`form-control form-control-lg${error ? ' is-invalid' : ''}`}
+          className="form-control form-control-lg"
+          invalid={Boolean(error)}
           value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          placeholder="0712 345 678"
+          onChange={setPhone}
           aria-describedby={error ? errorId : undefined}
-          aria-invalid={error ? true : undefined}
         />
-        {error && (
-          <div id={errorId} className="invalid-feedback d-block" role="alert">
-            {error}
-          </div>
-        )}
+        <FieldAlert id={errorId} message={error} />
         <p className="small text-body-secondary mt-1 mb-2">We send a payment prompt to this phone.</p>
         <button type="submit" className="btn btn-success btn-lg w-100 mpesa-prompt__button" disabled={sending}>
           {sending ? (
@@ -214,7 +211,14 @@ export function MpesaPrompt({
             </>
           )}
         </button>
-        {formFooter}
+        {hostedPage && (
+          <>
+            <p className="text-center small text-body-secondary my-3">
+              or pay on the payment page (card or <span className="text-nowrap">M-Pesa</span>)
+            </p>
+            {hostedPage}
+          </>
+        )}
       </form>
     );
   }
@@ -233,6 +237,20 @@ export function MpesaPrompt({
     <button type="button" className="btn btn-link w-100 mt-1 mpesa-prompt__button" onClick={() => setEditing(true)}>
       Use another number
     </button>
+  );
+
+  // Under a failed or waiting prompt: what went wrong in this form, and the ways on.
+  const actions = (
+    <>
+      {error && (
+        <div className="text-danger small mt-2" role="alert">
+          {error}
+        </div>
+      )}
+      {resend}
+      {anotherWay}
+      {changeNumber}
+    </>
   );
 
   if (!payment) {
@@ -258,14 +276,7 @@ export function MpesaPrompt({
           <strong className="d-block">Not paid</strong>
           {payment.failure?.message ?? 'The M-Pesa payment did not go through.'}
         </div>
-        {error && (
-          <div className="text-danger small mt-2" role="alert">
-            {error}
-          </div>
-        )}
-        {resend}
-        {anotherWay}
-        {changeNumber}
+        {actions}
       </div>
     );
   }
@@ -303,14 +314,7 @@ export function MpesaPrompt({
           to answer it.
         </p>
       )}
-      {error && (
-        <div className="text-danger small mt-2" role="alert">
-          {error}
-        </div>
-      )}
-      {resend}
-      {anotherWay}
-      {changeNumber}
+      {actions}
     </div>
   );
 }

@@ -1,8 +1,8 @@
+import type { OrderJson } from '@mtumba/contract/order';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
-import type { Order } from '@/lib/api/get-orders';
 
 type Amounts = Pick<
-  Order,
+  OrderJson,
   'subtotal' | 'discount_amount' | 'delivery_fee' | 'total_amount' | 'applied_discounts' | 'shipping_address'
 >;
 

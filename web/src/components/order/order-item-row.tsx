@@ -1,10 +1,10 @@
+import type { OrderItemJson } from '@mtumba/contract/order';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
-import type { OrderItem } from '@/lib/api/get-orders';
 
-function Thumbnail({ item, size }: { item: OrderItem; size: number }) {
+function Thumbnail({ item, size }: { item: OrderItemJson; size: number }) {
   if (!item.product.image_url) {
     return (
       <div
@@ -30,7 +30,7 @@ function Thumbnail({ item, size }: { item: OrderItem; size: number }) {
 }
 
 interface OrderItemRowProps {
-  item: OrderItem;
+  item: OrderItemJson;
   thumbnailSize?: number;
   /** extra content under the line (the review form on a delivered order) */
   children?: ReactNode;

@@ -1,21 +1,17 @@
-import type { OrderDeliveryJson, PaymentMethod } from '@mtumba/contract/delivery';
 import { podReadySentence } from '@mtumba/contract/delivery';
 import { formatKsh } from '@mtumba/contract/money';
+import type { OrderJson } from '@mtumba/contract/order';
 
-interface OrderDeliveryProps {
-  /** null on orders placed before delivery methods (absent in replies of older servers) */
-  delivery: OrderDeliveryJson | null | undefined;
-  paymentMethod: PaymentMethod | undefined;
-  paymentStatus: string;
-  total: number;
-}
+/** What of an order its delivery panel shows (`delivery` is null on orders placed before delivery methods). */
+type OrderDeliveryFacts = Pick<OrderJson, 'delivery' | 'payment_method' | 'payment_status' | 'total_amount'>;
 
 /**
  * How an order reaches its customer, below the method's name that the page shows: address or pickup point (address, hours, hold
  * days), the estimate, and for pay on delivery the amount to have ready. Customer and admin
  * order pages and the checkout show it (docs/product.md section 11).
  */
-export function OrderDelivery({ delivery, paymentMethod, paymentStatus, total }: OrderDeliveryProps) {
+export function OrderDelivery({ order }: { order: OrderDeliveryFacts }) {
+  const { delivery, payment_method: paymentMethod, payment_status: paymentStatus, total_amount: total } = order;
   const podDue = paymentMethod === 'pay_on_delivery' && paymentStatus === 'unpaid';
   if (!delivery && paymentMethod !== 'pay_on_delivery') return null;
   return (

@@ -1,8 +1,8 @@
-import type { Order, OrderItem } from '@/lib/api/get-orders';
+import type { OrderItemJson, OrderJson } from '@mtumba/contract/order';
 
 /** An order as GET /orders answers it, for tests. */
-export function orderFixture(over: Partial<Order> = {}): Order {
-  const items: OrderItem[] = over.order_items ?? [
+export function orderFixture(over: Partial<OrderJson> = {}): OrderJson {
+  const items: OrderItemJson[] = over.order_items ?? [
     {
       id: 1,
       product_id: 10,

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
+import type { AddToCartValues } from '@mtumba/contract/cart';
 import { cartKeys } from './get-cart';
 
-export interface AddToCartInput {
-  product_id: number;
-  quantity: number;
-}
-
-export function addToCart(input: AddToCartInput): Promise<unknown> {
+export function addToCart(input: AddToCartValues): Promise<unknown> {
   return api.post('/cart/add', input);
 }
 

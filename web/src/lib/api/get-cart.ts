@@ -1,26 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
-import type { ProductImage } from '@mtumba/contract/product';
-import type { CartItem as ContractCartItem } from '@mtumba/contract/cart';
+import type { Cart as CartReply, CartItem as CartLine } from '@mtumba/contract/cart';
 import { lineUnits } from '@mtumba/contract/price-offer-rules';
 
-export interface CartProduct {
-  id: number;
-  name: string;
-  price: number;
-  image_url: string | null;
-  stock_quantity: number;
-  images?: ProductImage[];
-}
-
-export interface CartItem {
-  id: number;
-  quantity: number;
-  product: CartProduct;
-  /** the customer's accepted price offer on this item, while it holds it (one unit at that price) */
-  offer?: NonNullable<ContractCartItem['offer']>;
-}
+/** What the web app reads of a cart line (the reply's `product_id` and `line_total` are not used). */
+export type CartItem = Pick<CartLine, 'id' | 'quantity' | 'product' | 'offer'>;
 
 /** The line's unit prices: an agreed offer price covers one unit (docs/product.md, Make an offer). */
 export function cartLineUnits(item: CartItem) {
@@ -42,7 +27,7 @@ export interface Cart {
 
 /** GET /cart; the reply's list is `cart_items` (older servers said `cartItems`, docs/product.md section 3). */
 export async function getCart(): Promise<Cart> {
-  const data = await api.get<{ cart_items?: CartItem[]; cartItems?: CartItem[] } | null>('/cart');
+  const data = await api.get<Partial<Pick<CartReply, 'cart_items' | 'cartItems'>> | null>('/cart');
   return { ...data, cart_items: data?.cart_items ?? data?.cartItems ?? [] };
 }
 

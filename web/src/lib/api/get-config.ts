@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicConfigReply } from '@mtumba/contract/account';
 import { api } from '@/lib/api-client';
 
 /** What the server tells the web app at run time (GET /api/config). */
@@ -20,18 +21,11 @@ export interface ShopProfile {
   returnsPolicy: string;
 }
 
-export interface ConfigReply {
-  google_enabled?: boolean;
-  google_client_id?: string | null;
-  googleClientId?: string;
-  shop_name?: string;
-  shop_email?: string;
-  shop_address?: string;
-  shop_phone?: string;
-  shop_whatsapp?: string;
-  shop_hours?: string;
-  shop_returns_policy?: string;
-}
+/**
+ * GET /config's reply as read here: every field may be missing (older servers), and the oldest
+ * ones named the Google client id `googleClientId`.
+ */
+export type ConfigReply = Partial<PublicConfigReply> & { googleClientId?: string };
 
 export async function getPublicConfig(): Promise<PublicConfig> {
   return toPublicConfig(await api.get<ConfigReply>('/config'));

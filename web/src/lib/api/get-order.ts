@@ -1,11 +1,12 @@
+import type { OrderJson } from '@mtumba/contract/order';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
-import { orderKeys, type Order } from './get-orders';
+import { orderKeys } from './get-orders';
 
 /** GET /orders/{id}: 404 'Order not found.', 410 when a pending order's reservation expired. */
-export function getOrder(orderId: number): Promise<Order> {
-  return api.get<Order>(`/orders/${orderId}`);
+export function getOrder(orderId: number): Promise<OrderJson> {
+  return api.get<OrderJson>(`/orders/${orderId}`);
 }
 
 export const orderQueryOptions = (userId: number | null, orderId: number) =>

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderHistoryJson, OrderItemJson, OrderJson } from '@mtumba/contract/order';
+import type { OrderJson } from '@mtumba/contract/order';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
-
-export type Order = OrderJson;
-export type OrderItem = OrderItemJson;
-export type OrderHistoryEntry = OrderHistoryJson;
 
 /**
  * Query keys of the customer's orders. Everything starts with 'orders', so a live status update
@@ -18,8 +14,8 @@ export const orderKeys = {
 };
 
 /** GET /orders: the signed-in customer's orders, newest first. */
-export async function getOrders(): Promise<Order[]> {
-  const data = await api.get<Order[] | null>('/orders');
+export async function getOrders(): Promise<OrderJson[]> {
+  const data = await api.get<OrderJson[] | null>('/orders');
   return Array.isArray(data) ? data : [];
 }
 
@@ -33,13 +29,16 @@ export function useOrders() {
 }
 
 /** A pending order whose reservation ran out: the server answers 410 for it and the sweeper cancels it. */
-export function isReservationExpired(order: Pick<Order, 'order_status' | 'reserved_until'>, now = Date.now()): boolean {
+export function isReservationExpired(
+  order: Pick<OrderJson, 'order_status' | 'reserved_until'>,
+  now = Date.now(),
+): boolean {
   return order.order_status === 'pending' && order.reserved_until !== null && Date.parse(order.reserved_until) <= now;
 }
 
 /** A pending order that can still be paid. */
 export function isAwaitingPayment(
-  order: Pick<Order, 'order_status' | 'payment_status' | 'reserved_until'> & { cancel_request_open?: boolean },
+  order: Pick<OrderJson, 'order_status' | 'payment_status' | 'reserved_until'> & { cancel_request_open?: boolean },
 ): boolean {
   return (
     order.order_status === 'pending' &&

@@ -2,14 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
-import type { Product } from '@mtumba/contract/product';
+import type { WishlistEntry as WishlistReplyEntry } from '@mtumba/contract/cart';
 
-export interface WishlistEntry {
-  id: number;
-  product_id: number;
-  /** the full product: categories, average_rating and review_count included */
-  product: Product;
-}
+/** What the web app reads of a wishlist entry: the full product (categories, rating and review count included). */
+export type WishlistEntry = Pick<WishlistReplyEntry, 'id' | 'product_id' | 'product'>;
 
 export async function getWishlist(): Promise<WishlistEntry[]> {
   const data = await api.get<WishlistEntry[] | { data?: WishlistEntry[]; wishlist?: WishlistEntry[] } | null>(

@@ -3,11 +3,9 @@ import type { AdminOrderDetailJson } from '@mtumba/contract/order';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
-export type AdminOrderDetail = AdminOrderDetailJson;
-
 /** GET /admin/orders/{id}: one order with its customer, lines, payments and history. */
-export function getAdminOrder(id: number, signal?: AbortSignal): Promise<AdminOrderDetail> {
-  return api.get<AdminOrderDetail>(`/admin/orders/${id}`, undefined, signal);
+export function getAdminOrder(id: number, signal?: AbortSignal): Promise<AdminOrderDetailJson> {
+  return api.get<AdminOrderDetailJson>(`/admin/orders/${id}`, undefined, signal);
 }
 
 export const adminOrderQueryOptions = (id: number) =>

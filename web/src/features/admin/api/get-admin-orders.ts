@@ -4,16 +4,14 @@ import type { AdminOrderJson } from '@mtumba/contract/order';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys, type AdminOrderListParams } from './admin-keys';
 
-export type AdminOrder = AdminOrderJson;
-
 export interface AdminOrderPage {
-  orders: AdminOrder[];
+  orders: AdminOrderJson[];
   total: number;
 }
 
 /** GET /admin/orders?status&page&per_page: every customer's orders, newest first. */
 export async function getAdminOrders(params: AdminOrderListParams, signal?: AbortSignal): Promise<AdminOrderPage> {
-  const { data, headers } = await apiRequest<AdminOrder[]>('/admin/orders', {
+  const { data, headers } = await apiRequest<AdminOrderJson[]>('/admin/orders', {
     query: {
       status: params.status && params.status !== 'all' ? params.status : undefined,
       page: params.page,

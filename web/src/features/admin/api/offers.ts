@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOffersList, AdminPriceOfferJson } from '@mtumba/contract/price-offers';
+import type {
+  AdminOfferAnswerBody,
+  AdminOffersList,
+  AdminPriceOfferReply,
+  OfferPriceBody,
+} from '@mtumba/contract/price-offers';
 import { api } from '@/lib/api-client';
 
 /** Query keys of the shop's offers list; under 'admin' so signing out clears them. */
@@ -18,8 +23,11 @@ export function useAdminOffers(status: string, page: number, enabled = true) {
   });
 }
 
+/** The shop's answer to an offer: the action names the call, the rest is its body. */
 export type AdminOfferAction =
-  { action: 'accept' } | { action: 'decline'; note?: string } | { action: 'counter'; price: string; note?: string };
+  | { action: 'accept' }
+  | ({ action: 'decline' } & Pick<AdminOfferAnswerBody, 'note'>)
+  | ({ action: 'counter' } & AdminOfferAnswerBody & OfferPriceBody);
 
 /** POST /admin/offers/{id}/accept|decline|counter. */
 export function useAnswerAdminOffer() {
@@ -27,7 +35,7 @@ export function useAnswerAdminOffer() {
   return useMutation({
     mutationFn: ({ id, answer }: { id: number; answer: AdminOfferAction }) => {
       const { action, ...body } = answer;
-      return api.post<{ message: string; offer: AdminPriceOfferJson }>(`/admin/offers/${id}/${action}`, body);
+      return api.post<AdminPriceOfferReply>(`/admin/offers/${id}/${action}`, body);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminOfferKeys.all }),
   });

@@ -2,16 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminCancelRequestBody,
   AdminManualPaymentBody,
-  AdminOrderJson,
+  AdminOrderMessageReply,
   AdminRefundBody,
 } from '@mtumba/contract/order';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
-
-export interface OrderActionReply {
-  message: string;
-  order: AdminOrderJson;
-}
 
 export type OrderAction =
   | { kind: 'payment'; body: AdminManualPaymentBody }
@@ -28,8 +23,8 @@ const PATHS: Record<OrderAction['kind'], string> = {
  * The shop's order moves beyond a status change: record a payment it received, record a refund,
  * answer a cancellation request (POST /admin/orders/{id}/payments | refunds | cancel-request).
  */
-export function postOrderAction(id: number, action: OrderAction): Promise<OrderActionReply> {
-  return apiRequest<OrderActionReply>(`/admin/orders/${id}/${PATHS[action.kind]}`, {
+export function postOrderAction(id: number, action: OrderAction): Promise<AdminOrderMessageReply> {
+  return apiRequest<AdminOrderMessageReply>(`/admin/orders/${id}/${PATHS[action.kind]}`, {
     method: 'POST',
     body: action.body,
     headers: { 'X-Requested-With': 'XMLHttpRequest' },

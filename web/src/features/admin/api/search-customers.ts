@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminCustomerJson } from '@mtumba/contract/manual-order';
+import type { AdminCustomerJson, AdminCustomerList } from '@mtumba/contract/manual-order';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** GET /admin/customers?q=: customers by phone or e-mail address. */
 export async function searchCustomers(q: string, signal?: AbortSignal): Promise<AdminCustomerJson[]> {
-  const reply = await api.get<{ data: AdminCustomerJson[] }>('/admin/customers', { q }, signal);
+  const reply = await api.get<AdminCustomerList>('/admin/customers', { q }, signal);
   return reply.data;
 }
 

@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderJson } from '@mtumba/contract/order';
+import type { AdminOrderDetailJson, AdminOrderMessageReply } from '@mtumba/contract/order';
 import type { OrderStatus } from '@mtumba/contract/order-states';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
-import type { AdminOrderDetail } from './get-admin-order';
 import type { AdminOrderPage } from './get-admin-orders';
-
-export interface UpdateOrderStatusReply {
-  message: string;
-  order: AdminOrderJson;
-}
 
 /**
  * PUT /admin/orders/{id} {order_status}, marked as an XMLHttpRequest as docs/product.md section 7 has it;
@@ -21,8 +15,8 @@ export function updateOrderStatus({
 }: {
   id: number;
   status: OrderStatus;
-}): Promise<UpdateOrderStatusReply> {
-  return apiRequest<UpdateOrderStatusReply>(`/admin/orders/${id}`, {
+}): Promise<AdminOrderMessageReply> {
+  return apiRequest<AdminOrderMessageReply>(`/admin/orders/${id}`, {
     method: 'PUT',
     body: { order_status: status },
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
@@ -41,7 +35,7 @@ export function useUpdateOrderStatus() {
       queryClient.setQueriesData<AdminOrderPage>({ queryKey: adminKeys.orderLists() }, (page) =>
         page ? { ...page, orders: page.orders.map((o) => (o.id === order.id ? { ...o, ...order } : o)) } : page,
       );
-      queryClient.setQueryData<AdminOrderDetail>(adminKeys.order(order.id), (detail) =>
+      queryClient.setQueryData<AdminOrderDetailJson>(adminKeys.order(order.id), (detail) =>
         detail ? { ...detail, ...order } : detail,
       );
       void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });

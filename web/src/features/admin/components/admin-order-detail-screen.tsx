@@ -1,3 +1,4 @@
+import type { AdminOrderDetailJson } from '@mtumba/contract/order';
 import { OrderDelivery } from '@/components/ui/order-delivery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -15,7 +16,7 @@ import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
 import { adminKeys } from '../api/admin-keys';
-import { useAdminOrder, type AdminOrderDetail } from '../api/get-admin-order';
+import { useAdminOrder } from '../api/get-admin-order';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { useFlashMessage } from '@/lib/use-flash-message';
 import { FlashAlert } from './flash-alert';
@@ -28,7 +29,7 @@ import { CancelRequestedBadge, PaymentStatusBadge } from './payment-status-badge
 const THUMB = 50;
 
 /** Σ unit price × quantity, in cents so that 0.1 + 0.2 stays exact. */
-export function itemsTotalCents(items: AdminOrderDetail['order_items']): number {
+export function itemsTotalCents(items: AdminOrderDetailJson['order_items']): number {
   return items.reduce((sum, item) => sum + (amountToCents(item.price) ?? 0) * item.quantity, 0);
 }
 
@@ -47,7 +48,7 @@ function BackButton() {
   );
 }
 
-function OrderDetails({ order }: { order: AdminOrderDetail }) {
+function OrderDetails({ order }: { order: AdminOrderDetailJson }) {
   const update = useUpdateOrderStatus();
   const banner = useFlashMessage();
   const statusId = useId();
@@ -99,12 +100,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
                   {order.shipping_phone ? <a href={`tel:${order.shipping_phone}`}>{order.shipping_phone}</a> : '—'}
                 </dd>
               </dl>
-              <OrderDelivery
-                delivery={order.delivery}
-                paymentMethod={order.payment_method}
-                paymentStatus={order.payment_status}
-                total={order.total_amount}
-              />
+              <OrderDelivery order={order} />
             </Card.Body>
           </Card>
         </Col>

@@ -1,3 +1,4 @@
+import type { AdminOrderJson } from '@mtumba/contract/order';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
@@ -13,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
 import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/admin-keys';
-import { useAdminOrders, type AdminOrder } from '../api/get-admin-orders';
+import { useAdminOrders } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { usePageParam } from '../hooks/use-page-param';
 import { failureMessage } from './failure-message';
@@ -28,7 +29,7 @@ function filterFrom(raw: string | null): Filter {
   return FILTERS.includes(raw as Filter) ? (raw as Filter) : 'all';
 }
 
-function OrderRow({ order }: { order: AdminOrder }) {
+function OrderRow({ order }: { order: AdminOrderJson }) {
   const update = useUpdateOrderStatus();
   const change = (status: OrderStatus) =>
     update.mutate(

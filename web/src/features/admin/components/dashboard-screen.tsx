@@ -10,13 +10,12 @@ import {
 } from '@mtumba/contract/insights';
 import { formatKsh } from '@mtumba/contract/money';
 import { statusLabel } from '@mtumba/contract/order-states';
-import { BusyButton } from '@/components/ui/busy-button';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
-import { downloadCsv } from '../api/download-csv';
 import { useDashboard, type DashboardPeriod } from '../api/get-dashboard';
+import { CsvExportButton } from './csv-export-button';
 import { failureMessage } from './failure-message';
 import { formatDateTime } from './format';
 import { RevenueChart } from './revenue-chart';
@@ -298,7 +297,6 @@ export function DashboardScreen() {
   const dashboard = useDashboard(period);
   const [from, setFrom] = useState('from' in period ? period.from : '');
   const [to, setTo] = useState('to' in period ? period.to : '');
-  const [exporting, setExporting] = useState(false);
 
   const applyDates = (e: FormEvent) => {
     e.preventDefault();
@@ -313,37 +311,20 @@ export function DashboardScreen() {
     setParams({ from, to });
   };
 
-  const exportOrders = async () => {
-    const range = dashboard.data?.range;
-    if (!range) return;
-    setExporting(true);
-    try {
-      await downloadCsv(
-        '/admin/orders.csv',
-        { from: range.from, to: range.to },
-        `orders-${range.from}-to-${range.to}.csv`,
-      );
-    } catch (err) {
-      toast.error(failureMessage('Export failed', err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const range = dashboard.data?.range;
+  const ordersCsv = range
+    ? {
+        path: '/admin/orders.csv',
+        query: { from: range.from, to: range.to },
+        filename: `orders-${range.from}-to-${range.to}.csv`,
+      }
+    : null;
 
   return (
     <div className="container py-4 dashboard">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">Dashboard</h1>
-        <BusyButton
-          type="button"
-          className="btn btn-outline-primary"
-          busy={exporting}
-          busyLabel="Exporting…"
-          disabled={!dashboard.data}
-          onClick={() => void exportOrders()}
-        >
-          Export orders (CSV)
-        </BusyButton>
+        <CsvExportButton download={ordersCsv}>Export orders (CSV)</CsvExportButton>
       </div>
 
       <div className="d-flex flex-wrap align-items-end gap-3 mb-2">

@@ -11,9 +11,11 @@ import { BusyButton } from '@/components/ui/busy-button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { downloadCsv } from '../api/download-csv';
 import { useConfirmImport, usePreviewImport } from '../api/import-products';
+import { CsvExportButton } from './csv-export-button';
 import { failureMessage } from './failure-message';
+
+const PRODUCTS_CSV = { path: '/admin/products.csv', query: {}, filename: 'products.csv' };
 
 function PreviewReport({ preview }: { preview: ImportPreview }) {
   if (preview.file_errors.length > 0) {
@@ -118,7 +120,6 @@ export function ImportScreen() {
   const [createCategories, setCreateCategories] = useState(false);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const check = usePreviewImport();
   const write = useConfirmImport();
 
@@ -164,30 +165,11 @@ export function ImportScreen() {
     );
   };
 
-  const exportItems = async () => {
-    setExporting(true);
-    try {
-      await downloadCsv('/admin/products.csv', {}, 'products.csv');
-    } catch (err) {
-      toast.error(failureMessage('Export failed', err));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <div className="container py-4 import-screen">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">Import items</h1>
-        <BusyButton
-          type="button"
-          className="btn btn-outline-primary"
-          busy={exporting}
-          busyLabel="Exporting…"
-          onClick={() => void exportItems()}
-        >
-          Export items (CSV)
-        </BusyButton>
+        <CsvExportButton download={PRODUCTS_CSV}>Export items (CSV)</CsvExportButton>
       </div>
       <p className="text-muted">
         One item per row, with the columns{' '}

@@ -15,6 +15,7 @@ import { MANUAL_PAYMENT_METHODS } from '@mtumba/contract/order';
 import { formatKsh } from '@mtumba/contract/money';
 import type { Product } from '@mtumba/contract/product';
 import { BusyButton } from '@/components/ui/busy-button';
+import { PHONE_PLACEHOLDER } from '@/components/ui/phone-input';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -108,7 +109,7 @@ function CustomerStep({
             value={query}
             inputMode="email"
             autoComplete="off"
-            placeholder="0712 345 678"
+            placeholder={PHONE_PLACEHOLDER}
             onChange={(e) => setQuery(e.target.value)}
           />
           <BusyButton busy={search.isFetching} busyLabel="Finding…" className="btn btn-primary">
@@ -177,7 +178,7 @@ function CustomerStep({
               inputMode="tel"
               value={fields.phone}
               autoComplete="off"
-              placeholder="0712 345 678"
+              placeholder={PHONE_PLACEHOLDER}
               onChange={(e) => setFields({ ...fields, phone: e.target.value })}
             />
           </Form.Group>
@@ -421,7 +422,7 @@ export function ManualOrderScreen() {
                 type="tel"
                 inputMode="tel"
                 value={phone}
-                placeholder="0712 345 678"
+                placeholder={PHONE_PLACEHOLDER}
                 onChange={(e) => setPhone(e.target.value)}
               />
             </Form.Group>

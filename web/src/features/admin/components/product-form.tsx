@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -10,17 +10,9 @@ import type { Category, Product } from '@mtumba/contract/product';
 import { ApiError } from '@/lib/api-client';
 import { useSaveProduct } from '../api/save-product';
 import { useImageSelection, type ImageSelection } from '../hooks/use-image-selection';
-import {
-  emptyProductForm,
-  productFormData,
-  productToFormValues,
-  serverFieldErrors,
-  validateProductForm,
-  type ProductFormErrors,
-  type ProductFormValues,
-} from '../utils/product-form';
-import { failureMessage } from './failure-message';
+import { emptyProductForm, productFormData, productToFormValues, validateProductForm } from '../utils/product-form';
 import { ImagePicker } from './image-picker';
+import { CategoryChips, MONEY_INPUT, ProductTextField, UploadProgress, useProductFormState } from './product-fields';
 import { StockMovements } from './stock-movements';
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
@@ -112,21 +104,14 @@ export function ProductForm({
   abortRef,
 }: ProductFormProps) {
   const editing = product != null;
-  const [values, setValues] = useState<ProductFormValues>(() =>
-    product ? productToFormValues(product) : emptyProductForm(),
-  );
-  const [errors, setErrors] = useState<ProductFormErrors>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [progress, setProgress] = useState(0);
-  const [focusTick, setFocusTick] = useState(0);
+  const form = useProductFormState(() => (product ? productToFormValues(product) : emptyProductForm()));
+  const { id, values, set } = form;
   const selection = useImageSelection();
   const seeded = useSeededImages(product, selection);
   const initialKeys = useRef<string[] | null>(null);
   const [loadedStock, setLoadedStock] = useState(product?.stock_quantity);
   const save = useSaveProduct();
   const upload = useRef<AbortController | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const id = useId();
 
   // Once the current pictures are in the selection, remember it as it was.
   useEffect(() => {
@@ -134,36 +119,11 @@ export function ProductForm({
   }, [seeded, selection.images]);
 
   useEffect(() => {
-    if (focusTick > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusTick]);
-
-  useEffect(() => {
     if (abortRef) abortRef.current = () => upload.current?.abort();
     return () => upload.current?.abort();
   }, [abortRef]);
 
   useEffect(() => onBusyChange?.(save.isPending), [save.isPending, onBusyChange]);
-
-  const forget = (key: keyof ProductFormErrors) =>
-    setErrors((e) => {
-      if (e[key] === undefined) return e;
-      const next = { ...e };
-      delete next[key];
-      return next;
-    });
-
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    forget(key);
-  };
-
-  const toggleCategory = (categoryId: number, on: boolean) => {
-    setValues((v) => ({
-      ...v,
-      categories: on ? [...v.categories, categoryId] : v.categories.filter((c) => c !== categoryId),
-    }));
-    forget('categories');
-  };
 
   const imagesChanged = () => {
     const keys = selection.images.map((i) => i.key);
@@ -173,16 +133,11 @@ export function ProductForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSaveError(null);
-    const found = validateProductForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFocusTick((t) => t + 1);
-      return;
-    }
+    form.setSaveError(null);
+    if (!form.accept(validateProductForm(values))) return;
     const controller = new AbortController();
     upload.current = controller;
-    setProgress(0);
+    const onProgress = form.trackProgress();
     const sendImages = imagesChanged();
     save.mutate(
       {
@@ -191,7 +146,7 @@ export function ProductForm({
           expectedStock: editing ? loadedStock : undefined,
         }),
         productId: product?.id,
-        onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
+        onProgress,
         signal: controller.signal,
       },
       {
@@ -202,32 +157,18 @@ export function ProductForm({
           if (err instanceof ApiError && err.status === 409 && typeof body?.current_stock === 'number') {
             // Someone bought (or restocked) meanwhile: show the stock as it is now and let the admin decide.
             const now = body.current_stock;
-            setSaveError(body.message ?? `Stock changed while you were editing: now ${now}`);
-            setValues((v) => ({ ...v, stock_quantity: String(now) }));
+            form.setSaveError(body.message ?? `Stock changed while you were editing: now ${now}`);
+            form.setValues((v) => ({ ...v, stock_quantity: String(now) }));
             setLoadedStock(now);
             return;
           }
-          setSaveError(failureMessage('Save failed', err));
-          if (err instanceof ApiError) {
-            setErrors(serverFieldErrors(err.body.errors));
-            setFocusTick((t) => t + 1);
-          }
+          form.showFailure(err);
         },
       },
     );
   };
 
   const saving = save.isPending;
-  const field = (name: keyof ProductFormValues) => ({
-    isInvalid: errors[name] !== undefined,
-    'aria-invalid': errors[name] !== undefined || undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const feedback = (name: keyof ProductFormValues) => (
-    <Form.Control.Feedback type="invalid" id={`${id}-${name}-error`}>
-      {errors[name]}
-    </Form.Control.Feedback>
-  );
 
   const buttons = (
     <>
@@ -243,147 +184,81 @@ export function ProductForm({
   );
 
   return (
-    <Form noValidate onSubmit={submit} ref={formRef} className="product-form">
+    <Form noValidate onSubmit={submit} ref={form.formRef} className="product-form">
       {layout(
         <>
-          {saveError && (
+          {form.saveError && (
             <Alert variant="danger" role="alert">
-              {saveError}
+              {form.saveError}
             </Alert>
           )}
           <fieldset disabled={saving}>
-            <Form.Group className="mb-3" controlId={`${id}-name`}>
-              <Form.Label>Name</Form.Label>
-              <Form.Control
-                value={values.name}
-                onChange={(e) => set('name', e.target.value)}
-                required
-                maxLength={255}
-                {...field('name')}
-              />
-              {feedback('name')}
-            </Form.Group>
-            <Form.Group className="mb-3" controlId={`${id}-description`}>
-              <Form.Label>Description</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={3}
-                value={values.description}
-                onChange={(e) => set('description', e.target.value)}
-                maxLength={5000}
-                {...field('description')}
-              />
-              {feedback('description')}
-            </Form.Group>
+            <ProductTextField form={form} name="name" label="Name" required maxLength={255} />
+            <ProductTextField
+              form={form}
+              name="description"
+              label="Description"
+              as="textarea"
+              rows={3}
+              maxLength={5000}
+            />
             <Row>
-              <Form.Group as={Col} xs={6} sm={4} className="mb-3" controlId={`${id}-price`}>
-                <Form.Label>Price (Ksh)</Form.Label>
-                <Form.Control
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0.01"
-                  value={values.price}
-                  onChange={(e) => set('price', e.target.value)}
-                  required
-                  {...field('price')}
-                />
-                {feedback('price')}
-              </Form.Group>
-              <Form.Group as={Col} xs={6} sm={4} className="mb-3" controlId={`${id}-compare`}>
-                <Form.Label>Was (Ksh)</Form.Label>
-                <Form.Control
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0.01"
-                  value={values.compare_at_price}
-                  onChange={(e) => set('compare_at_price', e.target.value)}
-                  placeholder="Not reduced"
-                  {...field('compare_at_price')}
-                  aria-describedby={`${id}-compare-help${errors.compare_at_price ? ` ${id}-compare_at_price-error` : ''}`}
-                />
-                <Form.Text id={`${id}-compare-help`}>Above the price: shown as a Hot Deal.</Form.Text>
-                {feedback('compare_at_price')}
-              </Form.Group>
-              <Form.Group as={Col} xs={6} sm={4} className="mb-3" controlId={`${id}-stock`}>
-                <Form.Label>Stock quantity</Form.Label>
-                <Form.Control
-                  type="number"
-                  inputMode="numeric"
-                  step="1"
-                  min="0"
-                  value={values.stock_quantity}
-                  onChange={(e) => set('stock_quantity', e.target.value)}
-                  required
-                  {...field('stock_quantity')}
-                />
-                {feedback('stock_quantity')}
-              </Form.Group>
+              <ProductTextField
+                form={form}
+                name="price"
+                label="Price (Ksh)"
+                groupClassName="col-6 col-sm-4 mb-3"
+                {...MONEY_INPUT}
+                required
+              />
+              <ProductTextField
+                form={form}
+                name="compare_at_price"
+                idSuffix="compare"
+                label="Was (Ksh)"
+                groupClassName="col-6 col-sm-4 mb-3"
+                {...MONEY_INPUT}
+                placeholder="Not reduced"
+                help="Above the price: shown as a Hot Deal."
+              />
+              <ProductTextField
+                form={form}
+                name="stock_quantity"
+                idSuffix="stock"
+                label="Stock quantity"
+                groupClassName="col-6 col-sm-4 mb-3"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min="0"
+                required
+              />
             </Row>
 
-            <fieldset
-              className="mb-3"
-              aria-invalid={errors.categories !== undefined}
-              aria-describedby={errors.categories ? `${id}-categories-error` : undefined}
-              tabIndex={errors.categories ? -1 : undefined}
-            >
-              <legend className="form-label fs-6 mb-1">Categories (at least one)</legend>
-              {categoriesNote ? (
-                <p className="text-body-secondary small mb-0">{categoriesNote}</p>
-              ) : categories.length === 0 ? (
-                <p className="text-body-secondary small mb-0">
-                  No categories yet. Add one in the Categories box first.
-                </p>
-              ) : (
-                <div className="choice-chips">
-                  {categories.map((category) => (
-                    <label key={category.id} className="choice-chip">
-                      <input
-                        type="checkbox"
-                        checked={values.categories.includes(category.id)}
-                        onChange={(e) => toggleCategory(category.id, e.target.checked)}
-                      />
-                      <span>{category.name}</span>
-                    </label>
-                  ))}
-                </div>
-              )}
-              {errors.categories && (
-                <div className="invalid-feedback d-block" id={`${id}-categories-error`}>
-                  {errors.categories}
-                </div>
-              )}
-            </fieldset>
+            <CategoryChips
+              form={form}
+              categories={categories}
+              legend="Categories (at least one)"
+              note={categoriesNote}
+              emptyNote="No categories yet. Add one in the Categories box first."
+            />
 
             <Row>
-              <Form.Group as={Col} xs={6} className="mb-3" controlId={`${id}-size`}>
-                <Form.Label>Size</Form.Label>
-                <Form.Control
-                  value={values.size}
-                  onChange={(e) => set('size', e.target.value)}
-                  maxLength={50}
-                  placeholder="M, 32, 5-6Y"
-                  {...field('size')}
-                />
-                {feedback('size')}
-              </Form.Group>
-              <Form.Group as={Col} xs={6} className="mb-3" controlId={`${id}-brand`}>
-                <Form.Label>Brand</Form.Label>
-                <Form.Control
-                  value={values.brand}
-                  onChange={(e) => set('brand', e.target.value)}
-                  maxLength={100}
-                  {...field('brand')}
-                />
-                {feedback('brand')}
-              </Form.Group>
+              <ProductTextField
+                form={form}
+                name="size"
+                label="Size"
+                groupClassName="col-6 mb-3"
+                maxLength={50}
+                placeholder="M, 32, 5-6Y"
+              />
+              <ProductTextField form={form} name="brand" label="Brand" groupClassName="col-6 mb-3" maxLength={100} />
               <Form.Group as={Col} xs={6} className="mb-3" controlId={`${id}-condition`}>
                 <Form.Label>Condition</Form.Label>
                 <Form.Select
                   value={values.condition}
                   onChange={(e) => set('condition', e.target.value)}
-                  {...field('condition')}
+                  {...form.invalid('condition')}
                 >
                   <option value="">Not stated</option>
                   {PRODUCT_CONDITIONS.map((condition) => (
@@ -392,18 +267,9 @@ export function ProductForm({
                     </option>
                   ))}
                 </Form.Select>
-                {feedback('condition')}
+                {form.feedback('condition')}
               </Form.Group>
-              <Form.Group as={Col} xs={6} className="mb-3" controlId={`${id}-color`}>
-                <Form.Label>Colour</Form.Label>
-                <Form.Control
-                  value={values.color}
-                  onChange={(e) => set('color', e.target.value)}
-                  maxLength={50}
-                  {...field('color')}
-                />
-                {feedback('color')}
-              </Form.Group>
+              <ProductTextField form={form} name="color" label="Colour" groupClassName="col-6 mb-3" maxLength={50} />
             </Row>
             <div className="d-flex flex-wrap gap-4 mb-3">
               <Form.Check
@@ -434,32 +300,19 @@ export function ProductForm({
               existing={selection.images.length === 0 ? product?.images : undefined}
               loadingExisting={seeded === 'loading'}
               disabled={saving}
-              serverError={errors.images}
-              onChange={() => forget('images')}
+              serverError={form.errors.images}
+              onChange={() => form.forget('images')}
             />
           </fieldset>
 
           {saving && (
-            <div className="mt-3">
-              <div className="small mb-1" id={`${id}-progress`}>
-                {selection.images.length > 0 ? 'Uploading images…' : 'Saving…'}
-              </div>
-              <div
-                className="progress"
-                role="progressbar"
-                aria-labelledby={`${id}-progress`}
-                aria-valuenow={progress}
-                aria-valuemin={0}
-                aria-valuemax={100}
-              >
-                <div
-                  className="progress-bar progress-bar-striped progress-bar-animated"
-                  style={{ width: `${progress}%` }}
-                >
-                  {progress}%
-                </div>
-              </div>
-            </div>
+            <UploadProgress
+              id={id}
+              progress={form.progress}
+              label={selection.images.length > 0 ? 'Uploading images…' : 'Saving…'}
+              className="mt-3"
+              detailed
+            />
           )}
           {editing && <StockMovements productId={product.id} />}
         </>,

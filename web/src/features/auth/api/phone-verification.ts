@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageReply } from '@mtumba/contract/account';
 import type { PhoneStatus } from '@mtumba/contract/sms';
 import { api } from '@/lib/api-client';
 
@@ -12,7 +13,7 @@ export function usePhoneStatus({ enabled }: { enabled: boolean }) {
 /** POST /user/phone/code: a code by SMS to the phone to verify. */
 export function useSendPhoneCode() {
   return useMutation({
-    mutationFn: (phone: string) => api.post<{ message: string }>('/user/phone/code', { phone }),
+    mutationFn: (phone: string) => api.post<MessageReply>('/user/phone/code', { phone }),
   });
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AccountSession } from '@mtumba/contract/account';
+import type { AccountSession, MessageReply, SessionList, SessionsRevokedReply } from '@mtumba/contract/account';
 
 const sessionsKey = ['auth', 'sessions'] as const;
 
 export function getSessions(signal?: AbortSignal): Promise<AccountSession[]> {
-  return api.get<{ sessions: AccountSession[] }>('/user/sessions', undefined, signal).then((r) => r.sessions);
+  return api.get<SessionList>('/user/sessions', undefined, signal).then((r) => r.sessions);
 }
 
 export const sessionsQueryOptions = () =>
@@ -20,7 +20,7 @@ export function useSessions({ enabled }: { enabled: boolean }) {
 export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ message: string; revoked: number }>('/user/sessions/others'),
+    mutationFn: () => api.delete<SessionsRevokedReply>('/user/sessions/others'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -29,7 +29,7 @@ export function useSignOutOtherSessions() {
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/user/sessions/${id}`),
+    mutationFn: (id: number) => api.delete<MessageReply>(`/user/sessions/${id}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { User } from '@mtumba/contract/account';
-import type { ProfileInput } from '@mtumba/contract/account';
+import type { ProfileInput, ProfileUpdatedReply } from '@mtumba/contract/account';
 
-export type UpdateUserInput = ProfileInput;
-
-export function updateUser(input: UpdateUserInput): Promise<{ user: User; message?: string }> {
+export function updateUser(input: ProfileInput): Promise<ProfileUpdatedReply> {
   return api.put('/user', input);
 }
 

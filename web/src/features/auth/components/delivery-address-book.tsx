@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SavedAddressJson } from '@mtumba/contract/delivery';
+import { AddressFields } from '@/components/ui/address-fields';
 import { BusyButton } from '@/components/ui/busy-button';
+import { PhoneInput } from '@/components/ui/phone-input';
+import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import {
   useDeleteAddress,
@@ -35,18 +38,7 @@ function DefaultPhone({ current }: { current: string | null }) {
         <label htmlFor={id} className="form-label small mb-1">
           Default phone
         </label>
-        <input
-          id={id}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          className={`form-control ${error ? 'is-invalid' : ''}`}
-          placeholder="0712 345 678"
-          value={phone}
-          maxLength={32}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => setPhone(e.target.value)}
-        />
+        <PhoneInput id={id} invalid={Boolean(error)} value={phone} maxLength={32} onChange={setPhone} />
         {error && <div className="invalid-feedback d-block">{error}</div>}
       </div>
       <BusyButton type="submit" className="btn btn-outline-primary" busy={save.isPending} busyLabel="Saving...">
@@ -55,6 +47,8 @@ function DefaultPhone({ current }: { current: string | null }) {
     </form>
   );
 }
+
+const LABEL = 'form-label small mb-1';
 
 function AddressForm({ onDone }: { onDone: () => void }) {
   const save = useSaveAddress();
@@ -66,7 +60,8 @@ function AddressForm({ onDone }: { onDone: () => void }) {
   const [landmark, setLandmark] = useState('');
   const [isDefault, setIsDefault] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const ids = { label: useId(), zone: useId(), line: useId(), landmark: useId(), zones: useId(), def: useId() };
+  const zonesId = useId();
+  const defaultId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
@@ -87,79 +82,57 @@ function AddressForm({ onDone }: { onDone: () => void }) {
       },
     );
   };
-  const field = (name: string) => (errors[name] ? 'form-control is-invalid' : 'form-control');
   return (
     <form className="border rounded p-2 mb-2" onSubmit={submit} noValidate aria-label="New address">
       <div className="row g-2">
-        <div className="col-sm-4">
-          <label htmlFor={ids.label} className="form-label small mb-1">
-            Label
-          </label>
-          <input
-            id={ids.label}
-            className={field('label')}
-            placeholder="Home"
-            value={label}
-            maxLength={40}
-            onChange={(e) => setLabel(e.target.value)}
-          />
-          {errors.label && <div className="invalid-feedback">{errors.label}</div>}
-        </div>
-        <div className="col-sm-8">
-          <label htmlFor={ids.zone} className="form-label small mb-1">
-            Area or town
-          </label>
-          <input
-            id={ids.zone}
-            className={field('zone')}
-            list={ids.zones}
-            placeholder="Westlands, Kilimani and Lavington"
-            value={zone}
-            maxLength={80}
-            onChange={(e) => setZone(e.target.value)}
-          />
-          <datalist id={ids.zones}>
+        <TextField
+          boxClassName="col-sm-4"
+          labelClassName={LABEL}
+          label="Label"
+          placeholder="Home"
+          value={label}
+          maxLength={40}
+          onChange={setLabel}
+          error={errors.label}
+        />
+        <TextField
+          boxClassName="col-sm-8"
+          labelClassName={LABEL}
+          label="Area or town"
+          list={zonesId}
+          placeholder="Westlands, Kilimani and Lavington"
+          value={zone}
+          maxLength={80}
+          onChange={setZone}
+          invalid={errors.zone !== undefined}
+        >
+          <datalist id={zonesId}>
             {zones.map((z) => (
               <option key={z} value={z} />
             ))}
           </datalist>
-        </div>
-        <div className="col-12">
-          <label htmlFor={ids.line} className="form-label small mb-1">
-            Address
-          </label>
-          <input
-            id={ids.line}
-            className={field('address_line')}
-            autoComplete="street-address"
-            placeholder="Street, building, house number"
-            value={line}
-            maxLength={200}
-            onChange={(e) => setLine(e.target.value)}
-          />
-          {errors.address_line && <div className="invalid-feedback">{errors.address_line}</div>}
-        </div>
-        <div className="col-12">
-          <label htmlFor={ids.landmark} className="form-label small mb-1">
-            Landmark or notes
-          </label>
-          <input
-            id={ids.landmark}
-            className="form-control"
-            value={landmark}
-            maxLength={200}
-            onChange={(e) => setLandmark(e.target.value)}
-          />
-        </div>
+        </TextField>
+        <AddressFields
+          address={line}
+          landmark={landmark}
+          onChange={(patch) => {
+            if (patch.address !== undefined) setLine(patch.address);
+            if (patch.landmark !== undefined) setLandmark(patch.landmark);
+          }}
+          addressLabel="Address"
+          boxClassNames={['col-12', 'col-12']}
+          labelClassName={LABEL}
+          addressError={errors.address_line}
+        />
         <div className="col-12 form-check ms-2">
           <input
-            id={ids.def}
+            id={defaultId}
             type="checkbox"
             className="form-check-input"
             checked={isDefault}
             onChange={(e) => setIsDefault(e.target.checked)}
           />
-          <label htmlFor={ids.def} className="form-check-label small">
+          <label htmlFor={defaultId} className="form-check-label small">
             Use as my default address
           </label>
         </div>

@@ -1,3 +1,4 @@
+import type { ProfileInput } from '@mtumba/contract/account';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { BusyButton } from '@/components/ui/busy-button';
 import { EmailField } from '@/components/ui/email-field';
+import { NameField } from '@/components/ui/name-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -14,7 +16,7 @@ import { setUnverifiedEmail, signOut, storeUser } from '@/lib/auth-storage';
 import { useDeleteUser } from '../api/delete-user';
 import { useEndSession, useSessions, useSignOutOtherSessions } from '../api/sessions';
 import { DeliveryAddressBook } from './delivery-address-book';
-import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
+import { useUpdateUser } from '../api/update-user';
 import { useAuth } from '@/lib/auth/use-auth';
 import { PhoneVerification } from './phone-verification';
 
@@ -77,7 +79,7 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
-    const input: UpdateUserInput = { name: name.trim(), email: email.trim() };
+    const input: ProfileInput = { name: name.trim(), email: email.trim() };
     if (currentPassword) input.current_password = currentPassword;
     if (password || confirmation) {
       input.password = password;
@@ -220,17 +222,7 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
                 {error.body.message}
               </Alert>
             )}
-            <Form.Group className="mb-3" controlId="account-name">
-              <Form.Label>Name</Form.Label>
-              <Form.Control
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                autoComplete="name"
-                required
-                isInvalid={Boolean(fieldError('name'))}
-              />
-              <Form.Control.Feedback type="invalid">{fieldError('name')}</Form.Control.Feedback>
-            </Form.Group>
+            <NameField id="account-name" value={name} onChange={setName} error={fieldError('name')} />
             <EmailField id="account-email" value={email} onChange={setEmail} error={fieldError('email')} />
             <p className="small text-body-secondary">
               Leave the password fields empty to keep your password. A new e-mail or password needs your current

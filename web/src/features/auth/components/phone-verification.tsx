@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { BusyButton } from '@/components/ui/busy-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { usePhoneStatus, useSendPhoneCode, useVerifyPhone } from '../api/phone-verification';
+import { FieldAlert } from '@/components/ui/field-alert';
+import { PhoneInput } from '@/components/ui/phone-input';
 
 function fieldMessage(err: unknown, field: string, fallback: string): string {
   if (err instanceof ApiError) return err.fieldError(field) ?? errorMessage(err, fallback);
@@ -66,11 +68,9 @@ export function PhoneVerification({ enabled }: { enabled: boolean }) {
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          {verify.isError && (
-            <div className="invalid-feedback d-block" role="alert">
-              {fieldMessage(verify.error, 'code', 'Could not verify the code')}
-            </div>
-          )}
+          <FieldAlert
+            message={verify.isError ? fieldMessage(verify.error, 'code', 'Could not verify the code') : null}
+          />
           <div className="d-flex gap-2 mt-2">
             <BusyButton busy={verify.isPending} busyLabel="Checking…" className="btn btn-primary btn-sm">
               Verify
@@ -85,21 +85,8 @@ export function PhoneVerification({ enabled }: { enabled: boolean }) {
           <label htmlFor={phoneId} className="form-label">
             Mobile number
           </label>
-          <input
-            id={phoneId}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            className={`form-control${send.isError ? ' is-invalid' : ''}`}
-            placeholder="0712 345 678"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
-          {send.isError && (
-            <div className="invalid-feedback d-block" role="alert">
-              {fieldMessage(send.error, 'phone', 'Could not send the code')}
-            </div>
-          )}
+          <PhoneInput id={phoneId} invalid={send.isError} value={phone} onChange={setPhone} />
+          <FieldAlert message={send.isError ? fieldMessage(send.error, 'phone', 'Could not send the code') : null} />
           <BusyButton busy={send.isPending} busyLabel="Sending…" className="btn btn-primary btn-sm mt-2">
             Send code by SMS
           </BusyButton>

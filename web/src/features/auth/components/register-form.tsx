@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { BusyButton } from '@/components/ui/busy-button';
 import { EmailField } from '@/components/ui/email-field';
+import { NameField } from '@/components/ui/name-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -68,17 +69,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
           {summary}
         </Alert>
       )}
-      <Form.Group className="mb-3" controlId="register-name">
-        <Form.Label>Name</Form.Label>
-        <Form.Control
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          autoComplete="name"
-          required
-          isInvalid={Boolean(apiError?.fieldError('name'))}
-        />
-        <Form.Control.Feedback type="invalid">{apiError?.fieldError('name')}</Form.Control.Feedback>
-      </Form.Group>
+      <NameField id="register-name" value={name} onChange={setName} error={apiError?.fieldError('name')} />
       <EmailField id="register-email" value={email} onChange={setEmail} error={apiError?.fieldError('email')} />
       <PasswordField
         id="register-password"

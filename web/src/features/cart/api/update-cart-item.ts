@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
+import type { UpdateCartItemValues } from '@mtumba/contract/cart';
 import { cartKeys, type Cart } from '@/lib/api/get-cart';
 
-export interface UpdateCartItemInput {
-  itemId: number;
-  quantity: number;
-}
+/** The line to change (its id in the path) and the body. */
+export type UpdateCartItemInput = { itemId: number } & UpdateCartItemValues;
 
 export function updateCartItem({ itemId, quantity }: UpdateCartItemInput): Promise<unknown> {
   return api.patch(`/cart/${itemId}`, { quantity });

@@ -1,19 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderKeys, type Order } from '@/lib/api/get-orders';
+import { orderKeys } from '@/lib/api/get-orders';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
-import type { PlaceOrderRequest } from '@mtumba/contract/order';
-
-export type PlaceOrderInput = PlaceOrderRequest;
-
-export interface PlaceOrderReply {
-  message: string;
-  order: Order;
-}
+import type { OrderMessageReply, PlaceOrderRequest } from '@mtumba/contract/order';
 
 /** POST /orders: 201 with the order (stock reserved); 422 'Not enough stock for …'; 403 when unverified. */
-export function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderReply> {
-  return api.post<PlaceOrderReply>('/orders', input);
+export function placeOrder(input: PlaceOrderRequest): Promise<OrderMessageReply> {
+  return api.post<OrderMessageReply>('/orders', input);
 }
 
 export function usePlaceOrder() {

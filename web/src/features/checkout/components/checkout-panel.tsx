@@ -21,6 +21,7 @@ import {
   missingDeliveryField,
   type DeliveryFormState,
 } from './delivery-choice';
+import { PhoneInput } from '@/components/ui/phone-input';
 
 export const FILL_BOTH_MESSAGE = 'Please fill both the shipping address and phone number.';
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
@@ -148,19 +149,14 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
             <label htmlFor={phoneId} className="form-label">
               Phone number
             </label>
-            <input
+            <PhoneInput
               id={phoneId}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              className={`form-control ${phoneError ? 'is-invalid' : ''}`}
-              placeholder="0712 345 678"
+              invalid={Boolean(phoneError)}
               value={phone}
-              onChange={(e) => {
-                setPhone(e.target.value);
+              onChange={(next) => {
+                setPhone(next);
                 setPhoneError(null);
               }}
-              aria-invalid={phoneError ? true : undefined}
               aria-describedby={phoneHelpId}
               maxLength={32}
               required

@@ -3,6 +3,8 @@ import { SHIPPING_OPTIONS, type ShippingOption } from '@mtumba/contract/constant
 import { deliveryEstimate, type DeliveryMethodJson, type SavedAddressJson } from '@mtumba/contract/delivery';
 import { formatKsh } from '@mtumba/contract/money';
 import type { DeliveryPricing } from '@mtumba/contract/pricing';
+import { AddressFields } from '@/components/ui/address-fields';
+import { TextField } from '@/components/ui/text-field';
 
 /** What the shopper filled in for delivery; `option` is a legacy name or `method:{id}`. */
 export interface DeliveryFormState {
@@ -133,10 +135,6 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error }: D
     select: useId(),
     note: useId(),
     zone: useId(),
-    address: useId(),
-    landmark: useId(),
-    town: useId(),
-    office: useId(),
     saved: useId(),
   };
   const m = chosenMethod(methods, value.option);
@@ -234,65 +232,34 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error }: D
             </div>
           )}
           {m.kind === 'doorstep' && (
-            <>
-              <div className="col-md-7">
-                <label htmlFor={ids.address} className="form-label">
-                  Delivery address
-                </label>
-                <input
-                  id={ids.address}
-                  className="form-control"
-                  autoComplete="street-address"
-                  placeholder="Street, building, house number"
-                  value={value.address}
-                  maxLength={200}
-                  onChange={(e) => set({ address: e.target.value })}
-                />
-              </div>
-              <div className="col-md-5">
-                <label htmlFor={ids.landmark} className="form-label">
-                  Landmark or notes
-                </label>
-                <input
-                  id={ids.landmark}
-                  className="form-control"
-                  placeholder="Opposite the petrol station"
-                  value={value.landmark}
-                  maxLength={200}
-                  onChange={(e) => set({ landmark: e.target.value })}
-                />
-              </div>
-            </>
+            <AddressFields
+              address={value.address}
+              landmark={value.landmark}
+              onChange={set}
+              addressLabel="Delivery address"
+              boxClassNames={['col-md-7', 'col-md-5']}
+              landmarkPlaceholder="Opposite the petrol station"
+            />
           )}
           {m.kind === 'courier' && (
             <>
-              <div className="col-md-5">
-                <label htmlFor={ids.town} className="form-label">
-                  Town
-                </label>
-                <input
-                  id={ids.town}
-                  className="form-control"
-                  autoComplete="address-level2"
-                  placeholder="Nakuru"
-                  value={value.town}
-                  maxLength={80}
-                  onChange={(e) => set({ town: e.target.value })}
-                />
-              </div>
-              <div className="col-md-7">
-                <label htmlFor={ids.office} className="form-label">
-                  Courier pickup office
-                </label>
-                <input
-                  id={ids.office}
-                  className="form-control"
-                  placeholder="e.g. Easy Coach, town stage"
-                  value={value.office}
-                  maxLength={120}
-                  onChange={(e) => set({ office: e.target.value })}
-                />
-              </div>
+              <TextField
+                boxClassName="col-md-5"
+                label="Town"
+                autoComplete="address-level2"
+                placeholder="Nakuru"
+                value={value.town}
+                maxLength={80}
+                onChange={(town) => set({ town })}
+              />
+              <TextField
+                boxClassName="col-md-7"
+                label="Courier pickup office"
+                placeholder="e.g. Easy Coach, town stage"
+                value={value.office}
+                maxLength={120}
+                onChange={(office) => set({ office })}
+              />
             </>
           )}
         </div>

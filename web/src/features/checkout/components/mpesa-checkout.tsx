@@ -39,14 +39,7 @@ export function MpesaCheckout({
       loadStatus={getPayment}
       onPayAnotherWay={payAnotherWay}
       payingAnotherWay={hosted.isPending || hosted.isSuccess}
-      formFooter={
-        <>
-          <p className="text-center small text-body-secondary my-3">
-            or pay on the payment page (card or <span className="text-nowrap">M-Pesa</span>)
-          </p>
-          {hostedButton}
-        </>
-      }
+      hostedPage={hostedButton}
       // the order's own queries (`orders` keys) show it paid
       onPaid={() => void queryClient.invalidateQueries({ queryKey: ['orders'] })}
     />

@@ -1,7 +1,7 @@
+import type { OrderJson } from '@mtumba/contract/order';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '@/lib/api/get-orders';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
 import { leaveForPayment } from '../leave-for-payment';
 import { OrderCheckout } from './order-checkout';
@@ -13,7 +13,7 @@ afterEach(() => {
   vi.mocked(leaveForPayment).mockReset();
 });
 
-const order = (over: Partial<Order> = {}): Order =>
+const order = (over: Partial<OrderJson> = {}): OrderJson =>
   ({
     id: 8,
     user: { id: 7, name: 'Wanjiku' },
@@ -57,7 +57,7 @@ const order = (over: Partial<Order> = {}): Order =>
     orderItems: [],
     history: [],
     ...over,
-  }) as Order;
+  }) as OrderJson;
 
 function setup(api: Parameters<typeof mockApi>[0], paymentFailed = false) {
   signInAs();

@@ -1,10 +1,10 @@
+import type { OrderJson } from '@mtumba/contract/order';
 import { OrderDelivery } from '@/components/ui/order-delivery';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { useOrder } from '@/lib/api/get-order';
-import type { Order } from '@/lib/api/get-orders';
 import { OrderAmounts } from '@/components/order/order-amounts';
 import { OrderItemRow } from '@/components/order/order-item-row';
 import { paths } from '@/config/paths';
@@ -25,7 +25,7 @@ export function paymentErrorMessage(err: unknown): string {
 }
 
 /** When the reservation runs out, load the order again: the server then answers 410. */
-function useRefetchAtExpiry(order: Order | undefined, refetch: () => unknown) {
+function useRefetchAtExpiry(order: OrderJson | undefined, refetch: () => unknown) {
   const until = order?.order_status === 'pending' ? order.reserved_until : null;
   useEffect(() => {
     if (!until) return;
@@ -37,7 +37,7 @@ function useRefetchAtExpiry(order: Order | undefined, refetch: () => unknown) {
   }, [until, refetch]);
 }
 
-function PayNow({ order }: { order: Order }) {
+function PayNow({ order }: { order: OrderJson }) {
   const pay = useInitiatePayment();
   const start = () =>
     pay.mutate(order.id, {
@@ -118,12 +118,7 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
           {order.shipping_phone ? `, phone ${order.shipping_phone}` : ''}
         </p>
         <div className="small mt-2">
-          <OrderDelivery
-            delivery={order.delivery}
-            paymentMethod={order.payment_method}
-            paymentStatus={order.payment_status}
-            total={order.total_amount}
-          />
+          <OrderDelivery order={order} />
         </div>
       </div>
       <div className="col-lg-5">

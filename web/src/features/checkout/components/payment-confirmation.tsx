@@ -9,7 +9,8 @@ import { orderKeys } from '@/lib/api/get-orders';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
-import { confirmPayment, type PaymentState } from '../api/confirm-payment';
+import type { PaymentStateReply } from '@mtumba/contract/payment';
+import { confirmPayment } from '../api/confirm-payment';
 
 export const CONFIRM_POLL_MS = 1500;
 export const CONFIRM_MAX_WAIT_MS = 30_000;
@@ -17,7 +18,7 @@ export const CONFIRM_MAX_WAIT_MS = 30_000;
 const TERMINAL = new Set(['paid', 'failed', 'refund_due']);
 
 /** Nothing more will happen to this payment: stop asking. */
-function isSettled(state: PaymentState | undefined): boolean {
+function isSettled(state: PaymentStateReply | undefined): boolean {
   if (!state) return false;
   return TERMINAL.has(state.payment_status) || state.order_status === 'cancelled';
 }

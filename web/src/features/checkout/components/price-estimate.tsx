@@ -1,10 +1,10 @@
+import type { OrderJson } from '@mtumba/contract/order';
 import type { ShippingOption } from '@mtumba/contract/constants';
 import type { DeliveryMethodJson } from '@mtumba/contract/delivery';
 import { formatKsh } from '@mtumba/contract/money';
 import { firstOrderOfferHolder, priceOrder, type DeliveryPricing } from '@mtumba/contract/pricing';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
 import { cartLineUnits, type CartItem } from '@/lib/api/get-cart';
-import type { Order } from '@/lib/api/get-orders';
 
 interface PriceEstimateProps {
   items: readonly CartItem[];
@@ -12,7 +12,7 @@ interface PriceEstimateProps {
   /** the method whose free-delivery threshold the nudge talks about */
   nudgeMethod?: DeliveryMethodJson;
   /** the customer's orders: whether the first-order offer still applies depends on them */
-  orders: readonly Order[] | undefined;
+  orders: readonly OrderJson[] | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PayOnDeliveryOption } from '@mtumba/contract/delivery';
-import type { OrderJson } from '@mtumba/contract/order';
+import type { OrderMessageReply } from '@mtumba/contract/order';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 
@@ -20,7 +20,7 @@ export function usePayOnDeliveryOption(orderId: number) {
 export function useChoosePayOnDelivery(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ message: string; order: OrderJson }>(`/orders/${orderId}/pay-on-delivery`),
+    mutationFn: () => api.post<OrderMessageReply>(`/orders/${orderId}/pay-on-delivery`),
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: podKey(orderId) }),

@@ -47,7 +47,8 @@ export function useMakeOffer(productId: number) {
   });
 }
 
-export type OfferAnswer = { action: 'accept' | 'decline' } | { action: 'counter'; price: string };
+/** The customer's answer to a counter-offer: the action names the call; a counter sends its price. */
+export type OfferAnswer = { action: 'accept' | 'decline' } | ({ action: 'counter' } & OfferPriceBody);
 
 /** POST /offers/{id}/accept|decline|counter: the customer's answer to the shop's counter-offer. */
 export function useAnswerOffer() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderJson } from '@mtumba/contract/order';
+import type { OrderJson, OrderMessageReply } from '@mtumba/contract/order';
 import { api } from '@/lib/api-client';
 import { orderKeys } from '@/lib/api/get-orders';
 
 /** POST /orders/{id}/cancel: the customer cancels their own unpaid order; the items go back on sale. */
 export function cancelOrder(orderId: number): Promise<{ message: string; order: OrderJson }> {
-  return api.post<{ message: string; order: OrderJson }>(`/orders/${orderId}/cancel`);
+  return api.post<OrderMessageReply>(`/orders/${orderId}/cancel`);
 }
 
 export function useCancelOrder() {

@@ -1,3 +1,4 @@
+import type { OrderHistoryJson, OrderItemJson, OrderJson } from '@mtumba/contract/order';
 import { OrderDelivery } from '@/components/ui/order-delivery';
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +11,7 @@ import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useOrder } from '@/lib/api/get-order';
-import { isAwaitingPayment, type Order, type OrderHistoryEntry, type OrderItem } from '@/lib/api/get-orders';
+import { isAwaitingPayment } from '@/lib/api/get-orders';
 import { useCancelOrder } from '../api/cancel-order';
 import { useRequestCancel } from '../api/request-cancel';
 import { OrderAmounts } from '@/components/order/order-amounts';
@@ -29,7 +30,7 @@ const ACTORS: Record<string, string> = {
   payment: 'on payment',
 };
 
-function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
+function HistoryLine({ entry }: { entry: OrderHistoryJson }) {
   const by = ACTORS[entry.actor] ?? `by ${entry.actor}`;
   return (
     <li className="mb-2">
@@ -47,7 +48,7 @@ function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
 }
 
 /** Request Cancel with its confirmation dialog (docs/product.md: pending or processing only; a request, not a cancel). */
-function RequestCancel({ order }: { order: Order }) {
+function RequestCancel({ order }: { order: OrderJson }) {
   const [confirming, setConfirming] = useState(false);
   const request = useRequestCancel();
   const cancelNow = useCancelOrder();
@@ -131,7 +132,7 @@ function LoadFailure({ error }: { error: unknown }) {
 interface OrderDetailProps {
   orderId: number;
   /** extra content under an item, e.g. the review form of a delivered order */
-  renderItemExtra?: (item: OrderItem, order: Order) => ReactNode;
+  renderItemExtra?: (item: OrderItemJson, order: OrderJson) => ReactNode;
 }
 
 /** A customer's order (docs/product.md section 2): progress, shipping details, items, amounts, history, cancel request. */
@@ -236,12 +237,7 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
                 <dt>Phone</dt>
                 <dd className="mb-0">{order.shipping_phone ?? '—'}</dd>
               </dl>
-              <OrderDelivery
-                delivery={order.delivery}
-                paymentMethod={order.payment_method}
-                paymentStatus={order.payment_status}
-                total={order.total_amount}
-              />
+              <OrderDelivery order={order} />
             </div>
           </section>
           <section className="card mb-4" aria-labelledby="amounts-title">

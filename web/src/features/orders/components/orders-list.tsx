@@ -1,10 +1,11 @@
+import type { OrderJson } from '@mtumba/contract/order';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import { ORDER_STATUSES, statusLabel } from '@mtumba/contract/order-states';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
-import { isAwaitingPayment, isReservationExpired, useOrders, type Order } from '@/lib/api/get-orders';
+import { isAwaitingPayment, isReservationExpired, useOrders } from '@/lib/api/get-orders';
 import { OrderItemRow } from '@/components/order/order-item-row';
 import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from './order-status-badge';
@@ -22,9 +23,9 @@ export type OrderSort = keyof typeof ORDER_SORTS;
 
 const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function filterAndSortOrders(orders: readonly Order[], filter: OrderFilter, sort: OrderSort): Order[] {
+export function filterAndSortOrders(orders: readonly OrderJson[], filter: OrderFilter, sort: OrderSort): OrderJson[] {
   const shown = filter === 'all' ? [...orders] : orders.filter((o) => o.order_status === filter);
-  const byDate = (a: Order, b: Order) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id;
+  const byDate = (a: OrderJson, b: OrderJson) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id;
   switch (sort) {
     case 'oldest':
       return shown.sort(byDate);
@@ -37,7 +38,7 @@ export function filterAndSortOrders(orders: readonly Order[], filter: OrderFilte
   }
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order }: { order: OrderJson }) {
   const titleId = useId();
   const awaitingPayment = isAwaitingPayment(order);
   const expired = isReservationExpired(order);

@@ -59,11 +59,8 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
         loadStatus={(reference) => getPayLinkPayment(token, reference)}
         onPayAnotherWay={pay}
         payingAnotherWay={initiate.isPending || initiate.isSuccess}
-        formFooter={
+        hostedPage={
           <>
-            <p className="text-center small text-body-secondary my-3">
-              or pay on the payment page (card or <span className="text-nowrap">M-Pesa</span>)
-            </p>
             {initiate.isError && (
               <p className="text-danger" role="alert">
                 {errorMessage(initiate.error, 'Payment initiation failed')}

@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogKeys } from '@/lib/api/catalog-keys';
 import { api } from '@/lib/api-client';
-import type { Review } from '@mtumba/contract/review';
+import type { Review, ReviewValues } from '@mtumba/contract/review';
 import { reviewKeys } from './get-my-review';
 
-export interface SaveReviewInput {
-  /** the review being edited, or undefined for a new one */
-  reviewId?: number;
-  product_id: number;
-  rating: number;
-  review_text: string;
-}
+/** The body, and the review being edited (undefined for a new one). */
+export type SaveReviewInput = ReviewValues & { reviewId?: number };
 
 /** POST /reviews for a new review, PUT /reviews/{id} to change one's own. */
 export function saveReview({ reviewId, ...body }: SaveReviewInput): Promise<Review> {

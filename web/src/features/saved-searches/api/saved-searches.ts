@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailPreferences, SavedSearch, SavedSearchInput } from '@mtumba/contract/listing';
+import type { EmailPreferences, SavedSearch, SavedSearchInput, SavedSearchList } from '@mtumba/contract/listing';
 import { api } from '@/lib/api-client';
 import type { MessageReply } from '@mtumba/contract/account';
 
@@ -14,7 +14,7 @@ export const savedSearchKeys = {
 export const savedSearchesQueryOptions = () =>
   queryOptions({
     queryKey: savedSearchKeys.list(),
-    queryFn: ({ signal }) => api.get<{ data: SavedSearch[] }>('/saved-searches', undefined, signal).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<SavedSearchList>('/saved-searches', undefined, signal).then((r) => r.data),
   });
 
 export function useSavedSearches(enabled = true) {
