@@ -50,6 +50,47 @@ test('home, list and product arrive server-drawn and hydrate without warnings', 
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
+/**
+ * Records every element taken out of the page's content (main and footer) from the first byte on.
+ * The navbar may change: a signed-in shopper's menu replaces Login and Register after hydration.
+ */
+async function watchRemovals(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedFromRoot: string[] }).removedFromRoot = removed;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of Array.from(record.removedNodes))
+          if (
+            node instanceof Element &&
+            (node.matches('footer') || (record.target as Element).closest?.('#main, footer'))
+          )
+            removed.push(node.outerHTML.slice(0, 80));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { removedFromRoot: string[] }).removedFromRoot);
+}
+
+test("React takes over the server's page instead of drawing it again (no spinner, same photos)", async ({ page }) => {
+  const removed = await watchRemovals(page);
+  const customer = await registerCustomer();
+  for (const [path, signedIn] of [
+    ['/', false],
+    ['/products', false],
+    [`/products/${product.id}`, false],
+    // a signed-in shopper's counts arrive while the page hydrates: they must not reset it either
+    ['/', true],
+    [`/products/${product.id}`, true],
+  ] as const) {
+    if (signedIn) await useSession(page, customer);
+    await page.goto(path);
+    // hydrated: React handles the navbar's menu
+    await page.getByRole('button', { name: 'Products' }).first().click();
+    await expect(page.getByRole('link', { name: 'All', exact: true }).first()).toBeVisible();
+    expect(await removed(), `${path}${signedIn ? ' (signed in)' : ''}`).toEqual([]);
+  }
+});
+
 test("a signed-in shopper's cart count and In cart state fill in after hydration", async ({ page }) => {
   const admin = await adminSession();
   const { product: item } = await freshProduct(admin, { label: 'Hydrated Kanga Scarf', price: 300, stock: 2 });

@@ -1,11 +1,12 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import type { DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { AppRoutes } from './app/router';
+import { Footer } from './app/layout';
+import { AppRoutes, preloadStorefrontScreen } from './app/router';
 
 const container = document.getElementById('root')!;
 // A storefront page rendered by the server (src/entry-server.tsx) carries the data it was drawn
@@ -23,5 +24,14 @@ const app = (
   </StrictMode>
 );
 
-if (initialData && container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (initialData && container.firstElementChild) {
+  // Hydrate only once the page's screen and the footer are loaded: nothing may suspend meanwhile
+  // (app/lazy-screen.ts). A chunk that fails to load does not stop hydration: that part suspends
+  // and retries (or shows the error screen) as any lazy part would. As a transition, React hydrates
+  // in slices of a few milliseconds and lets the browser answer a tap in between.
+  void Promise.allSettled([preloadStorefrontScreen(window.location.pathname), Footer.preload()]).then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app);
+    }),
+  );
+} else createRoot(container).render(app);

@@ -4,9 +4,11 @@ import { paths } from '@/config/paths';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { SignInDialogProvider } from '@/features/auth/components/sign-in-dialog-provider';
 import { useAuth } from '@/lib/auth/use-auth';
+import { lazyScreen } from './lazy-screen';
 import { AppNavbar } from './navbar';
 
-const Footer = lazy(() => import('./footer'));
+// Loaded ahead of hydration on a server-drawn page (see lazy-screen.ts).
+export const Footer = lazyScreen(() => import('./footer'));
 // Only a signed-in customer can need it: visitors do not download it.
 const VerifyEmailBanner = lazy(() =>
   import('@/features/auth/components/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })),

@@ -1,15 +1,16 @@
 import { lazy, type ComponentType } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
 
 // Every screen is its own chunk; admin screens only load for admins.
-const Home = lazy(() => import('./routes/home'));
-const Products = lazy(() => import('./routes/products'));
-const ProductDetail = lazy(() => import('./routes/product-detail'));
-const Offers = lazy(() => import('./routes/offers'));
-const Terms = lazy(() => import('./routes/terms'));
-const Contact = lazy(() => import('./routes/contact'));
+const Home = lazyScreen(() => import('./routes/home'));
+const Products = lazyScreen(() => import('./routes/products'));
+const ProductDetail = lazyScreen(() => import('./routes/product-detail'));
+const Offers = lazyScreen(() => import('./routes/offers'));
+const Terms = lazyScreen(() => import('./routes/terms'));
+const Contact = lazyScreen(() => import('./routes/contact'));
 const Login = lazy(() => import('./routes/login'));
 const Register = lazy(() => import('./routes/register'));
 const VerifyEmail = lazy(() => import('./routes/verify-email'));
@@ -22,7 +23,7 @@ const OrderDetail = lazy(() => import('./routes/order-detail'));
 const MyOffers = lazy(() => import('./routes/my-offers'));
 const Checkout = lazy(() => import('./routes/checkout'));
 const PaymentConfirmation = lazy(() => import('./routes/payment-confirmation'));
-const NotFound = lazy(() => import('./routes/not-found'));
+const NotFound = lazyScreen(() => import('./routes/not-found'));
 const PayLink = lazy(() => import('./routes/pay-link'));
 const AddProduct = lazy(() => import('./routes/admin/add-product'));
 // The admin's screens are a second route table in their own chunk: a shopper's first page carries none of them.
@@ -85,6 +86,17 @@ export function buildRoutes(pages: StorefrontPages = lazyPages): RouteObject[] {
 }
 
 export const routes = buildRoutes();
+
+/**
+ * Loads the screen of a server-drawn storefront page before the browser hydrates it (see
+ * lazy-screen.ts). Resolves at once for any other path.
+ */
+export function preloadStorefrontScreen(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const last = matches[matches.length - 1];
+  const type = (last?.route.element as { type?: Partial<LazyScreen> } | undefined)?.type;
+  return typeof type?.preload === 'function' ? type.preload() : Promise.resolve();
+}
 
 /** The layout inside the error screen's boundary, which a new path clears. */
 function AppFrame() {

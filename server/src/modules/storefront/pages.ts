@@ -125,13 +125,15 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, loaded);
 
+  // The route's chunk and the footer's: the browser hydrates once both are in (web/src/main.tsx).
+  const hydrationModules = (routeModule: string) => [routeModule, 'src/app/footer.tsx'];
   const preloads = new Map<string, string>();
   const preloadFor = (module: string | null): string => {
     if (!module) return '';
     let tags = preloads.get(module);
     if (tags === undefined) {
       const files = new Set<string>();
-      collect(module, files);
+      for (const m of hydrationModules(module)) collect(m, files);
       tags = [...files]
         .filter((f) => !loaded.has(f) && f.endsWith('.js'))
         .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
