@@ -7,6 +7,7 @@ import type {
 } from '@mtumba/contract/delivery';
 import type { MessageReply } from '@mtumba/contract/account';
 import { api } from './api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /**
  * Delivery methods and the customer's saved delivery details, shared by the cart, the product
@@ -54,7 +55,7 @@ export function useSaveAddress() {
       id === null
         ? api.post<SavedAddressJson>('/user/addresses', body)
         : api.put<SavedAddressJson>(`/user/addresses/${id}`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryKeys.details() }),
+    onSettled: () => refetchAfterWrite(queryClient, deliveryKeys.details()),
   });
 }
 
@@ -62,6 +63,6 @@ export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<MessageReply>(`/user/addresses/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryKeys.details() }),
+    onSettled: () => refetchAfterWrite(queryClient, deliveryKeys.details()),
   });
 }

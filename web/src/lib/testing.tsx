@@ -53,11 +53,12 @@ export function signInAs(user: Partial<StoredUser> = {}): StoredUser {
 }
 
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
-type Handler = (request: { url: URL; method: string; body: unknown }) => Reply | unknown;
+type Handler = (request: { url: URL; method: string; body: unknown }) => Reply | unknown | Promise<unknown>;
 
 /**
  * Stubs fetch with handlers keyed "METHOD /api/path" (no query string). A handler returns a
- * {status, body, headers} reply, or a plain value for a 200 JSON body. Unknown calls answer 404.
+ * {status, body, headers} reply, or a plain value for a 200 JSON body (or a promise of either, to
+ * hold a reply back). Unknown calls answer 404.
  */
 export function mockApi(handlers: Record<string, Handler | Reply | unknown>) {
   const calls: { method: string; path: string; url: URL; body: unknown }[] = [];
@@ -69,7 +70,7 @@ export function mockApi(handlers: Record<string, Handler | Reply | unknown>) {
     const key = `${method} ${url.pathname}`;
     if (!(key in handlers)) return new Response(JSON.stringify({ message: 'Not found.' }), { status: 404 });
     const handler = handlers[key];
-    const out = typeof handler === 'function' ? (handler as Handler)({ url, method, body }) : handler;
+    const out = typeof handler === 'function' ? await (handler as Handler)({ url, method, body }) : handler;
     const reply: Reply =
       out && typeof out === 'object' && ('status' in out || 'headers' in out) ? (out as Reply) : { body: out };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {

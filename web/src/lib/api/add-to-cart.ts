@@ -3,6 +3,7 @@ import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import type { AddToCartValues } from '@mtumba/contract/cart';
 import { cartKeys } from './get-cart';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export function addToCart(input: AddToCartValues): Promise<unknown> {
   return api.post('/cart/add', input);
@@ -14,7 +15,7 @@ export function useAddToCart() {
   return useMutation({
     mutationFn: addToCart,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      await refetchAfterWrite(queryClient, cartKeys.all);
       emitAppEvent('cartUpdated');
     },
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { wishlistKeys, type WishlistEntry } from './get-wishlist';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export function addToWishlist(productId: number): Promise<WishlistEntry> {
   return api.post('/wishlist', { product_id: productId });
@@ -16,6 +17,6 @@ export function useAddToWishlist() {
   return useMutation({
     mutationFn: addToWishlist,
     onSuccess: () => emitAppEvent('wishlistUpdated'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
+    onSettled: () => refetchAfterWrite(queryClient, wishlistKeys.all),
   });
 }

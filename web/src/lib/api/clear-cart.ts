@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { cartKeys, type Cart } from './get-cart';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export function clearCart(): Promise<unknown> {
   return api.delete('/cart/clear');
@@ -16,6 +17,6 @@ export function useClearCart() {
       queryClient.setQueriesData<Cart>({ queryKey: cartKeys.all }, (cart) => cart && { ...cart, cart_items: [] });
       emitAppEvent('cartUpdated');
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+    onSettled: () => refetchAfterWrite(queryClient, cartKeys.all),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@mtumba/contract/product';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** POST /products as multipart from the simple Add New Product form, with the admin's bearer token. */
 export function addProduct(form: FormData): Promise<Product> {
@@ -12,6 +13,6 @@ export function useAddProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
+    onSuccess: () => refetchAfterWrite(queryClient, adminKeys.products()),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** DELETE /categories/{id}: the category goes; its products stay. */
 export function deleteCategory(id: number): Promise<unknown> {
@@ -11,6 +12,6 @@ export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => refetchAfterWrite(queryClient, adminKeys.all),
   });
 }

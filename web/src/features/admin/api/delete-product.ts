@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** DELETE /products/{id}: the product leaves the shop; orders keep showing it. */
 export function deleteProduct(id: number): Promise<unknown> {
@@ -11,6 +12,6 @@ export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
+    onSuccess: () => refetchAfterWrite(queryClient, adminKeys.products()),
   });
 }

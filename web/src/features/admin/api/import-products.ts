@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportPreview, ImportResult } from '@mtumba/contract/insights';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export interface ImportInput {
   file: File;
@@ -39,6 +40,6 @@ export function useConfirmImport() {
       apiRequest<ImportResult>('/admin/products/import', { method: 'POST', body: form(input, true) }).then(
         (r) => r.data,
       ),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => void refetchAfterWrite(queryClient, adminKeys.all),
   });
 }

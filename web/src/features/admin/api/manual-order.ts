@@ -7,6 +7,7 @@ import type {
 } from '@mtumba/contract/manual-order';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** POST /admin/orders/manual/quote: the price of a manual order, nothing placed. */
 export function quoteManualOrder(body: ManualOrderQuoteBody, signal?: AbortSignal): Promise<ManualOrderQuote> {
@@ -41,8 +42,8 @@ export function useCreateManualOrder() {
   return useMutation({
     mutationFn: createManualOrder,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.products() });
+      void refetchAfterWrite(queryClient, adminKeys.orders());
+      void refetchAfterWrite(queryClient, adminKeys.products());
     },
   });
 }

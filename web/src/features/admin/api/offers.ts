@@ -6,6 +6,7 @@ import type {
   OfferPriceBody,
 } from '@mtumba/contract/price-offers';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** Query keys of the shop's offers list; under 'admin' so signing out clears them. */
 export const adminOfferKeys = {
@@ -37,6 +38,6 @@ export function useAnswerAdminOffer() {
       const { action, ...body } = answer;
       return api.post<AdminPriceOfferReply>(`/admin/offers/${id}/${action}`, body);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOfferKeys.all }),
+    onSettled: () => refetchAfterWrite(queryClient, adminOfferKeys.all),
   });
 }

@@ -7,6 +7,7 @@ import type {
 } from '@mtumba/contract/order';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export type OrderAction =
   | { kind: 'payment'; body: AdminManualPaymentBody }
@@ -35,6 +36,6 @@ export function useOrderAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: OrderAction) => postOrderAction(id, action),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+    onSuccess: () => void refetchAfterWrite(queryClient, adminKeys.orders()),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@mtumba/contract/product';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** PUT /products/{id} with `status: published`: a draft or scheduled item goes on sale now. */
 export function publishProduct(id: number): Promise<Product> {
@@ -12,6 +13,6 @@ export function usePublishProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
+    onSuccess: () => refetchAfterWrite(queryClient, adminKeys.products()),
   });
 }

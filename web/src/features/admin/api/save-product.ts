@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IMAGE_TOO_LARGE_MESSAGE, type Product } from '@mtumba/contract/product';
 import { adminKeys } from './admin-keys';
 import { xhrRequest } from './xhr-request';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export interface SaveProductInput {
   /** the multipart form (see productFormData); it carries `_method=PUT` when editing */
@@ -31,6 +32,6 @@ export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
+    onSuccess: () => refetchAfterWrite(queryClient, adminKeys.products()),
   });
 }

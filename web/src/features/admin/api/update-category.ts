@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@mtumba/contract/product';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** PUT /categories/{id} {name} → the renamed category. */
 export function updateCategory({ id, name }: { id: number; name: string }): Promise<Category> {
@@ -13,6 +14,6 @@ export function useUpdateCategory() {
   return useMutation({
     mutationFn: updateCategory,
     // Product rows show category names too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => refetchAfterWrite(queryClient, adminKeys.all),
   });
 }

@@ -4,6 +4,7 @@ import type { OrderStatus } from '@mtumba/contract/order-states';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import type { AdminOrderPage } from './get-admin-orders';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /**
  * PUT /admin/orders/{id} {order_status}, marked as an XMLHttpRequest as docs/product.md section 7 has it;
@@ -38,7 +39,7 @@ export function useUpdateOrderStatus() {
       queryClient.setQueryData<AdminOrderDetailJson>(adminKeys.order(order.id), (detail) =>
         detail ? { ...detail, ...order } : detail,
       );
-      void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
+      void refetchAfterWrite(queryClient, adminKeys.orders());
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { AccountSession, MessageReply, SessionList, SessionsRevokedReply } from '@mtumba/contract/account';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 const sessionsKey = ['auth', 'sessions'] as const;
 
@@ -21,7 +22,7 @@ export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete<SessionsRevokedReply>('/user/sessions/others'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSettled: () => refetchAfterWrite(queryClient, sessionsKey),
   });
 }
 
@@ -30,6 +31,6 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<MessageReply>(`/user/sessions/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSettled: () => refetchAfterWrite(queryClient, sessionsKey),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { cartKeys, type Cart } from '@/lib/api/get-cart';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export function removeCartItem(itemId: number): Promise<unknown> {
   return api.delete(`/cart/remove/${itemId}`);
@@ -25,6 +26,6 @@ export function useRemoveCartItem() {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
     onSuccess: () => emitAppEvent('cartUpdated'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+    onSettled: () => refetchAfterWrite(queryClient, cartKeys.all),
   });
 }

@@ -3,6 +3,7 @@ import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import type { UpdateCartItemValues } from '@mtumba/contract/cart';
 import { cartKeys, type Cart } from '@/lib/api/get-cart';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** The line to change (its id in the path) and the body. */
 export type UpdateCartItemInput = { itemId: number } & UpdateCartItemValues;
@@ -30,6 +31,6 @@ export function useUpdateCartItem() {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
     onSuccess: () => emitAppEvent('cartUpdated'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+    onSettled: () => refetchAfterWrite(queryClient, cartKeys.all),
   });
 }

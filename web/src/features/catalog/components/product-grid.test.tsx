@@ -107,4 +107,26 @@ describe('ProductGrid', () => {
     await user.click(within(card('Denim jacket')).getByRole('button', { name: 'Add to Wishlist' }));
     expect(await screen.findByText('This item is already in your wishlist.')).toBeInTheDocument();
   });
+  it("says 'In Wishlist' after a tap made while the first wishlist load was still on its way", async () => {
+    signInAs();
+    // The first load is answered from before the tap (empty) but arrives only after the POST.
+    let answerFirstLoad: (entries: unknown[]) => void = () => {};
+    const firstLoad = new Promise<unknown[]>((resolve) => (answerFirstLoad = resolve));
+    const saved: unknown[] = [];
+    let loads = 0;
+    const { card, user, server } = setup({
+      'GET /api/wishlist': () => (++loads === 1 ? firstLoad : [...saved]),
+      'POST /api/wishlist': () => {
+        saved.push({ id: 51, product_id: 1, product: products[0] });
+        return { status: 201, body: saved[0] };
+      },
+    });
+    await waitFor(() => expect(server.callsTo('GET /api/wishlist')).toHaveLength(1));
+
+    await user.click(within(card('Denim jacket')).getByRole('button', { name: 'Add to Wishlist' }));
+    expect(await screen.findByText('Added to your wishlist!')).toBeInTheDocument();
+    answerFirstLoad([]);
+
+    expect(await within(card('Denim jacket')).findByRole('button', { name: 'In Wishlist' })).toBeDisabled();
+  });
 });

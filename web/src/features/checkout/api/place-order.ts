@@ -3,6 +3,7 @@ import { orderKeys } from '@/lib/api/get-orders';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import type { OrderMessageReply, PlaceOrderRequest } from '@mtumba/contract/order';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** POST /orders: 201 with the order (stock reserved); 422 'Not enough stock for …'; 403 when unverified. */
 export function placeOrder(input: PlaceOrderRequest): Promise<OrderMessageReply> {
@@ -14,7 +15,7 @@ export function usePlaceOrder() {
   return useMutation({
     mutationFn: placeOrder,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      await refetchAfterWrite(queryClient, orderKeys.all);
       emitAppEvent('ordersUpdated');
     },
   });

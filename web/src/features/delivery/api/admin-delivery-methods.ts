@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryMethodBody, DeliveryMethodJson } from '@mtumba/contract/delivery';
 import { api } from '@/lib/api-client';
 import { deliveryKeys } from '@/lib/delivery-api';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 const adminMethodsKey = ['delivery', 'admin-methods'] as const;
 
@@ -21,6 +22,6 @@ export function useSaveDeliveryMethod() {
       id === null
         ? api.post<DeliveryMethodJson>('/admin/delivery-methods', body)
         : api.put<DeliveryMethodJson>(`/admin/delivery-methods/${id}`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryKeys.all }),
+    onSettled: () => refetchAfterWrite(queryClient, deliveryKeys.all),
   });
 }

@@ -3,6 +3,7 @@ import type { PayOnDeliveryOption } from '@mtumba/contract/delivery';
 import type { OrderMessageReply } from '@mtumba/contract/order';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 const podKey = (orderId: number) => ['delivery', 'pay-on-delivery', orderId] as const;
 /** every order query of the web app starts with this key */
@@ -22,10 +23,7 @@ export function useChoosePayOnDelivery(orderId: number) {
   return useMutation({
     mutationFn: () => api.post<OrderMessageReply>(`/orders/${orderId}/pay-on-delivery`),
     onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: podKey(orderId) }),
-        queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
-      ]);
+      await Promise.all([refetchAfterWrite(queryClient, podKey(orderId)), refetchAfterWrite(queryClient, ORDERS_KEY)]);
       emitAppEvent('ordersUpdated');
     },
   });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OfferPriceBody, OfferRulesJson, PriceOfferJson, PriceOfferReply } from '@mtumba/contract/price-offers';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /**
  * The customer's price offers (docs/product.md, Make an offer). Every key starts with 'offers', so a
@@ -40,9 +41,9 @@ export function useMakeOffer(productId: number) {
       if (reply.offer.status === 'accepted') emitAppEvent('cartUpdated');
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+      void refetchAfterWrite(queryClient, offerKeys.all);
       // the product shows "Reserved" to others once held
-      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+      void refetchAfterWrite(queryClient, ['catalog']);
     },
   });
 }
@@ -63,8 +64,8 @@ export function useAnswerOffer() {
       if (reply.offer.status === 'accepted') emitAppEvent('cartUpdated');
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: offerKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+      void refetchAfterWrite(queryClient, offerKeys.all);
+      void refetchAfterWrite(queryClient, ['catalog']);
     },
   });
 }

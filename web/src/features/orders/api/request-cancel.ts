@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MessageReply } from '@mtumba/contract/account';
 import { orderKeys } from '@/lib/api/get-orders';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export function requestCancel(orderId: number): Promise<MessageReply> {
   return api.post<MessageReply>(`/orders/${orderId}/request-cancel`);
@@ -12,6 +13,6 @@ export function useRequestCancel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestCancel,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    onSettled: () => refetchAfterWrite(queryClient, orderKeys.all),
   });
 }

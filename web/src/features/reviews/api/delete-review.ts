@@ -3,6 +3,7 @@ import { catalogKeys } from '@/lib/api/catalog-keys';
 import { api } from '@/lib/api-client';
 import type { Review } from '@mtumba/contract/review';
 import { reviewKeys } from './get-my-review';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export interface DeleteReviewInput {
   reviewId: number;
@@ -25,8 +26,8 @@ export function useDeleteReview() {
       ),
     onSettled: (_data, _err, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.product(input.productId) }),
+        refetchAfterWrite(queryClient, reviewKeys.all),
+        refetchAfterWrite(queryClient, catalogKeys.product(input.productId)),
       ]),
   });
 }

@@ -3,6 +3,7 @@ import { catalogKeys } from '@/lib/api/catalog-keys';
 import { api } from '@/lib/api-client';
 import type { Review, ReviewValues } from '@mtumba/contract/review';
 import { reviewKeys } from './get-my-review';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** The body, and the review being edited (undefined for a new one). */
 export type SaveReviewInput = ReviewValues & { reviewId?: number };
@@ -27,8 +28,8 @@ export function useSaveReview() {
     },
     onSettled: (_data, _err, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.product(input.product_id) }),
+        refetchAfterWrite(queryClient, reviewKeys.all),
+        refetchAfterWrite(queryClient, catalogKeys.product(input.product_id)),
       ]),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { EmailPreferences, SavedSearch, SavedSearchInput, SavedSearchList } from '@mtumba/contract/listing';
 import { api } from '@/lib/api-client';
 import type { MessageReply } from '@mtumba/contract/account';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** Query keys of the saved-searches screen. */
 export const savedSearchKeys = {
@@ -26,7 +27,7 @@ export function useSaveSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SavedSearchInput) => api.post<SavedSearch>('/saved-searches', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchKeys.list() }),
+    onSuccess: () => refetchAfterWrite(queryClient, savedSearchKeys.list()),
   });
 }
 
@@ -35,7 +36,7 @@ export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<MessageReply>(`/saved-searches/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchKeys.list() }),
+    onSuccess: () => refetchAfterWrite(queryClient, savedSearchKeys.list()),
   });
 }
 

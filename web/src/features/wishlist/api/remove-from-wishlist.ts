@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { wishlistKeys, type WishlistEntry } from '@/lib/api/get-wishlist';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export function removeFromWishlist(entryId: number): Promise<unknown> {
   return api.delete(`/wishlist/${entryId}`);
@@ -24,6 +25,6 @@ export function useRemoveFromWishlist() {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
     onSuccess: () => emitAppEvent('wishlistUpdated'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
+    onSettled: () => refetchAfterWrite(queryClient, wishlistKeys.all),
   });
 }
