@@ -7,7 +7,7 @@ import type {
 } from '@mtumba/contract/delivery';
 import type { MessageReply } from '@mtumba/contract/account';
 import { api } from './api-client';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /**
  * Delivery methods and the customer's saved delivery details, shared by the cart, the product

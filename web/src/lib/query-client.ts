@@ -1,4 +1,4 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 export function createQueryClient(): QueryClient {
@@ -11,15 +11,4 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-}
-
-/**
- * After a write, load the queries under `queryKey` again with new requests. `invalidateQueries`
- * alone would reuse a first load still in flight (TanStack Query only restarts a fetch that already
- * has data), and that load may have been answered before the write: a wishlist opened just before
- * the shopper tapped "Add to Wishlist" would then keep saying "Add to Wishlist".
- */
-export async function refetchAfterWrite(client: QueryClient, queryKey: QueryKey): Promise<void> {
-  await client.cancelQueries({ queryKey });
-  await client.invalidateQueries({ queryKey });
 }

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import type { AddToCartValues } from '@mtumba/contract/cart';
 import { cartKeys } from './get-cart';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 export function addToCart(input: AddToCartValues): Promise<unknown> {
   return api.post('/cart/add', input);

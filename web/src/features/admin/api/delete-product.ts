@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** DELETE /products/{id}: the product leaves the shop; orders keep showing it. */
 export function deleteProduct(id: number): Promise<unknown> {

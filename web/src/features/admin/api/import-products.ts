@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportPreview, ImportResult } from '@mtumba/contract/insights';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 export interface ImportInput {
   file: File;

@@ -7,7 +7,7 @@ import type {
 } from '@mtumba/contract/manual-order';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** POST /admin/orders/manual/quote: the price of a manual order, nothing placed. */
 export function quoteManualOrder(body: ManualOrderQuoteBody, signal?: AbortSignal): Promise<ManualOrderQuote> {

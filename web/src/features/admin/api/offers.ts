@@ -6,7 +6,7 @@ import type {
   OfferPriceBody,
 } from '@mtumba/contract/price-offers';
 import { api } from '@/lib/api-client';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** Query keys of the shop's offers list; under 'admin' so signing out clears them. */
 export const adminOfferKeys = {

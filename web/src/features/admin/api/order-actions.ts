@@ -7,7 +7,7 @@ import type {
 } from '@mtumba/contract/order';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 export type OrderAction =
   | { kind: 'payment'; body: AdminManualPaymentBody }

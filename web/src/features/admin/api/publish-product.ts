@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@mtumba/contract/product';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** PUT /products/{id} with `status: published`: a draft or scheduled item goes on sale now. */
 export function publishProduct(id: number): Promise<Product> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IMAGE_TOO_LARGE_MESSAGE, type Product } from '@mtumba/contract/product';
 import { adminKeys } from './admin-keys';
 import { xhrRequest } from './xhr-request';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 export interface SaveProductInput {
   /** the multipart form (see productFormData); it carries `_method=PUT` when editing */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@mtumba/contract/product';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** PUT /categories/{id} {name} → the renamed category. */
 export function updateCategory({ id, name }: { id: number; name: string }): Promise<Category> {

@@ -4,7 +4,7 @@ import type { OrderStatus } from '@mtumba/contract/order-states';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import type { AdminOrderPage } from './get-admin-orders';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /**
  * PUT /admin/orders/{id} {order_status}, marked as an XMLHttpRequest as docs/product.md section 7 has it;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { AccountSession, MessageReply, SessionList, SessionsRevokedReply } from '@mtumba/contract/account';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 const sessionsKey = ['auth', 'sessions'] as const;
 

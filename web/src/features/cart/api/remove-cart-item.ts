@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { cartKeys, type Cart } from '@/lib/api/get-cart';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 export function removeCartItem(itemId: number): Promise<unknown> {
   return api.delete(`/cart/remove/${itemId}`);

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import type { UpdateCartItemValues } from '@mtumba/contract/cart';
 import { cartKeys, type Cart } from '@/lib/api/get-cart';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** The line to change (its id in the path) and the body. */
 export type UpdateCartItemInput = { itemId: number } & UpdateCartItemValues;

@@ -3,7 +3,7 @@ import { orderKeys } from '@/lib/api/get-orders';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import type { OrderMessageReply, PlaceOrderRequest } from '@mtumba/contract/order';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** POST /orders: 201 with the order (stock reserved); 422 'Not enough stock for …'; 403 when unverified. */
 export function placeOrder(input: PlaceOrderRequest): Promise<OrderMessageReply> {

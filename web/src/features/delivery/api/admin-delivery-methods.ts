@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryMethodBody, DeliveryMethodJson } from '@mtumba/contract/delivery';
 import { api } from '@/lib/api-client';
 import { deliveryKeys } from '@/lib/delivery-api';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 const adminMethodsKey = ['delivery', 'admin-methods'] as const;
 

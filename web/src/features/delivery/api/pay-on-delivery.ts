@@ -3,7 +3,7 @@ import type { PayOnDeliveryOption } from '@mtumba/contract/delivery';
 import type { OrderMessageReply } from '@mtumba/contract/order';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 const podKey = (orderId: number) => ['delivery', 'pay-on-delivery', orderId] as const;
 /** every order query of the web app starts with this key */

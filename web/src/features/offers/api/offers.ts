@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OfferPriceBody, OfferRulesJson, PriceOfferJson, PriceOfferReply } from '@mtumba/contract/price-offers';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /**
  * The customer's price offers (docs/product.md, Make an offer). Every key starts with 'offers', so a

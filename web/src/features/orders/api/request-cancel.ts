@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MessageReply } from '@mtumba/contract/account';
 import { orderKeys } from '@/lib/api/get-orders';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 export function requestCancel(orderId: number): Promise<MessageReply> {
   return api.post<MessageReply>(`/orders/${orderId}/request-cancel`);

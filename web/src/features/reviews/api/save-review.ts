@@ -3,7 +3,7 @@ import { catalogKeys } from '@/lib/api/catalog-keys';
 import { api } from '@/lib/api-client';
 import type { Review, ReviewValues } from '@mtumba/contract/review';
 import { reviewKeys } from './get-my-review';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** The body, and the review being edited (undefined for a new one). */
 export type SaveReviewInput = ReviewValues & { reviewId?: number };

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { EmailPreferences, SavedSearch, SavedSearchInput, SavedSearchList } from '@mtumba/contract/listing';
 import { api } from '@/lib/api-client';
 import type { MessageReply } from '@mtumba/contract/account';
-import { refetchAfterWrite } from '@/lib/query-client';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** Query keys of the saved-searches screen. */
 export const savedSearchKeys = {
