@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageSchema } from './errors';
 
 /**
  * Request and reply shapes of the accounts calls (register, sign-in, profile, sessions, the security
@@ -45,7 +46,6 @@ export const userSchema = z
       .describe('Whether the customer verified a phone by an SMS code (GET /user, when the shop sends texts)'),
   })
   .meta({ id: 'User' });
-export const messageSchema = z.object({ message: z.string() });
 export const validationErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
@@ -159,6 +159,7 @@ export const publicConfigSchema = z.object({
 });
 
 export type User = z.infer<typeof userSchema>;
+export { messageSchema };
 export type MessageReply = z.infer<typeof messageSchema>;
 export type ValidationErrorReply = z.infer<typeof validationErrorSchema>;
 export type AuthReply = z.infer<typeof signedInSchema>;

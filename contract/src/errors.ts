@@ -9,3 +9,6 @@ export const apiErrorSchema = z
   })
   .loose();
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** A reply that only says what happened: `{ message }`. */
+export const messageSchema = z.object({ message: z.string() });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { apiErrorSchema } from '@mtumba/contract';
 import { MAX_DB_ID } from '@mtumba/contract/order';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,6 +7,17 @@ import type { AuthUser } from '../modules/accounts/tokens.js';
 import { notFound, unauthenticated } from './errors.js';
 
 /** HTTP helpers the route modules share; services never import this. */
+
+/**
+ * The error replies a route declares, each with the API's error shape:
+ * `response: { 200: itemSchema, ...errorReplies(401, 404, 422) }`.
+ */
+export function errorReplies<Code extends number>(...codes: Code[]): Record<Code, typeof apiErrorSchema> {
+  return Object.fromEntries(codes.map((code) => [code, apiErrorSchema])) as Record<Code, typeof apiErrorSchema>;
+}
+
+/** The OpenAPI security of a route that needs a bearer token. */
+export const bearerAuth = [{ bearer: [] }];
 
 /** Path parameters of a route addressing one row by id; read with `idOrNotFound`. */
 export const idParams = z.object({ id: z.string() });

@@ -22,7 +22,7 @@ import {
 } from '@mtumba/contract/account';
 import { z } from 'zod';
 import { DomainError, notFound, unauthenticated } from '../../lib/errors.js';
-import { idOrNotFound, setPagingHeaders } from '../../lib/http.js';
+import { bearerAuth, idOrNotFound, setPagingHeaders } from '../../lib/http.js';
 import { createGoogleVerifier } from './google.js';
 import { userRepository } from './repository.js';
 import { publicConfigReply } from './public-config.js';
@@ -31,7 +31,6 @@ import { accountService, MESSAGES, type RequestContext } from './service.js';
 import { phoneVerified } from '../sms/service.js';
 
 const authTags = ['accounts'];
-const bearer = [{ bearer: [] }];
 
 /** The accounts calls of docs/product.md section 7, under /api. */
 const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -158,7 +157,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: authTags,
         summary: 'Revoke the bearer token used for this call',
-        security: bearer,
+        security: bearerAuth,
         response: { 200: message, 401: message },
       },
     },
@@ -176,7 +175,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: authTags,
         summary: 'The signed-in user',
-        security: bearer,
+        security: bearerAuth,
         response: { 200: userSchema, 401: message },
       },
     },
@@ -196,7 +195,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change name, e-mail or password',
         description:
           'A new e-mail or password needs `current_password` (an account without a password, made with Google: a Google sign-in of this session in the last 10 minutes). A new password revokes every other token. A new e-mail waits in `pending_email` until the link sent to it is followed; the old address is told, with a link that cancels the change. Password checks are rate-limited per account and per IP (429).',
-        security: bearer,
+        security: bearerAuth,
         body: profileBody,
         response: {
           200: profileUpdatedSchema,
@@ -235,7 +234,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete the account and its personal data (orders stay, anonymised)',
         description:
           'No body needed. With `current_password` (the web app sends it) the password is checked first; those checks are rate-limited per account and per IP.',
-        security: bearer,
+        security: bearerAuth,
         body: deleteAccountBody,
         response: { 200: message, 401: message, 422: validationError, 429: tooMany },
       },
@@ -254,7 +253,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: authTags,
         summary: "The account's live sessions (signed-in browsers), most recently used first",
-        security: bearer,
+        security: bearerAuth,
         response: { 200: sessionListSchema, 401: message },
       },
     },
@@ -271,7 +270,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: authTags,
         summary: 'Sign out everywhere else: every session but this one ends',
-        security: bearer,
+        security: bearerAuth,
         response: { 200: sessionsRevokedSchema, 401: message },
       },
     },
@@ -289,7 +288,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: authTags,
         summary: 'End one of your sessions',
-        security: bearer,
+        security: bearerAuth,
         params: z.object({ id: z.string() }),
         response: { 200: message, 401: message, 404: message },
       },
@@ -311,7 +310,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A customer's security log, newest first; paged (X-Total-Count, Link)",
         description:
           'Sign-ins and failed sign-ins, password and e-mail changes, sessions ended, and admin changes to their orders (and, for an admin, to products).',
-        security: bearer,
+        security: bearerAuth,
         params: z.object({ id: z.string() }),
         querystring: pagingQuery,
         response: {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/errors.js';
-import { signedInUser } from '../../lib/http.js';
+import { bearerAuth, errorReplies, signedInUser } from '../../lib/http.js';
 import { productsCsv } from './csv-export.js';
 import {
   fileTooLarge,
@@ -19,18 +19,11 @@ import {
 import { removeImageFiles, storeImage, type StoredImage } from './images.js';
 import { productRepository } from './repository.js';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 409, 413, 422);
 /** A streamed text/csv body (not serialized as JSON). */
 const csvReply = z.any().describe('text/csv; charset=utf-8, UTF-8 with a byte-order mark');
 const tags = ['admin catalogue'];
-const security = [{ bearer: [] }];
+const security = bearerAuth;
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 const importForm = [
   'multipart/form-data: `file` (the CSV, at most 2 MB and 1000 items) first, then `photos` (image files, at most 200,',

@@ -1,18 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@mtumba/contract';
+import { apiErrorSchema, messageSchema } from '@mtumba/contract';
 import {
   categoryInputSchema,
   categorySchema,
   productListQuerySchema,
   productSchema,
   productSummarySchema,
-  stockMovementSchema,
+  stockMovementListSchema,
 } from '@mtumba/contract/product';
 import { z } from 'zod';
 
 import { invalidField } from '../../lib/errors.js';
-import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
+import { errorReplies, idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { recordSecurityEvent, type SecurityEventKind } from '../accounts/security-log.js';
 import { adminProductListQuerySchema } from '@mtumba/contract/listing';
 import { DomainError } from '../../lib/errors.js';
@@ -20,9 +20,8 @@ import { listingContext } from '../listing/context.js';
 import { readProductSubmission } from './product-form.js';
 import { CATEGORY_NOT_FOUND, PRODUCT_NOT_FOUND, catalogService } from './service.js';
 
-const messageReply = z.object({ message: z.string() });
 const productList = z.array(productSchema);
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorReplies(401, 403, 404, 422);
 const listHeaders = 'Paging: `X-Total-Count` and `Link` (rel first/prev/next/last). ETag / If-None-Match → 304.';
 
 const productFormDescription = [
@@ -62,7 +61,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: "A product's latest stock movements (admin): reservations, releases, adjustments",
         params: idParams,
-        response: { 200: z.object({ data: z.array(stockMovementSchema) }), ...errors },
+        response: { 200: stockMovementListSchema, ...errors },
       },
     },
     async (request) => ({ data: await catalog.stockMovements(requireProductId(request.params.id)) }),
@@ -116,7 +115,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Delete a category (admin); its products stay',
         params: idParams,
-        response: { 200: messageReply, ...errors },
+        response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {
@@ -325,7 +324,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Delete a product (admin): it leaves the shop, carts and wishlists; orders keep it',
         params: idParams,
-        response: { 200: messageReply, ...errors },
+        response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@mtumba/contract';
+import { messageSchema } from '@mtumba/contract';
 import {
   defaultPhoneBodySchema,
   deliveryDetailsJsonSchema,
@@ -9,7 +9,7 @@ import {
 } from '@mtumba/contract/delivery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
+import { bearerAuth, errorReplies, idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
 import {
   ADDRESS_NOT_FOUND,
   createDeliveryMethod,
@@ -22,8 +22,8 @@ import {
   updateDeliveryMethod,
 } from './service.js';
 
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
-const security = [{ bearer: [] }];
+const errors = errorReplies(401, 403, 404, 422);
+const security = bearerAuth;
 
 /** Delivery methods (public list, admin management) and the customer's saved delivery details, under /api. */
 const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -157,7 +157,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Delete a saved address',
         params: idParams,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {

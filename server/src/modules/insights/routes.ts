@@ -1,16 +1,16 @@
 import { Readable } from 'node:stream';
-import { apiErrorSchema } from '@mtumba/contract';
 import { dashboardSchema, reportRangeQuerySchema, resolveRange } from '@mtumba/contract/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ordersCsv } from './orders-csv.js';
 import { dashboard, spanOf } from './service.js';
+import { errorReplies, bearerAuth } from '../../lib/http.js';
 
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorReplies(401, 403, 422);
 /** A streamed text/csv body (not serialized as JSON). */
 const csvReply = z.any().describe('text/csv; charset=utf-8, UTF-8 with a byte-order mark');
 const tags = ['admin insights'];
-const security = [{ bearer: [] }];
+const security = bearerAuth;
 const rangeHelp =
   '`range` (today, 7d, 30d, 90d) or `from` and `to` (YYYY-MM-DD, Nairobi days, both included; at most 366 days); default 30d.';
 

@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@mtumba/contract';
 import {
   adminCustomerCreateBodySchema,
   adminCustomerCreateReplySchema,
-  adminCustomerJsonSchema,
+  adminCustomerListSchema,
   adminCustomerSearchQuerySchema,
   manualOrderBodySchema,
   manualOrderQuoteBodySchema,
@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../lib/errors.js';
 import { emitAll } from '../../lib/events.js';
-import { idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
+import { bearerAuth, errorReplies, idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
 import { shopContext } from '../orders/emails.js';
 import { paymentService } from '../payments/service.js';
 import {
@@ -38,16 +38,9 @@ import {
   viewPayLink,
 } from './service.js';
 
-const errors = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorReplies(401, 403, 404, 409, 410, 422);
 const adminTags = ['manual orders'];
-const security = [{ bearer: [] }];
+const security = bearerAuth;
 const tokenParams = z.object({ token: z.string().max(200) });
 
 /**
@@ -68,7 +61,7 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Find customers by phone (their own or one they ordered with) or by e-mail address',
         querystring: adminCustomerSearchQuerySchema,
-        response: { 200: z.object({ data: z.array(adminCustomerJsonSchema) }), ...errors },
+        response: { 200: adminCustomerListSchema, ...errors },
       },
     },
     async (request) => ({ data: await searchCustomers(db, request.query.q) }),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@mtumba/contract';
+import { apiErrorSchema, messageSchema } from '@mtumba/contract';
 import { subscribeBody } from '@mtumba/contract/newsletter';
-import { z } from 'zod';
 import { subscriberRepository } from './repository.js';
 
 export const SUBSCRIBED_MESSAGE = 'Thanks for subscribing!';
@@ -18,7 +17,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['newsletter'],
         summary: 'Subscribe an e-mail address to the newsletter (again is fine)',
         body: subscribeBody,
-        response: { 200: z.object({ message: z.string() }), 422: apiErrorSchema },
+        response: { 200: messageSchema, 422: apiErrorSchema },
       },
     },
     async (request) => {

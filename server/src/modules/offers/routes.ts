@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@mtumba/contract';
 import {
   adminOfferAnswerBodySchema,
   adminOffersListSchema,
@@ -14,19 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emitAll } from '../../lib/events.js';
 import { invalidField } from '../../lib/errors.js';
-import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
+import { bearerAuth, errorReplies, idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { startRepeatingJob } from '../../lib/jobs.js';
 import { shopContext } from '../orders/emails.js';
 import { offersService } from './service.js';
 
-const errors = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorReplies(401, 403, 404, 409, 422);
+const security = bearerAuth;
 
 /** Price offers under /api (docs/product.md, Make an offer): the customer's calls, the shop's, and the hold sweeper. */
 const offersRoutes: FastifyPluginAsyncZod = async (app) => {

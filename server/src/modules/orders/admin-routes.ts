@@ -1,9 +1,9 @@
-import { apiErrorSchema } from '@mtumba/contract';
 import {
   adminCancelRequestBodySchema,
   adminManualPaymentBodySchema,
   adminOrderDetailJsonSchema,
   adminOrderJsonSchema,
+  adminOrderMessageReplySchema,
   adminOrdersQuerySchema,
   adminOrderUpdateBodySchema,
   adminRefundBodySchema,
@@ -12,7 +12,7 @@ import { amountToCents } from '@mtumba/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emitAll } from '../../lib/events.js';
-import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
+import { bearerAuth, errorReplies, idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { shopContext } from './emails.js';
 import { ORDER_NOT_FOUND } from './lifecycle.js';
 import {
@@ -27,15 +27,9 @@ import {
   REFUND_RECORDED,
 } from './service.js';
 
-const errors = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorReplies(401, 403, 404, 409, 422);
 const tags = ['admin orders'];
-const security = [{ bearer: [] }];
+const security = bearerAuth;
 
 /** The shop's order management, under /api/admin: admins only. */
 const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -90,7 +84,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move an order along pending → processing → shipped → delivered, or cancel it',
         params: idParams,
         body: adminOrderUpdateBodySchema,
-        response: { 200: z.object({ message: z.string(), order: adminOrderJsonSchema }), ...errors },
+        response: { 200: adminOrderMessageReplySchema, ...errors },
       },
     },
     async (request) => {
@@ -106,7 +100,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const reply200 = { 200: z.object({ message: z.string(), order: adminOrderJsonSchema }), ...errors };
+  const reply200 = { 200: adminOrderMessageReplySchema, ...errors };
 
   app.post(
     '/admin/orders/:id/payments',

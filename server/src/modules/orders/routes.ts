@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@mtumba/contract';
+import { messageSchema } from '@mtumba/contract';
 import { orderJsonSchema, orderMessageReplySchema, placeOrderBodySchema } from '@mtumba/contract/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,19 +18,13 @@ import {
   placeOrder,
   requestCancel,
 } from './service.js';
-import { idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
+import { bearerAuth, errorReplies, idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
 import { shopContext } from './emails.js';
 import { ORDER_NOT_FOUND } from './lifecycle.js';
 
-const errors = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  410: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorReplies(401, 403, 404, 410, 422);
 const tags = ['orders'];
-const security = [{ bearer: [] }];
+const security = bearerAuth;
 
 /** The customer's order calls under /api (see docs/product.md); admin order calls and the sweeper too. */
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,7 +92,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Ask the shop to cancel a pending or processing order (it does not cancel by itself)',
         params: idParams,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {

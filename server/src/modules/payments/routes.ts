@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../lib/errors.js';
-import { signedInUser } from '../../lib/http.js';
+import { errorReplies, signedInUser } from '../../lib/http.js';
 import { startRepeatingJob } from '../../lib/jobs.js';
 import { paymentService, type NotificationResult } from './service.js';
 
@@ -15,13 +15,7 @@ const webhookReply = z
   .object({ received: z.boolean(), outcome: z.string().optional(), message: z.string(), error: z.string().optional() })
   .loose();
 
-const errors = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  410: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorReplies(401, 403, 404, 410, 422);
 
 /** The payments calls under /api: initiate, confirm, and the providers' webhooks. */
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@mtumba/contract';
+import { apiErrorSchema, messageSchema } from '@mtumba/contract';
 import { reviewInputSchema, reviewSchema, reviewUpdateSchema } from '@mtumba/contract/review';
 import { z } from 'zod';
-import { idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
+import { errorReplies, idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { DEFAULT_REVIEWS_PER_PAGE, REVIEW_NOT_FOUND, reviewService } from './service.js';
 
-const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorReplies(401, 404, 422);
 
 const pageField = (label: string, max: number) =>
   z
@@ -110,7 +110,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: 'Delete your review',
         params: idParams,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@mtumba/contract';
-import { SAVED_SEARCH_NOT_FOUND, savedSearchInputSchema, savedSearchSchema } from '@mtumba/contract/listing';
-import { z } from 'zod';
-import { idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
+import { apiErrorSchema, messageSchema } from '@mtumba/contract';
+import {
+  SAVED_SEARCH_NOT_FOUND,
+  savedSearchInputSchema,
+  savedSearchListSchema,
+  savedSearchSchema,
+} from '@mtumba/contract/listing';
+import { errorReplies, idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
 import { savedSearchService } from './service.js';
 
-const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorReplies(401, 404, 409, 422);
 
 /** A customer's saved searches (docs/product.md section 10), under /api. */
 const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +22,7 @@ const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['saved searches'],
         summary: "The customer's saved searches, each with its latest matches",
-        response: { 200: z.object({ data: z.array(savedSearchSchema) }), 401: apiErrorSchema },
+        response: { 200: savedSearchListSchema, 401: apiErrorSchema },
       },
     },
     async (request) => ({ data: await searches.list(signedInUser(request).id) }),
@@ -55,7 +59,7 @@ const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['saved searches'],
         summary: 'Delete one of your saved searches',
         params: idParams,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {

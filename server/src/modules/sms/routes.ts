@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@mtumba/contract';
+import { messageSchema } from '@mtumba/contract';
 import {
   PHONE_CODE_SENT,
   PHONE_VERIFIED,
@@ -8,10 +8,10 @@ import {
 } from '@mtumba/contract/sms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInUser } from '../../lib/http.js';
+import { errorReplies, signedInUser } from '../../lib/http.js';
 import { phoneVerificationService } from './service.js';
 
-const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorReplies(401, 404, 422, 429);
 const tags = ['account'];
 
 /** Verifying the customer's phone by a code sent in a text message (only with Africa's Talking configured). */
@@ -39,7 +39,7 @@ const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send a 6-digit code by SMS to the phone to verify (one a minute; 404 when texts are off)',
         body: phoneCodeRequestSchema,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@mtumba/contract';
 import {
   addToWishlistBodySchema,
   idSchema,
@@ -10,11 +9,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInUser } from '../../lib/http.js';
+import { errorReplies, signedInUser } from '../../lib/http.js';
 import { wishlistService } from './service.js';
 
 const entryParams = z.object({ entryId: idSchema('wishlist entry id') });
-const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorReplies(401, 404, 409, 422);
 
 /** The wishlist calls of docs/product.md section 7, under /api: the signed-in customer's own list only. */
 const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
