@@ -18,13 +18,13 @@ import Offers from './app/routes/offers';
 import ProductDetail from './app/routes/product-detail';
 import Products from './app/routes/products';
 import Terms from './app/routes/terms';
-import { toPublicConfig, type ConfigReply, type PublicConfig } from './lib/api/get-config';
+import { toPublicConfig, type PublicConfig } from './lib/api/get-config';
 import { catalogKeys } from './lib/api/catalog-keys';
 import type { ProductListParams, ProductPage } from './features/catalog/api/get-products';
 import { productListParamsOf } from './features/catalog/hooks/use-product-list-params';
-import type { Category, Product } from '@mtumba/contract/product';
-import type { Review } from '@mtumba/contract/review';
+import type { Category } from '@mtumba/contract/product';
 import { createQueryClient } from './lib/query-client';
+import type { CatalogueSource, RenderedPage } from '@mtumba/contract/storefront';
 import {
   breadcrumbLd,
   categoryName,
@@ -36,33 +36,6 @@ import {
   scriptJson,
   type PageMeta,
 } from './ssr/seo';
-
-/** The public catalogue as the API serves it, read in-process by the server (same services, same shapes). */
-export interface CatalogueSource {
-  categories(): Promise<Category[]>;
-  /** GET /products with these parameters: the page and X-Total-Count */
-  products(params: ProductListParams & { per_page: number }): Promise<ProductPage>;
-  featured(): Promise<Product[]>;
-  trending(): Promise<Product[]>;
-  /** null: no such product (404) */
-  product(id: number): Promise<Product | null>;
-  related(id: number): Promise<Product[]>;
-  reviews(id: number): Promise<Review[]>;
-  /** GET /config's reply */
-  config(): Promise<ConfigReply>;
-}
-
-export interface RenderedPage {
-  status: number;
-  /** title, description, canonical, cards, JSON-LD */
-  head: string;
-  /** the app's HTML, for inside <div id="root"> */
-  html: string;
-  /** the Query cache the page was drawn from, as a JSON script's text */
-  state: string;
-  /** the route's module in the client build's manifest (its chunk is preloaded) */
-  routeModule: string | null;
-}
 
 type PageKind = 'home' | 'list' | 'product' | 'offers' | 'terms' | 'contact' | 'not-found';
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LIMITS } from '@mtumba/contract/constants';
 import { productListQuerySchema } from '@mtumba/contract/product';
+import type { CatalogueSource, RenderedPage, StorefrontEntry } from '@mtumba/contract/storefront';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { publicConfigReply } from '../accounts/public-config.js';
@@ -14,33 +15,6 @@ import { reviewService } from '../reviews/service.js';
  * entry draws the page from data read here, in-process, through the catalogue services the API
  * uses; this file gives it that data and puts its output into the built index.html.
  */
-
-/** What the web build's server entry (web/src/entry-server.tsx) exports. */
-export interface StorefrontEntry {
-  render(url: string, source: CatalogueSource, appUrl: string): Promise<RenderedPage | null>;
-}
-
-export interface RenderedPage {
-  status: number;
-  head: string;
-  html: string;
-  state: string;
-  routeModule: string | null;
-}
-
-type Json = Record<string, unknown>;
-
-/** The API's public catalogue replies, read without HTTP (shapes as in docs/product.md section 7). */
-export interface CatalogueSource {
-  categories(): Promise<unknown[]>;
-  products(params: Record<string, unknown>): Promise<{ products: unknown[]; total: number }>;
-  featured(): Promise<unknown[]>;
-  trending(): Promise<unknown[]>;
-  product(id: number): Promise<Json | null>;
-  related(id: number): Promise<unknown[]>;
-  reviews(id: number): Promise<unknown[]>;
-  config(): Promise<Json>;
-}
 
 /** A list query the API would refuse (422): the page is left to the browser, which shows the error. */
 export class UnrenderableQuery extends Error {}
@@ -71,7 +45,7 @@ export function catalogueSource(db: Db, config: Config): CatalogueSource {
     trending: () => catalog.trending(),
     async product(id) {
       try {
-        return (await catalog.getProduct(id)) as unknown as Json;
+        return await catalog.getProduct(id);
       } catch (err) {
         if (isNotFound(err)) return null;
         throw err;

@@ -1,0 +1,45 @@
+import type { PublicConfigReply } from './account';
+import type { Category, Product } from './product';
+import type { Review } from './review';
+
+/**
+ * The seam between the API process and the web build's server entry (server rendering of the
+ * storefront, docs/architecture.md section 19). The server reads the catalogue in-process through
+ * the same services and shapes as the API; the entry draws the page from it.
+ */
+
+/** The public catalogue as the API serves it, read without HTTP. */
+export interface CatalogueSource {
+  categories(): Promise<Category[]>;
+  /** GET /products with these query parameters: the page and its X-Total-Count */
+  products(
+    params: Record<string, string | number | boolean | undefined>,
+  ): Promise<{ products: Product[]; total: number }>;
+  featured(): Promise<Product[]>;
+  trending(): Promise<Product[]>;
+  /** null: no such product (the page answers 404) */
+  product(id: number): Promise<Product | null>;
+  related(id: number): Promise<Product[]>;
+  reviews(id: number): Promise<Review[]>;
+  /** GET /config's reply */
+  config(): Promise<PublicConfigReply>;
+}
+
+/** A storefront page drawn by the server entry. */
+export interface RenderedPage {
+  status: number;
+  /** title, description, canonical, cards, JSON-LD */
+  head: string;
+  /** the app's HTML, for inside <div id="root"> */
+  html: string;
+  /** the Query cache the page was drawn from, as a JSON script's text */
+  state: string;
+  /** the route's module in the client build's manifest (its chunk is preloaded) */
+  routeModule: string | null;
+}
+
+/** What the web build's server entry exports. */
+export interface StorefrontEntry {
+  /** null: not a storefront page (the browser draws it) */
+  render(url: string, source: CatalogueSource, appUrl: string): Promise<RenderedPage | null>;
+}
