@@ -6,6 +6,7 @@ import {
   adminOrderJsonSchema,
   MAX_DB_ID,
   MAX_ORDER_LINES,
+  orderAmountsShape,
   orderStatusSchema,
   paymentStatusSchema,
   placeOrderItemSchema,
@@ -120,14 +121,10 @@ export const manualOrderBodySchema = manualOrderQuoteBodySchema.extend({
 });
 export type ManualOrderBody = z.infer<typeof manualOrderBodySchema>;
 
+/** `discount_amount` counts every discount: the offers and the shop's own (`shop_discount`). */
 export const manualOrderQuoteSchema = z.object({
-  subtotal: z.number(),
-  /** every discount: the offers and the shop's own */
-  discount_amount: z.number(),
+  ...orderAmountsShape,
   shop_discount: z.number(),
-  delivery_fee: z.number(),
-  total_amount: z.number(),
-  applied_discounts: z.array(z.string()),
 });
 export type ManualOrderQuote = z.infer<typeof manualOrderQuoteSchema>;
 

@@ -90,17 +90,22 @@ export const orderHistoryJsonSchema = z.object({
 });
 export type OrderHistoryJson = z.infer<typeof orderHistoryJsonSchema>;
 
+/** An order's amounts in Ksh with the offers applied, as orders and manual-order quotes give them. */
+export const orderAmountsShape = {
+  subtotal: z.number(),
+  discount_amount: z.number(),
+  delivery_fee: z.number(),
+  total_amount: z.number(),
+  applied_discounts: z.array(z.string()),
+};
+
 export const orderJsonSchema = z.object({
   id: z.number(),
   /** null once the customer deleted their account */
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   order_status: orderStatusSchema,
   payment_status: paymentStatusSchema,
-  subtotal: z.number(),
-  discount_amount: z.number(),
-  delivery_fee: z.number(),
-  total_amount: z.number(),
-  applied_discounts: z.array(z.string()),
+  ...orderAmountsShape,
   shipping_address: z.string(),
   shipping_phone: z.string().nullable(),
   reserved_until: z.string().nullable(),

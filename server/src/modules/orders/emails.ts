@@ -61,6 +61,11 @@ function orderUrl(ctx: ShopContext, orderId: number): string {
   return `${ctx.appUrl}/orders/${orderId}`;
 }
 
+/** The button of an e-mail to the shop: the order in the admin. */
+function adminOrderButton(ctx: ShopContext, orderId: number) {
+  return { label: 'Open the order', url: `${ctx.appUrl}/admin/orders/${orderId}` };
+}
+
 function itemRows(items: Pick<OrderItem, 'product_name' | 'quantity' | 'unit_price_cents'>[]): [string, string][] {
   return items.map((i) => [`${i.product_name} × ${i.quantity}`, formatKshCents(i.unit_price_cents * i.quantity)]);
 }
@@ -242,7 +247,7 @@ export async function mailRefundDueToShop(
         ['Phone', order.shipping_phone ?? '—'],
         ['Amount', formatKshCents(order.total_cents)],
       ],
-      button: { label: 'Open the order', url: `${ctx.appUrl}/admin/orders/${order.id}` },
+      button: adminOrderButton(ctx, order.id),
     },
   );
 }
@@ -281,7 +286,7 @@ export async function mailCancelRequest(db: Executor, ctx: ShopContext, order: O
         ['Phone', order.shipping_phone ?? '—'],
         ['Total', formatKshCents(order.total_cents)],
       ],
-      button: { label: 'Open the order', url: `${ctx.appUrl}/admin/orders/${order.id}` },
+      button: adminOrderButton(ctx, order.id),
     },
   );
 }
