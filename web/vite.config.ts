@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { webSourceHash, writeWebBuildStamp } from '../scripts/web-build.mjs';
 import { HOME_JS_BUDGET_KB } from './scripts/budget.mjs';
+import { unusedBootstrapCss } from './scripts/unused-css.mjs';
 
 const api = process.env.MTUMBA_API ?? 'http://localhost:3000';
 
@@ -32,8 +33,10 @@ function sourceHash(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), sourceHash()],
+  // The browser build drops the Bootstrap rules no page uses (scripts/unused-css.mjs); the dev server keeps all.
+  css: command === 'build' && !isSsrBuild ? { postcss: { plugins: [unusedBootstrapCss()] } } : undefined,
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
