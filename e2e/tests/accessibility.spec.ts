@@ -13,9 +13,11 @@ import {
   type Session,
 } from '../support/api';
 import { allProducts } from '../support/catalog';
+import { bootstrapClassesWithoutRules } from '../support/stylesheet';
 
 // axe-core on the main screens: no serious or critical violations. Motion is reduced so that no
-// fade or slide is caught half-way (a half-transparent page would fail colour contrast).
+// fade or slide is caught half-way (a half-transparent page would fail colour contrast). Each screen
+// is also checked for Bootstrap classes it uses whose rules the build's CSS trimming dropped.
 test.use({ reducedMotion: 'reduce' });
 
 async function expectNoSeriousViolations(page: Page, ready: Locator): Promise<void> {
@@ -25,6 +27,8 @@ async function expectNoSeriousViolations(page: Page, ready: Locator): Promise<vo
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
   expect(serious, serious.join('\n')).toEqual([]);
+  const unstyled = await bootstrapClassesWithoutRules(page);
+  expect(unstyled, `Bootstrap classes in use whose rules the build dropped: ${unstyled.join(' ')}`).toEqual([]);
 }
 
 let admin: Session;
