@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
@@ -106,12 +107,11 @@ export function CartView({ renderCheckout }: CartViewProps) {
   const items = data.cart_items;
   if (items.length === 0) {
     return (
-      <div className="text-center py-5">
-        <p className="lead">Your cart is empty.</p>
+      <EmptyState message="Your cart is empty.">
         <Link to={paths.products()} className="btn btn-primary">
           Continue Shopping
         </Link>
-      </div>
+      </EmptyState>
     );
   }
 
