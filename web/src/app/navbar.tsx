@@ -3,6 +3,7 @@ import { CountBadge } from './count-badge';
 import { NavItem } from './nav-item';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
+import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { preloadSignInDialog } from '@/features/auth/components/sign-in-dialog-provider';
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
@@ -44,12 +45,10 @@ function ProductsMenu() {
 
 function CartIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.6 3H21l-2 8H7.6l-.3 1.5H19V18H5.5l.8-3.7L4.4 6H2V4h3.2zm2 5 1.1 4.5h9.1L18.5 9H7.2z"
-      />
-    </svg>
+    <Icon
+      size={24}
+      path="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.6 3H21l-2 8H7.6l-.3 1.5H19V18H5.5l.8-3.7L4.4 6H2V4h3.2zm2 5 1.1 4.5h9.1L18.5 9H7.2z"
+    />
   );
 }
 
@@ -123,16 +122,14 @@ export function AppNavbar() {
           aria-label="Menu"
           onClick={() => setExpanded((e) => !e)}
         >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d={
-                expanded
-                  ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z'
-                  : 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z'
-              }
-            />
-          </svg>
+          <Icon
+            size={24}
+            path={
+              expanded
+                ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z'
+                : 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z'
+            }
+          />
         </button>
         <Link to={isAdmin ? paths.adminDashboard() : paths.home()} className="site-nav__brand">
           Mtumba

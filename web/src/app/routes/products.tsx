@@ -1,4 +1,5 @@
 import { LIMITS } from '@mtumba/contract/constants';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { ProductGridSkeleton } from '@/components/ui/product-card-skeleton';
@@ -66,8 +67,7 @@ export default function ProductsRoute() {
           retrying={products.isFetching}
         />
       ) : products.data.products.length === 0 ? (
-        <div className="text-center py-5">
-          <p className="lead">{filtered ? 'No products match your search.' : 'No products here yet.'}</p>
+        <EmptyState message={filtered ? 'No products match your search.' : 'No products here yet.'}>
           {filtered && (
             <button
               type="button"
@@ -77,7 +77,7 @@ export default function ProductsRoute() {
               Clear search and filters
             </button>
           )}
-        </div>
+        </EmptyState>
       ) : (
         <>
           <p className="small text-body-secondary" aria-live="polite">

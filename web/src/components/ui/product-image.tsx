@@ -1,4 +1,5 @@
 import type { Product, ProductImage as ProductImageData } from '@mtumba/contract/product';
+import { Icon } from './icon';
 
 type Imageable = Pick<Product, 'image_url'> & { images?: ProductImageData[] };
 
@@ -45,12 +46,10 @@ export function ProductImage({
   if (!source) {
     return (
       <div className={`image-placeholder ${className ?? ''}`} role="img" aria-label={`${alt} (no photo yet)`}>
-        <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">
-          <path
-            fill="currentColor"
-            d="M16 3l-2 2h-4L8 3 3 6l2 4 2-1v12h10V9l2 1 2-4-5-3zm-1 16H9V8.2l-.9.5-.7-1.4L8 7l1.2 1.2h5.6L16 7l.6.3-.7 1.4-.9-.5V19z"
-          />
-        </svg>
+        <Icon
+          size={48}
+          path="M16 3l-2 2h-4L8 3 3 6l2 4 2-1v12h10V9l2 1 2-4-5-3zm-1 16H9V8.2l-.9.5-.7-1.4L8 7l1.2 1.2h5.6L16 7l.6.3-.7 1.4-.9-.5V19z"
+        />
         <span className="small">No photo yet</span>
       </div>
     );

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import Table from 'react-bootstrap/Table';
 import { formatKsh } from '@mtumba/contract/money';
 import type { AdminPriceOfferJson } from '@mtumba/contract/price-offers';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
@@ -20,6 +20,16 @@ const FILTERS = [
 ] as const;
 
 type Feedback = { ok: boolean; text: string };
+
+const OFFER_COLUMNS: DataColumn[] = [
+  { label: 'Item' },
+  { label: 'Customer' },
+  { label: 'Price', end: true },
+  { label: 'Offer', end: true },
+  { label: 'Your counter', end: true },
+  { label: 'State' },
+  { label: 'Answer' },
+];
 
 function OfferRow({ offer, onFeedback }: { offer: AdminPriceOfferJson; onFeedback: (f: Feedback) => void }) {
   const answer = useAnswerAdminOffer();
@@ -166,33 +176,22 @@ export function AdminOffersScreen() {
         <p className="text-muted">No offers here.</p>
       ) : (
         <div className="table-responsive">
-          <Table hover className="align-middle">
-            <caption className="caption-top">
-              {total === 1 ? '1 offer' : `${total} offers`}, page {page} of {pages}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Customer</th>
-                <th scope="col" className="text-end">
-                  Price
-                </th>
-                <th scope="col" className="text-end">
-                  Offer
-                </th>
-                <th scope="col" className="text-end">
-                  Your counter
-                </th>
-                <th scope="col">State</th>
-                <th scope="col">Answer</th>
-              </tr>
-            </thead>
+          <DataTable
+            columns={OFFER_COLUMNS}
+            className="align-middle table table-hover"
+            responsive={false}
+            caption={
+              <caption className="caption-top">
+                {total === 1 ? '1 offer' : `${total} offers`}, page {page} of {pages}
+              </caption>
+            }
+          >
             <tbody>
               {rows.map((offer) => (
                 <OfferRow key={offer.id} offer={offer} onFeedback={setFeedback} />
               ))}
             </tbody>
-          </Table>
+          </DataTable>
           {pages > 1 && (
             <nav aria-label="Offer pages" className="d-flex gap-2">
               {page > 1 && (

@@ -7,11 +7,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
 import { amountToCents, formatKsh } from '@mtumba/contract/money';
 import { statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
 import { paths } from '@/config/paths';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
@@ -27,6 +27,22 @@ import { PayLinkPanel } from './pay-link-panel';
 import { CancelRequestedBadge, PaymentStatusBadge } from './payment-status-badge';
 
 const THUMB = 50;
+
+const ITEM_COLUMNS: DataColumn[] = [
+  { label: 'Product' },
+  { label: 'Qty', end: true },
+  { label: 'Price', end: true },
+  { label: 'Subtotal', end: true },
+];
+
+const PAYMENT_COLUMNS: DataColumn[] = [
+  { label: 'Reference' },
+  { label: 'Provider' },
+  { label: 'Method' },
+  { label: 'Status' },
+  { label: 'Amount', end: true },
+  { label: 'Date' },
+];
 
 /** Σ unit price × quantity, in cents so that 0.1 + 0.2 stays exact. */
 export function itemsTotalCents(items: AdminOrderDetailJson['order_items']): number {
@@ -145,84 +161,68 @@ function OrderDetails({ order }: { order: AdminOrderDetailJson }) {
         <h2 className="h5" id={`${statusId}-items`}>
           Items
         </h2>
-        <div className="table-responsive">
-          <Table className="align-middle">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col" className="text-end">
-                  Qty
-                </th>
-                <th scope="col" className="text-end">
-                  Price
-                </th>
-                <th scope="col" className="text-end">
-                  Subtotal
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.order_items.map((item) => {
-                const unitCents = amountToCents(item.price) ?? 0;
-                return (
-                  <tr key={item.id}>
-                    <th scope="row" className="fw-normal">
-                      <div className="d-flex align-items-center gap-2">
-                        {item.product.image_url ? (
-                          <img
-                            src={item.product.image_url}
-                            alt=""
-                            width={THUMB}
-                            height={THUMB}
-                            className="rounded object-fit-cover"
-                          />
-                        ) : (
-                          <span
-                            className="d-inline-block rounded bg-light border"
-                            style={{ width: THUMB, height: THUMB }}
-                            aria-hidden="true"
-                          />
-                        )}
-                        <span>{item.product.name}</span>
-                      </div>
-                    </th>
-                    <td className="text-end">{item.quantity}</td>
-                    <td className="text-end text-nowrap">{formatKsh(unitCents / 100)}</td>
-                    <td className="text-end text-nowrap">{formatKsh((unitCents * item.quantity) / 100)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={3} className="text-end">
-                  Total
-                </th>
-                <td className="text-end text-nowrap fw-semibold">{formatKsh(itemsCents / 100)}</td>
-              </tr>
-              {order.discount_amount > 0 && (
-                <tr>
-                  <th scope="row" colSpan={3} className="text-end fw-normal">
-                    Discount{order.applied_discounts.length > 0 ? ` (${order.applied_discounts.join('; ')})` : ''}
+        <DataTable columns={ITEM_COLUMNS} className="align-middle table">
+          <tbody>
+            {order.order_items.map((item) => {
+              const unitCents = amountToCents(item.price) ?? 0;
+              return (
+                <tr key={item.id}>
+                  <th scope="row" className="fw-normal">
+                    <div className="d-flex align-items-center gap-2">
+                      {item.product.image_url ? (
+                        <img
+                          src={item.product.image_url}
+                          alt=""
+                          width={THUMB}
+                          height={THUMB}
+                          className="rounded object-fit-cover"
+                        />
+                      ) : (
+                        <span
+                          className="d-inline-block rounded bg-light border"
+                          style={{ width: THUMB, height: THUMB }}
+                          aria-hidden="true"
+                        />
+                      )}
+                      <span>{item.product.name}</span>
+                    </div>
                   </th>
-                  <td className="text-end text-nowrap">−{formatKsh(order.discount_amount)}</td>
+                  <td className="text-end">{item.quantity}</td>
+                  <td className="text-end text-nowrap">{formatKsh(unitCents / 100)}</td>
+                  <td className="text-end text-nowrap">{formatKsh((unitCents * item.quantity) / 100)}</td>
                 </tr>
-              )}
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3} className="text-end">
+                Total
+              </th>
+              <td className="text-end text-nowrap fw-semibold">{formatKsh(itemsCents / 100)}</td>
+            </tr>
+            {order.discount_amount > 0 && (
               <tr>
                 <th scope="row" colSpan={3} className="text-end fw-normal">
-                  Delivery fee
+                  Discount{order.applied_discounts.length > 0 ? ` (${order.applied_discounts.join('; ')})` : ''}
                 </th>
-                <td className="text-end text-nowrap">{formatKsh(order.delivery_fee)}</td>
+                <td className="text-end text-nowrap">−{formatKsh(order.discount_amount)}</td>
               </tr>
-              <tr>
-                <th scope="row" colSpan={3} className="text-end">
-                  Amount due
-                </th>
-                <td className="text-end text-nowrap fw-semibold">{formatKsh(order.total_amount)}</td>
-              </tr>
-            </tfoot>
-          </Table>
-        </div>
+            )}
+            <tr>
+              <th scope="row" colSpan={3} className="text-end fw-normal">
+                Delivery fee
+              </th>
+              <td className="text-end text-nowrap">{formatKsh(order.delivery_fee)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3} className="text-end">
+                Amount due
+              </th>
+              <td className="text-end text-nowrap fw-semibold">{formatKsh(order.total_amount)}</td>
+            </tr>
+          </tfoot>
+        </DataTable>
       </section>
 
       <Row className="g-4">
@@ -234,34 +234,20 @@ function OrderDetails({ order }: { order: AdminOrderDetailJson }) {
             {order.payments.length === 0 ? (
               <p className="text-muted">No payment attempts yet.</p>
             ) : (
-              <div className="table-responsive">
-                <Table size="sm" className="align-middle">
-                  <thead>
-                    <tr>
-                      <th scope="col">Reference</th>
-                      <th scope="col">Provider</th>
-                      <th scope="col">Method</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" className="text-end">
-                        Amount
-                      </th>
-                      <th scope="col">Date</th>
+              <DataTable columns={PAYMENT_COLUMNS} className="align-middle table table-sm">
+                <tbody>
+                  {order.payments.map((payment) => (
+                    <tr key={payment.reference}>
+                      <td className="text-break">{payment.reference}</td>
+                      <td>{payment.provider}</td>
+                      <td>{payment.method ?? '—'}</td>
+                      <td>{statusLabel(payment.status)}</td>
+                      <td className="text-end text-nowrap">{formatKsh(payment.amount)}</td>
+                      <td className="text-nowrap">{formatDateTime(payment.created_at)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {order.payments.map((payment) => (
-                      <tr key={payment.reference}>
-                        <td className="text-break">{payment.reference}</td>
-                        <td>{payment.provider}</td>
-                        <td>{payment.method ?? '—'}</td>
-                        <td>{statusLabel(payment.status)}</td>
-                        <td className="text-end text-nowrap">{formatKsh(payment.amount)}</td>
-                        <td className="text-nowrap">{formatDateTime(payment.created_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </div>
+                  ))}
+                </tbody>
+              </DataTable>
             )}
           </section>
         </Col>

@@ -2,11 +2,11 @@ import type { AdminOrderJson } from '@mtumba/contract/order';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { PaginationNav } from '@/components/ui/pagination-nav';
@@ -24,6 +24,16 @@ import { CancelRequestedBadge, PaymentStatusBadge } from './payment-status-badge
 
 const FILTERS = ['all', ...ORDER_STATUSES] as const;
 type Filter = (typeof FILTERS)[number];
+
+const ORDER_COLUMNS: DataColumn[] = [
+  { label: 'Order' },
+  { label: 'Customer' },
+  { label: 'Date' },
+  { label: 'Items', end: true },
+  { label: 'Total', end: true },
+  { label: 'Status' },
+  { label: 'Payment' },
+];
 
 function filterFrom(raw: string | null): Filter {
   return FILTERS.includes(raw as Filter) ? (raw as Filter) : 'all';
@@ -109,34 +119,22 @@ export function AdminOrdersScreen() {
     body = <p className="text-muted">No orders found.</p>;
   } else {
     body = (
-      <div className="table-responsive">
-        <Table hover className="align-middle">
+      <DataTable
+        columns={ORDER_COLUMNS}
+        className="align-middle table table-hover"
+        caption={
           <caption className="caption-top">
             {total === 1 ? '1 order' : `${total} orders`}
             {status !== 'all' ? ` (${statusLabel(status)})` : ''}, page {page} of {pageCount}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Date</th>
-              <th scope="col" className="text-end">
-                Items
-              </th>
-              <th scope="col" className="text-end">
-                Total
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">Payment</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((order) => (
-              <OrderRow key={order.id} order={order} />
-            ))}
-          </tbody>
-        </Table>
-      </div>
+        }
+      >
+        <tbody>
+          {rows.map((order) => (
+            <OrderRow key={order.id} order={order} />
+          ))}
+        </tbody>
+      </DataTable>
     );
   }
 

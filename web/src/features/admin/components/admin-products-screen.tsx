@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import type { Product } from '@mtumba/contract/product';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { PaginationNav } from '@/components/ui/pagination-nav';
@@ -24,6 +24,17 @@ import { ProductFormModal } from './product-form-modal';
 import { PublishBadge } from './publish-badge';
 
 const THUMB = 50;
+
+const PRODUCT_COLUMNS: DataColumn[] = [
+  { label: 'Image' },
+  { label: 'Name' },
+  { label: 'Price', end: true },
+  { label: 'Stock', end: true },
+  { label: 'Categories' },
+  { label: 'Featured' },
+  { label: 'Trending' },
+  { label: <span className="visually-hidden">Actions</span> },
+];
 
 function Flag({ on, label }: { on: boolean; label: string }) {
   return on ? (
@@ -140,105 +151,90 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
     );
   } else {
     body = (
-      <div className="table-responsive">
-        <Table hover className="align-middle">
+      <DataTable
+        columns={PRODUCT_COLUMNS}
+        className="align-middle table table-hover"
+        caption={
           <caption id="products-count" className="caption-top">
             {total === 1 ? '1 product' : `${total} products`}
             {q ? ` matching “${q}”` : ''}, page {page} of {pageCount}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Image</th>
-              <th scope="col">Name</th>
-              <th scope="col" className="text-end">
-                Price
+        }
+      >
+        <tbody>
+          {rows.map((product) => (
+            <tr key={product.id}>
+              <td>
+                {product.image_url ? (
+                  <img
+                    src={product.image_url}
+                    alt=""
+                    width={THUMB}
+                    height={THUMB}
+                    loading="lazy"
+                    className="rounded object-fit-cover"
+                  />
+                ) : (
+                  <span className="text-muted small">No photo</span>
+                )}
+              </td>
+              <th scope="row" className="fw-normal">
+                <Link to={paths.product(product.id)}>{product.name}</Link>
+                <PublishBadge product={product} />
               </th>
-              <th scope="col" className="text-end">
-                Stock
-              </th>
-              <th scope="col">Categories</th>
-              <th scope="col">Featured</th>
-              <th scope="col">Trending</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((product) => (
-              <tr key={product.id}>
-                <td>
-                  {product.image_url ? (
-                    <img
-                      src={product.image_url}
-                      alt=""
-                      width={THUMB}
-                      height={THUMB}
-                      loading="lazy"
-                      className="rounded object-fit-cover"
-                    />
-                  ) : (
-                    <span className="text-muted small">No photo</span>
-                  )}
-                </td>
-                <th scope="row" className="fw-normal">
-                  <Link to={paths.product(product.id)}>{product.name}</Link>
-                  <PublishBadge product={product} />
-                </th>
-                <td className="text-end text-nowrap">{formatKsh(product.price)}</td>
-                <td className={`text-end ${product.stock_quantity <= 0 ? 'text-danger fw-semibold' : ''}`}>
-                  {product.stock_quantity <= 0 ? 'Sold out' : product.stock_quantity}
-                </td>
-                <td>{product.categories.map((c) => c.name).join(', ') || <span className="text-muted">None</span>}</td>
-                <td>
-                  <Flag on={product.is_featured} label="Featured" />
-                </td>
-                <td>
-                  <Flag on={product.is_trending} label="Trending" />
-                </td>
-                <td className="text-nowrap text-end">
-                  {product.status !== undefined && product.status !== 'published' && (
-                    <Button
-                      size="sm"
-                      className="me-2"
-                      disabled={publish.isPending}
-                      aria-label={`Publish ${product.name} now`}
-                      onClick={() =>
-                        publish.mutate(product.id, {
-                          onSuccess: () => {
-                            toast.success(`“${product.name}” is on sale.`);
-                            onCatalogChanged?.();
-                          },
-                          onError: (err) => toast.error(failureMessage('Update failed', err)),
-                        })
-                      }
-                    >
-                      Publish now
-                    </Button>
-                  )}
+              <td className="text-end text-nowrap">{formatKsh(product.price)}</td>
+              <td className={`text-end ${product.stock_quantity <= 0 ? 'text-danger fw-semibold' : ''}`}>
+                {product.stock_quantity <= 0 ? 'Sold out' : product.stock_quantity}
+              </td>
+              <td>{product.categories.map((c) => c.name).join(', ') || <span className="text-muted">None</span>}</td>
+              <td>
+                <Flag on={product.is_featured} label="Featured" />
+              </td>
+              <td>
+                <Flag on={product.is_trending} label="Trending" />
+              </td>
+              <td className="text-nowrap text-end">
+                {product.status !== undefined && product.status !== 'published' && (
                   <Button
                     size="sm"
-                    variant="outline-primary"
                     className="me-2"
-                    onClick={() => setEditing({ product })}
-                    aria-label={`Edit ${product.name}`}
+                    disabled={publish.isPending}
+                    aria-label={`Publish ${product.name} now`}
+                    onClick={() =>
+                      publish.mutate(product.id, {
+                        onSuccess: () => {
+                          toast.success(`“${product.name}” is on sale.`);
+                          onCatalogChanged?.();
+                        },
+                        onError: (err) => toast.error(failureMessage('Update failed', err)),
+                      })
+                    }
                   >
-                    Edit
+                    Publish now
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    onClick={() => setToDelete(product)}
-                    aria-label={`Delete ${product.name}`}
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
+                )}
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  className="me-2"
+                  onClick={() => setEditing({ product })}
+                  aria-label={`Edit ${product.name}`}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  onClick={() => setToDelete(product)}
+                  aria-label={`Delete ${product.name}`}
+                >
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
     );
   }
 

@@ -10,6 +10,8 @@ import {
 } from '@mtumba/contract/insights';
 import { formatKsh } from '@mtumba/contract/money';
 import { statusLabel } from '@mtumba/contract/order-states';
+import { CardSection } from '@/components/ui/card-section';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
@@ -90,6 +92,16 @@ function AttentionCard({
   );
 }
 
+const DAY_COLUMNS: DataColumn[] = [{ label: 'Day' }, { label: 'Orders', end: true }, { label: 'Revenue', end: true }];
+
+const SELL_THROUGH_COLUMNS: DataColumn[] = [
+  { label: 'Category' },
+  { label: 'Listed', end: true },
+  { label: 'Sold', end: true },
+  { label: 'Sell-through', end: true },
+  { label: 'Median days', end: true },
+];
+
 function percent(value: number | null): string {
   return value === null ? '—' : `${Math.round(value * 1000) / 10}%`;
 }
@@ -109,41 +121,23 @@ function Figures({ data }: { data: Dashboard }) {
         <Figure label="Items sold" value={String(totals.items_sold)} />
       </div>
 
-      <section className="card mb-4" aria-labelledby="revenue-by-day">
-        <div className="card-body">
-          <h2 id="revenue-by-day" className="h6">
-            Revenue by day
-          </h2>
-          <RevenueChart days={data.by_day} />
-          <details className="mt-2 small">
-            <summary>Show as a table</summary>
-            <div className="table-responsive">
-              <table className="table table-sm mb-0">
-                <thead>
-                  <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col" className="text-end">
-                      Orders
-                    </th>
-                    <th scope="col" className="text-end">
-                      Revenue
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.by_day.map((d) => (
-                    <tr key={d.date}>
-                      <td>{d.date}</td>
-                      <td className="text-end">{d.orders}</td>
-                      <td className="text-end">{formatKsh(d.revenue)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
-        </div>
-      </section>
+      <CardSection id="revenue-by-day" title="Revenue by day" headingClassName="h6" className="mb-4">
+        <RevenueChart days={data.by_day} />
+        <details className="mt-2 small">
+          <summary>Show as a table</summary>
+          <DataTable columns={DAY_COLUMNS} className="table table-sm mb-0">
+            <tbody>
+              {data.by_day.map((d) => (
+                <tr key={d.date}>
+                  <td>{d.date}</td>
+                  <td className="text-end">{d.orders}</td>
+                  <td className="text-end">{formatKsh(d.revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        </details>
+      </CardSection>
 
       <div className="row g-3 mb-4">
         <AttentionCard
@@ -168,88 +162,59 @@ function Figures({ data }: { data: Dashboard }) {
 
       <div className="row g-3 mb-4">
         <div className="col-12 col-lg-6">
-          <section className="card h-100" aria-labelledby="top-categories">
-            <div className="card-body">
-              <h2 id="top-categories" className="h6">
-                Top categories
-              </h2>
-              <RankTable
-                rows={data.top_categories.map((c) => ({
-                  key: String(c.id),
-                  name: c.name,
-                  revenue: c.revenue,
-                  items: c.items,
-                }))}
-                nameLabel="Category"
-              />
-            </div>
-          </section>
+          <CardSection id="top-categories" title="Top categories" headingClassName="h6" className="h-100">
+            <RankTable
+              rows={data.top_categories.map((c) => ({
+                key: String(c.id),
+                name: c.name,
+                revenue: c.revenue,
+                items: c.items,
+              }))}
+              nameLabel="Category"
+            />
+          </CardSection>
         </div>
         <div className="col-12 col-lg-6">
-          <section className="card h-100" aria-labelledby="top-brands">
-            <div className="card-body">
-              <h2 id="top-brands" className="h6">
-                Top brands
-              </h2>
-              <RankTable
-                rows={data.top_brands.map((b) => ({ key: b.brand, name: b.brand, revenue: b.revenue, items: b.items }))}
-                nameLabel="Brand"
-              />
-            </div>
-          </section>
+          <CardSection id="top-brands" title="Top brands" headingClassName="h6" className="h-100">
+            <RankTable
+              rows={data.top_brands.map((b) => ({ key: b.brand, name: b.brand, revenue: b.revenue, items: b.items }))}
+              nameLabel="Brand"
+            />
+          </CardSection>
         </div>
       </div>
 
-      <section className="card mb-4" aria-labelledby="sell-through">
-        <div className="card-body">
-          <h2 id="sell-through" className="h6 mb-1">
-            Sell-through of the items listed in this period
-          </h2>
-          <p className="small text-muted">
-            Of the items listed in the period, how many have sold since, and the median days from listing to sale.
-          </p>
-          {data.categories.length === 0 ? (
-            <p className="text-muted small mb-0">No items were listed in this period.</p>
-          ) : (
-            <div className="table-responsive">
-              <table className="table table-sm align-middle mb-0 dashboard-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Category</th>
-                    <th scope="col" className="text-end">
-                      Listed
-                    </th>
-                    <th scope="col" className="text-end">
-                      Sold
-                    </th>
-                    <th scope="col" className="text-end">
-                      Sell-through
-                    </th>
-                    <th scope="col" className="text-end">
-                      Median days
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.categories.map((c) => (
-                    <tr key={String(c.id)}>
-                      <th scope="row" className="fw-normal">
-                        {c.name}
-                      </th>
-                      <td className="text-end">{c.listed}</td>
-                      <td className="text-end">{c.sold}</td>
-                      <td className="text-end">{percent(c.sell_through)}</td>
-                      <td className="text-end">
-                        {c.median_days_to_sell === null ? '—' : c.median_days_to_sell.toFixed(1)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </div>
-      </section>
+      <CardSection
+        id="sell-through"
+        title="Sell-through of the items listed in this period"
+        headingClassName="h6 mb-1"
+        className="mb-4"
+      >
+        <p className="small text-muted">
+          Of the items listed in the period, how many have sold since, and the median days from listing to sale.
+        </p>
+        {data.categories.length === 0 ? (
+          <p className="text-muted small mb-0">No items were listed in this period.</p>
+        ) : (
+          <DataTable columns={SELL_THROUGH_COLUMNS} className="table table-sm align-middle mb-0 dashboard-table">
+            <tbody>
+              {data.categories.map((c) => (
+                <tr key={String(c.id)}>
+                  <th scope="row" className="fw-normal">
+                    {c.name}
+                  </th>
+                  <td className="text-end">{c.listed}</td>
+                  <td className="text-end">{c.sold}</td>
+                  <td className="text-end">{percent(c.sell_through)}</td>
+                  <td className="text-end">
+                    {c.median_days_to_sell === null ? '—' : c.median_days_to_sell.toFixed(1)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </CardSection>
     </>
   );
 }
@@ -263,18 +228,11 @@ function RankTable({
 }) {
   if (rows.length === 0) return <p className="text-muted small mb-0">No sales in this period.</p>;
   return (
-    <table className="table table-sm align-middle mb-0">
-      <thead>
-        <tr>
-          <th scope="col">{nameLabel}</th>
-          <th scope="col" className="text-end">
-            Items
-          </th>
-          <th scope="col" className="text-end">
-            Sales
-          </th>
-        </tr>
-      </thead>
+    <DataTable
+      columns={[{ label: nameLabel }, { label: 'Items', end: true }, { label: 'Sales', end: true }]}
+      className="table table-sm align-middle mb-0"
+      responsive={false}
+    >
       <tbody>
         {rows.map((r) => (
           <tr key={r.key}>
@@ -286,7 +244,7 @@ function RankTable({
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@mtumba/contract/insights';
 import { formatKsh } from '@mtumba/contract/money';
 import { BusyButton } from '@/components/ui/busy-button';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -16,6 +17,17 @@ import { CsvExportButton } from './csv-export-button';
 import { failureMessage } from './failure-message';
 
 const PRODUCTS_CSV = { path: '/admin/products.csv', query: {}, filename: 'products.csv' };
+
+const ERROR_COLUMNS: DataColumn[] = [{ label: 'Line' }, { label: 'Item' }, { label: 'Problems' }];
+
+const SAMPLE_COLUMNS: DataColumn[] = [
+  { label: 'Line' },
+  { label: 'Name' },
+  { label: 'Price', end: true },
+  { label: 'Stock', end: true },
+  { label: 'Categories' },
+  { label: 'Photos' },
+];
 
 function PreviewReport({ preview }: { preview: ImportPreview }) {
   if (preview.file_errors.length > 0) {
@@ -36,32 +48,23 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
         <p className="fw-semibold">
           {preview.errors.length} of {preview.rows} rows have problems. Nothing will be imported until they are fixed.
         </p>
-        <div className="table-responsive">
-          <table className="table table-sm mb-0 import-errors">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Item</th>
-                <th scope="col">Problems</th>
+        <DataTable columns={ERROR_COLUMNS} className="table table-sm mb-0 import-errors">
+          <tbody>
+            {preview.errors.map((row) => (
+              <tr key={row.line}>
+                <td>{row.line}</td>
+                <td>{row.name || <span className="text-muted">(no name)</span>}</td>
+                <td>
+                  <ul className="mb-0 ps-3">
+                    {row.errors.map((e) => (
+                      <li key={e}>{e}</li>
+                    ))}
+                  </ul>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {preview.errors.map((row) => (
-                <tr key={row.line}>
-                  <td>{row.line}</td>
-                  <td>{row.name || <span className="text-muted">(no name)</span>}</td>
-                  <td>
-                    <ul className="mb-0 ps-3">
-                      {row.errors.map((e) => (
-                        <li key={e}>{e}</li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       </div>
     );
   }
@@ -76,39 +79,29 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
       {preview.unused_photos.length > 0 && (
         <p className="mb-1">Photos no row names (not imported): {preview.unused_photos.join(', ')}.</p>
       )}
-      <div className="table-responsive mt-2">
-        <table className="table table-sm mb-0">
+      <DataTable
+        columns={SAMPLE_COLUMNS}
+        className="table table-sm mb-0"
+        wrapperClassName="mt-2"
+        caption={
           <caption className="caption-top">
             {preview.sample.length < preview.rows ? `The first ${preview.sample.length} items` : 'The items'}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Name</th>
-              <th scope="col" className="text-end">
-                Price
-              </th>
-              <th scope="col" className="text-end">
-                Stock
-              </th>
-              <th scope="col">Categories</th>
-              <th scope="col">Photos</th>
+        }
+      >
+        <tbody>
+          {preview.sample.map((row) => (
+            <tr key={row.line}>
+              <td>{row.line}</td>
+              <td>{row.name}</td>
+              <td className="text-end text-nowrap">{formatKsh(row.price)}</td>
+              <td className="text-end">{row.stock}</td>
+              <td>{row.categories.join(', ')}</td>
+              <td>{row.images.length}</td>
             </tr>
-          </thead>
-          <tbody>
-            {preview.sample.map((row) => (
-              <tr key={row.line}>
-                <td>{row.line}</td>
-                <td>{row.name}</td>
-                <td className="text-end text-nowrap">{formatKsh(row.price)}</td>
-                <td className="text-end">{row.stock}</td>
-                <td>{row.categories.join(', ')}</td>
-                <td>{row.images.length}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </DataTable>
     </div>
   );
 }

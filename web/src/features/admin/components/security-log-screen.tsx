@@ -1,4 +1,4 @@
-import Table from 'react-bootstrap/Table';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { PaginationNav } from '@/components/ui/pagination-nav';
@@ -6,6 +6,13 @@ import { SECURITY_LOG_PER_PAGE, useSecurityLog, type SecurityEvent } from '../ap
 import { usePageParam } from '../hooks/use-page-param';
 import { failureMessage } from './failure-message';
 import { formatDateTime } from './format';
+
+const EVENT_COLUMNS: DataColumn[] = [
+  { label: 'When' },
+  { label: 'What' },
+  { label: 'Details' },
+  { label: 'IP address' },
+];
 
 const LABELS: Record<string, string> = {
   sign_in: 'Signed in',
@@ -60,15 +67,7 @@ export function SecurityLogScreen({ userId }: { userId: string | undefined }) {
       {events.length === 0 ? (
         <p>Nothing recorded yet.</p>
       ) : (
-        <Table responsive size="sm" aria-label="Security events">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">What</th>
-              <th scope="col">Details</th>
-              <th scope="col">IP address</th>
-            </tr>
-          </thead>
+        <DataTable columns={EVENT_COLUMNS} className="table table-sm" aria-label="Security events">
           <tbody>
             {events.map((event) => (
               <tr key={event.id}>
@@ -84,7 +83,7 @@ export function SecurityLogScreen({ userId }: { userId: string | undefined }) {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </DataTable>
       )}
       <PaginationNav page={page} pageCount={pageCount} hrefFor={hrefFor} label="Security log pages" />
     </>

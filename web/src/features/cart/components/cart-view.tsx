@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
@@ -20,6 +22,15 @@ export function cartTotal(items: readonly CartItem[]): number {
   const cents = items.reduce((sum, item) => sum + cartLineCents(item), 0);
   return cents / 100;
 }
+
+const CART_COLUMNS: DataColumn[] = [
+  { label: 'Image', className: 'd-none d-sm-table-cell' },
+  { label: 'Product' },
+  { label: 'Quantity' },
+  { label: 'Unit price', end: true, className: 'd-none d-md-table-cell' },
+  { label: 'Subtotal', end: true },
+  { label: <span className="visually-hidden">Remove</span> },
+];
 
 function Thumbnail({ item }: { item: CartItem }) {
   const { product } = item;
@@ -96,12 +107,11 @@ export function CartView({ renderCheckout }: CartViewProps) {
   const items = data.cart_items;
   if (items.length === 0) {
     return (
-      <div className="text-center py-5">
-        <p className="lead">Your cart is empty.</p>
+      <EmptyState message="Your cart is empty.">
         <Link to={paths.products()} className="btn btn-primary">
           Continue Shopping
         </Link>
-      </div>
+      </EmptyState>
     );
   }
 
@@ -137,82 +147,65 @@ export function CartView({ renderCheckout }: CartViewProps) {
 
   return (
     <>
-      <div className="table-responsive">
-        <table className="table align-middle cart-table">
-          <caption className="visually-hidden">Items in your cart</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="d-none d-sm-table-cell">
-                Image
-              </th>
-              <th scope="col">Product</th>
-              <th scope="col">Quantity</th>
-              <th scope="col" className="text-end d-none d-md-table-cell">
-                Unit price
-              </th>
-              <th scope="col" className="text-end">
-                Subtotal
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Remove</span>
-              </th>
+      <DataTable
+        columns={CART_COLUMNS}
+        className="table align-middle cart-table"
+        caption={<caption className="visually-hidden">Items in your cart</caption>}
+      >
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td className="d-none d-sm-table-cell">
+                <Link to={paths.product(item.product.id)} tabIndex={-1} aria-hidden="true">
+                  <Thumbnail item={item} />
+                </Link>
+              </td>
+              <td className="text-break" style={{ minWidth: '8rem' }}>
+                <Link to={paths.product(item.product.id)}>{item.product.name}</Link>
+                <div className="small text-body-secondary d-md-none">{formatKsh(item.product.price)} each</div>
+                {item.offer && (
+                  <div className="small text-success fw-semibold" data-testid={`agreed-${item.id}`}>
+                    Your offer: {formatKsh(item.offer.agreed_price)}
+                    {item.quantity > 1 ? ' for one' : ''} · reserved until{' '}
+                    {new Date(item.offer.hold_until).toLocaleString('en-KE', {
+                      weekday: 'short',
+                      hour: '2-digit',
+                      minute: '2-digit',
+                    })}
+                  </div>
+                )}
+                <StockNote item={item} heldFor={heldForMe.get(item.product.id)} />
+              </td>
+              <td style={{ width: '8.5rem' }}>
+                <QuantityStepper
+                  productName={item.product.name}
+                  quantity={item.quantity}
+                  stock={item.product.stock_quantity}
+                  onChange={(quantity) => changeQuantity(item, quantity)}
+                  onLimit={() => showLimit(item)}
+                />
+              </td>
+              <td className="text-end text-nowrap d-none d-md-table-cell">{formatKsh(item.product.price)}</td>
+              <td className="text-end text-nowrap" data-testid={`line-total-${item.id}`}>
+                {formatKsh(cartLineCents(item) / 100)}
+              </td>
+              <td className="text-end">
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  onClick={() => removeItem(item)}
+                  aria-label={`Remove ${item.product.name} from cart`}
+                >
+                  <span className="d-none d-sm-inline">Remove</span>
+                  <span className="d-sm-none" aria-hidden="true">
+                    ✕
+                  </span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td className="d-none d-sm-table-cell">
-                  <Link to={paths.product(item.product.id)} tabIndex={-1} aria-hidden="true">
-                    <Thumbnail item={item} />
-                  </Link>
-                </td>
-                <td className="text-break" style={{ minWidth: '8rem' }}>
-                  <Link to={paths.product(item.product.id)}>{item.product.name}</Link>
-                  <div className="small text-body-secondary d-md-none">{formatKsh(item.product.price)} each</div>
-                  {item.offer && (
-                    <div className="small text-success fw-semibold" data-testid={`agreed-${item.id}`}>
-                      Your offer: {formatKsh(item.offer.agreed_price)}
-                      {item.quantity > 1 ? ' for one' : ''} · reserved until{' '}
-                      {new Date(item.offer.hold_until).toLocaleString('en-KE', {
-                        weekday: 'short',
-                        hour: '2-digit',
-                        minute: '2-digit',
-                      })}
-                    </div>
-                  )}
-                  <StockNote item={item} heldFor={heldForMe.get(item.product.id)} />
-                </td>
-                <td style={{ width: '8.5rem' }}>
-                  <QuantityStepper
-                    productName={item.product.name}
-                    quantity={item.quantity}
-                    stock={item.product.stock_quantity}
-                    onChange={(quantity) => changeQuantity(item, quantity)}
-                    onLimit={() => showLimit(item)}
-                  />
-                </td>
-                <td className="text-end text-nowrap d-none d-md-table-cell">{formatKsh(item.product.price)}</td>
-                <td className="text-end text-nowrap" data-testid={`line-total-${item.id}`}>
-                  {formatKsh(cartLineCents(item) / 100)}
-                </td>
-                <td className="text-end">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-danger"
-                    onClick={() => removeItem(item)}
-                    aria-label={`Remove ${item.product.name} from cart`}
-                  >
-                    <span className="d-none d-sm-inline">Remove</span>
-                    <span className="d-sm-none" aria-hidden="true">
-                      ✕
-                    </span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </DataTable>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
         <button type="button" className="btn btn-outline-secondary" onClick={clearAll} disabled={clear.isPending}>
           {clear.isPending ? 'Clearing…' : 'Clear Cart'}

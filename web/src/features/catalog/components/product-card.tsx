@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '@/components/ui/icon';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
 import type { Product } from '@mtumba/contract/product';
@@ -73,9 +74,11 @@ export function ProductCard({
           aria-label={inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
           aria-describedby={titleId}
         >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.6h2C14 6.1 15.4 5 17.4 5c3.4 0 5.5 3.4 4.1 6.8C19.5 16.4 12 21 12 21z" />
-          </svg>
+          <Icon
+            size={22}
+            cssFill
+            path="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.6h2C14 6.1 15.4 5 17.4 5c3.4 0 5.5 3.4 4.1 6.8C19.5 16.4 12 21 12 21z"
+          />
         </button>
       </div>
       <div className="product-card__body">

@@ -1,10 +1,32 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { PRODUCT_CONDITIONS } from '@mtumba/contract/constants';
 import { FILTER_KEYS, type Filters } from '../hooks/use-product-list-params';
 
 interface ProductFiltersProps {
   value: Filters;
   onApply: (filters: Filters) => void;
+}
+
+/** One labelled filter: a column of the filter row with a small label above the control. */
+function FilterBox({
+  id,
+  label,
+  narrow = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  narrow?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={narrow ? 'col-6 col-md-4 col-lg-1' : 'col-6 col-md-4 col-lg-2'}>
+      <label className="form-label small mb-1" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -53,27 +75,18 @@ export function ProductFilters({ value, onApply }: ProductFiltersProps) {
         onSubmit={submit}
         className={`row g-2 align-items-end ${open ? '' : 'd-none d-lg-flex'}`}
       >
-        <div className="col-6 col-md-4 col-lg-2">
-          <label className="form-label small mb-1" htmlFor="filter-size">
-            Size
-          </label>
+        <FilterBox id="filter-size" label="Size">
           <input
             id="filter-size"
             className="form-control form-control-sm"
             placeholder="e.g. M, 32"
             {...field('size')}
           />
-        </div>
-        <div className="col-6 col-md-4 col-lg-2">
-          <label className="form-label small mb-1" htmlFor="filter-brand">
-            Brand
-          </label>
+        </FilterBox>
+        <FilterBox id="filter-brand" label="Brand">
           <input id="filter-brand" className="form-control form-control-sm" {...field('brand')} />
-        </div>
-        <div className="col-6 col-md-4 col-lg-2">
-          <label className="form-label small mb-1" htmlFor="filter-condition">
-            Condition
-          </label>
+        </FilterBox>
+        <FilterBox id="filter-condition" label="Condition">
           <select id="filter-condition" className="form-select form-select-sm" {...field('condition')}>
             <option value="">Any</option>
             {PRODUCT_CONDITIONS.map((c) => (
@@ -82,17 +95,11 @@ export function ProductFilters({ value, onApply }: ProductFiltersProps) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="col-6 col-md-4 col-lg-2">
-          <label className="form-label small mb-1" htmlFor="filter-color">
-            Colour
-          </label>
+        </FilterBox>
+        <FilterBox id="filter-color" label="Colour">
           <input id="filter-color" className="form-control form-control-sm" {...field('color')} />
-        </div>
-        <div className="col-6 col-md-4 col-lg-1">
-          <label className="form-label small mb-1" htmlFor="filter-min-price">
-            Min Ksh
-          </label>
+        </FilterBox>
+        <FilterBox id="filter-min-price" label="Min Ksh" narrow>
           <input
             id="filter-min-price"
             type="number"
@@ -102,11 +109,8 @@ export function ProductFilters({ value, onApply }: ProductFiltersProps) {
             className="form-control form-control-sm"
             {...field('min_price')}
           />
-        </div>
-        <div className="col-6 col-md-4 col-lg-1">
-          <label className="form-label small mb-1" htmlFor="filter-max-price">
-            Max Ksh
-          </label>
+        </FilterBox>
+        <FilterBox id="filter-max-price" label="Max Ksh" narrow>
           <input
             id="filter-max-price"
             type="number"
@@ -117,7 +121,7 @@ export function ProductFilters({ value, onApply }: ProductFiltersProps) {
             aria-describedby={priceInvalid ? 'filter-price-error' : undefined}
             {...field('max_price')}
           />
-        </div>
+        </FilterBox>
         <div className="col-12 col-lg-2 d-flex gap-2">
           <button type="submit" className="btn btn-sm btn-primary flex-fill" disabled={Boolean(priceInvalid)}>
             Apply

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS, TIMINGS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
+import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useProductSearch } from '../api/search-products';
@@ -91,12 +92,10 @@ export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductS
         />
         {compact ? (
           <button type="submit" className="btn search-button" aria-label="Search">
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z"
-              />
-            </svg>
+            <Icon
+              size={22}
+              path="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z"
+            />
           </button>
         ) : (
           <button type="submit" className="btn btn-primary">

@@ -1,3 +1,5 @@
+import { Icon } from '@/components/ui/icon';
+
 const ICONS = {
   // price tag
   price:
@@ -40,16 +42,7 @@ export function WhyChooseUs() {
           <div key={reason.title} className="col-12 col-md-4">
             <div className="card h-100 text-center border-0 shadow-sm">
               <div className="card-body">
-                <svg
-                  viewBox="0 0 24 24"
-                  width="44"
-                  height="44"
-                  className="why-icon mb-2"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path fill="currentColor" d={reason.icon} />
-                </svg>
+                <Icon size={44} className="why-icon mb-2" path={reason.icon} />
                 <h3 className="h5 card-title">{reason.title}</h3>
                 <p className="card-text">{reason.text}</p>
               </div>

@@ -3,6 +3,7 @@ import { OrderDelivery } from '@/components/ui/order-delivery';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
+import { CardSection } from '@/components/ui/card-section';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { useOrder } from '@/lib/api/get-order';
 import { OrderAmounts } from '@/components/order/order-amounts';
@@ -101,18 +102,13 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
   return (
     <div className="row g-4">
       <div className="col-lg-7">
-        <section className="card" aria-labelledby="checkout-items-title">
-          <div className="card-body">
-            <h2 className="h5" id="checkout-items-title">
-              Order #{order.id}
-            </h2>
-            <ul className="list-unstyled mb-0">
-              {order.order_items.map((item) => (
-                <OrderItemRow key={item.id} item={item} />
-              ))}
-            </ul>
-          </div>
-        </section>
+        <CardSection id="checkout-items-title" title={<>Order #{order.id}</>} headingClassName="h5">
+          <ul className="list-unstyled mb-0">
+            {order.order_items.map((item) => (
+              <OrderItemRow key={item.id} item={item} />
+            ))}
+          </ul>
+        </CardSection>
         <p className="small text-body-secondary mt-3 mb-0">
           Delivery: {order.shipping_address}
           {order.shipping_phone ? `, phone ${order.shipping_phone}` : ''}
@@ -122,55 +118,46 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
         </div>
       </div>
       <div className="col-lg-5">
-        <section className="card" aria-labelledby="checkout-summary-title">
-          <div className="card-body">
-            <h2 className="h5" id="checkout-summary-title">
-              Summary
-            </h2>
-            <OrderAmounts order={order} />
-            <div className="mt-3">
-              {showFailed && (
-                <div className="alert alert-warning" role="alert">
-                  {PAYMENT_FAILED_MESSAGE}
-                </div>
-              )}
-              {payable ? (
-                <>
-                  {order.reserved_until && (
-                    <p className="small text-body-secondary">
-                      Your items are reserved for you until{' '}
-                      <time dateTime={order.reserved_until}>{timeFormat.format(new Date(order.reserved_until))}</time>.
-                      Pay before then to keep them.
-                    </p>
-                  )}
-                  <MpesaCheckout
-                    order={order}
-                    errorText={paymentErrorMessage}
-                    hostedButton={<PayNow order={order} />}
-                  />
-                </>
-              ) : paid ? (
-                <div className="alert alert-success mb-0" role="status">
-                  This order is paid. <Link to={paths.order(order.id)}>View the order</Link>
-                </div>
-              ) : order.payment_method === 'pay_on_delivery' ? (
-                <div className="alert alert-success mb-0" role="status">
-                  Confirmed: you pay on delivery. <Link to={paths.order(order.id)}>View the order</Link>
-                </div>
-              ) : order.cancel_request_open ? (
-                <div className="alert alert-secondary mb-0" role="status">
-                  Cancellation requested: this order cannot be paid while the shop reviews it.{' '}
-                  <Link to={paths.order(order.id)}>View the order</Link>
-                </div>
-              ) : (
-                <div className="alert alert-secondary mb-0" role="status">
-                  This order is {order.order_status} and cannot be paid.{' '}
-                  <Link to={paths.order(order.id)}>View the order</Link>
-                </div>
-              )}
-            </div>
+        <CardSection id="checkout-summary-title" title="Summary" headingClassName="h5">
+          <OrderAmounts order={order} />
+          <div className="mt-3">
+            {showFailed && (
+              <div className="alert alert-warning" role="alert">
+                {PAYMENT_FAILED_MESSAGE}
+              </div>
+            )}
+            {payable ? (
+              <>
+                {order.reserved_until && (
+                  <p className="small text-body-secondary">
+                    Your items are reserved for you until{' '}
+                    <time dateTime={order.reserved_until}>{timeFormat.format(new Date(order.reserved_until))}</time>.
+                    Pay before then to keep them.
+                  </p>
+                )}
+                <MpesaCheckout order={order} errorText={paymentErrorMessage} hostedButton={<PayNow order={order} />} />
+              </>
+            ) : paid ? (
+              <div className="alert alert-success mb-0" role="status">
+                This order is paid. <Link to={paths.order(order.id)}>View the order</Link>
+              </div>
+            ) : order.payment_method === 'pay_on_delivery' ? (
+              <div className="alert alert-success mb-0" role="status">
+                Confirmed: you pay on delivery. <Link to={paths.order(order.id)}>View the order</Link>
+              </div>
+            ) : order.cancel_request_open ? (
+              <div className="alert alert-secondary mb-0" role="status">
+                Cancellation requested: this order cannot be paid while the shop reviews it.{' '}
+                <Link to={paths.order(order.id)}>View the order</Link>
+              </div>
+            ) : (
+              <div className="alert alert-secondary mb-0" role="status">
+                This order is {order.order_status} and cannot be paid.{' '}
+                <Link to={paths.order(order.id)}>View the order</Link>
+              </div>
+            )}
           </div>
-        </section>
+        </CardSection>
         <div className="mt-3">
           <DeliveryReturns />
         </div>

@@ -8,6 +8,7 @@ import {
 } from '@mtumba/contract/delivery';
 import { formatKsh } from '@mtumba/contract/money';
 import { BusyButton } from '@/components/ui/busy-button';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -28,6 +29,15 @@ interface FormState {
   is_active: boolean;
   sort_order: string;
 }
+
+const METHOD_COLUMNS: DataColumn[] = [
+  { label: 'Name' },
+  { label: 'Kind' },
+  { label: 'Fee' },
+  { label: 'Estimate' },
+  { label: 'Status' },
+  { label: <span className="visually-hidden">Actions</span> },
+];
 
 const EMPTY: FormState = {
   name: '',
@@ -245,50 +255,36 @@ export function AdminDeliveryMethodsScreen() {
         </div>
       )}
       {methods.data && (
-        <div className="table-responsive">
-          <table className="table align-middle">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Fee</th>
-                <th scope="col">Estimate</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+        <DataTable columns={METHOD_COLUMNS} className="table align-middle">
+          <tbody>
+            {methods.data.map((m) => (
+              <tr key={m.id}>
+                <td>
+                  {m.name}
+                  {m.pickup_address && <div className="small text-body-secondary">{m.pickup_address}</div>}
+                  {m.zones.length > 0 && <div className="small text-body-secondary">{m.zones.length} areas</div>}
+                </td>
+                <td>{m.kind}</td>
+                <td>
+                  {m.zones.length > 0 ? 'by area' : formatKsh(m.fee)}
+                  {m.free_over !== null && <div className="small">free above {formatKsh(m.free_over)}</div>}
+                </td>
+                <td>{deliveryEstimate(m)}</td>
+                <td>{m.is_active ? 'Active' : <span className="text-body-secondary">Off</span>}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-outline-primary btn-sm"
+                    onClick={() => setEditing(m)}
+                    aria-label={`Edit ${m.name}`}
+                  >
+                    Edit
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {methods.data.map((m) => (
-                <tr key={m.id}>
-                  <td>
-                    {m.name}
-                    {m.pickup_address && <div className="small text-body-secondary">{m.pickup_address}</div>}
-                    {m.zones.length > 0 && <div className="small text-body-secondary">{m.zones.length} areas</div>}
-                  </td>
-                  <td>{m.kind}</td>
-                  <td>
-                    {m.zones.length > 0 ? 'by area' : formatKsh(m.fee)}
-                    {m.free_over !== null && <div className="small">free above {formatKsh(m.free_over)}</div>}
-                  </td>
-                  <td>{deliveryEstimate(m)}</td>
-                  <td>{m.is_active ? 'Active' : <span className="text-body-secondary">Off</span>}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-outline-primary btn-sm"
-                      onClick={() => setEditing(m)}
-                      aria-label={`Edit ${m.name}`}
-                    >
-                      Edit
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </>
   );

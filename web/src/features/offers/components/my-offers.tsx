@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
@@ -24,13 +25,12 @@ export function MyOffers({ customerId }: { customerId: number }) {
   }
   if (offers.data.length === 0) {
     return (
-      <div className="text-center py-5">
-        <p className="lead">You have not made any offers yet.</p>
+      <EmptyState message="You have not made any offers yet.">
         <p>Look for “Make an offer” on an item’s page.</p>
         <Link to={paths.products()} className="btn btn-primary">
           Browse products
         </Link>
-      </div>
+      </EmptyState>
     );
   }
   return (

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
+import { CardSection } from '@/components/ui/card-section';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { CANCEL_REQUESTABLE, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
 import { formatKsh } from '@mtumba/contract/money';
@@ -194,60 +195,40 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
 
       <div className="row g-4">
         <div className="col-lg-8">
-          <section className="card" aria-labelledby="order-items-title">
-            <div className="card-body">
-              <h2 className="h5" id="order-items-title">
-                Items
-              </h2>
-              <ul className="list-unstyled mb-0">
-                {order.order_items.map((item) => (
-                  <OrderItemRow key={item.id} item={item} thumbnailSize={64}>
-                    {renderItemExtra?.(item, order)}
-                  </OrderItemRow>
-                ))}
-              </ul>
-            </div>
-          </section>
+          <CardSection id="order-items-title" title="Items" headingClassName="h5">
+            <ul className="list-unstyled mb-0">
+              {order.order_items.map((item) => (
+                <OrderItemRow key={item.id} item={item} thumbnailSize={64}>
+                  {renderItemExtra?.(item, order)}
+                </OrderItemRow>
+              ))}
+            </ul>
+          </CardSection>
 
           {order.history.length > 0 && (
-            <section className="card mt-4" aria-labelledby="order-history-title">
-              <div className="card-body">
-                <h2 className="h5" id="order-history-title">
-                  Status history
-                </h2>
-                <ol className="mb-0 ps-3">
-                  {order.history.map((entry, index) => (
-                    <HistoryLine key={`${entry.created_at}-${index}`} entry={entry} />
-                  ))}
-                </ol>
-              </div>
-            </section>
+            <CardSection id="order-history-title" title="Status history" headingClassName="h5" className="mt-4">
+              <ol className="mb-0 ps-3">
+                {order.history.map((entry, index) => (
+                  <HistoryLine key={`${entry.created_at}-${index}`} entry={entry} />
+                ))}
+              </ol>
+            </CardSection>
           )}
         </div>
 
         <div className="col-lg-4">
-          <section className="card mb-4" aria-labelledby="shipping-title">
-            <div className="card-body">
-              <h2 className="h5" id="shipping-title">
-                Shipping details
-              </h2>
-              <dl className="mb-0">
-                <dt>Delivery</dt>
-                <dd>{order.shipping_address}</dd>
-                <dt>Phone</dt>
-                <dd className="mb-0">{order.shipping_phone ?? '—'}</dd>
-              </dl>
-              <OrderDelivery order={order} />
-            </div>
-          </section>
-          <section className="card mb-4" aria-labelledby="amounts-title">
-            <div className="card-body">
-              <h2 className="h5" id="amounts-title">
-                Summary
-              </h2>
-              <OrderAmounts order={order} />
-            </div>
-          </section>
+          <CardSection id="shipping-title" title="Shipping details" headingClassName="h5" className="mb-4">
+            <dl className="mb-0">
+              <dt>Delivery</dt>
+              <dd>{order.shipping_address}</dd>
+              <dt>Phone</dt>
+              <dd className="mb-0">{order.shipping_phone ?? '—'}</dd>
+            </dl>
+            <OrderDelivery order={order} />
+          </CardSection>
+          <CardSection id="amounts-title" title="Summary" headingClassName="h5" className="mb-4">
+            <OrderAmounts order={order} />
+          </CardSection>
           {canRequestCancel && <RequestCancel order={order} />}
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { formatKsh } from '@mtumba/contract/money';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { OutOfStockModal } from '@/components/ui/out-of-stock-modal';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
@@ -178,12 +179,11 @@ export function WishlistView() {
     content = <LoadError message="Could not load your wishlist" onRetry={() => void refetch()} retrying={isFetching} />;
   } else if (data.length === 0) {
     content = (
-      <div className="text-center py-5">
-        <p className="lead">Your wishlist is empty.</p>
+      <EmptyState message="Your wishlist is empty.">
         <Link to={paths.products()} className="btn btn-primary">
           Browse products
         </Link>
-      </div>
+      </EmptyState>
     );
   } else {
     const groups = groupWishlist(data, deferredSearch);
