@@ -21,6 +21,22 @@ interface Sample {
   cls: number;
   jsKb: number;
   totalKb: number;
+  /** the LCP element (its HTML, shortened) and where its time went: the phases Lighthouse reports */
+  lcpElement?: string;
+  lcpPhases?: Record<string, number>;
+}
+
+interface LcpDetails {
+  items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[];
+}
+
+/** The LCP element's snippet and its phases (TTFB, load delay, load time, render delay) in ms. */
+function lcpBreakdown(details: unknown): Pick<Sample, 'lcpElement' | 'lcpPhases'> {
+  const tables = (details as LcpDetails | undefined)?.items ?? [];
+  const element = tables[0]?.items?.[0]?.node?.snippet?.slice(0, 160);
+  const phases: Record<string, number> = {};
+  for (const row of tables[1]?.items ?? []) if (row.phase) phases[row.phase] = Math.round(row.timing ?? 0);
+  return { lcpElement: element, lcpPhases: phases };
 }
 
 async function measure(url: string, port: number): Promise<Sample> {
@@ -33,6 +49,8 @@ async function measure(url: string, port: number): Promise<Sample> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const why = lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage;
+  if (why) console.log(`  ${url}: ${why}`);
   const summary =
     (
       lhr.audits['resource-summary']?.details as
@@ -47,6 +65,7 @@ async function measure(url: string, port: number): Promise<Sample> {
     cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
     jsKb: Math.round(size('script') * 10) / 10,
     totalKb: Math.round(size('total') * 10) / 10,
+    ...lcpBreakdown(lhr.audits['largest-contentful-paint-element']?.details),
   };
 }
 
@@ -84,7 +103,7 @@ async function main(): Promise<void> {
         if (Number.isFinite(sample.lcp)) samples.push(sample);
         else console.log(`  ${page.name}: run ${i + 1} gave no metrics; not counted`);
       }
-      const m = (k: keyof Sample) => median(samples.map((s) => s[k]));
+      const m = (k: Exclude<keyof Sample, 'lcpElement' | 'lcpPhases'>) => median(samples.map((s) => s[k]));
       const med: Sample = {
         score: m('score'),
         seo: m('seo'),
