@@ -48,7 +48,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     },
   },
   build: {
-    target: isSsrBuild ? 'node20' : 'es2020',
+    // Vite's default: the browsers Baseline calls widely available. Class fields stay as written
+    // (TanStack Query's private fields, turned into helpers for ES2020, cost the first page 1.3 KB
+    // gzipped).
+    target: isSsrBuild ? 'node20' : 'baseline-widely-available',
     sourcemap: false,
     // Every browser the shop supports (Chrome on Android included) knows <link rel="modulepreload">:
     // the polyfill would only add bytes to the first page.
