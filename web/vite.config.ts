@@ -58,7 +58,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     // Chunk files are named by their hash alone: the entry lists every lazy chunk it may preload, and
     // readable names there cost the first page bytes (the manifest maps sources to files).
-    rollupOptions: { output: isSsrBuild ? {} : { chunkFileNames: 'assets/[hash].js' } },
+    // Two browser entries: the app (index.html) and the loader of server-drawn pages (src/boot.ts).
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          input: {
+            index: path.resolve(import.meta.dirname, 'index.html'),
+            boot: path.resolve(import.meta.dirname, 'src/boot.ts'),
+          },
+          output: { chunkFileNames: 'assets/[hash].js' },
+        },
     // the client's manifest tells the server which chunks and stylesheet a page needs
     manifest: !isSsrBuild,
     // What a visitor pays for is the gzipped JavaScript of the first page, which

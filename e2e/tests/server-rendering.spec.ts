@@ -106,6 +106,62 @@ test("a signed-in shopper's cart count and In cart state fill in after hydration
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
+/** Holds the app's entry back until `release()`: until then the page is the server's alone. */
+async function holdTheApp(page: Page): Promise<{ requested: () => boolean; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { requested: () => requested, release };
+}
+
+test('the page shows before the app loads, and a tap made meanwhile is not lost', async ({ page }) => {
+  const admin = await adminSession();
+  const { product: item } = await freshProduct(admin, { label: 'Early Tap Kikoi', price: 450, stock: 2 });
+  await useSession(page, await registerCustomer());
+  const problems = watchConsole(page);
+  const app = await holdTheApp(page);
+
+  await page.goto(`/products/${item.id}`, { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
+  await expect(page.getByText('Ksh 450').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // the loader asks for the app once the page is painted: it has by now
+  await expect.poll(app.requested).toBe(true);
+  app.release();
+
+  // once the app has the page, the tap is made again, as the signed-in shopper
+  await expect(page.getByText('Added to Cart!')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Cart.*1 item in cart/ })).toBeVisible();
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('a sort chosen before the app loads is applied once it has', async ({ page }) => {
+  const app = await holdTheApp(page);
+  await page.goto('/products', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Sort by').selectOption({ label: 'Price: Low to High' });
+  await expect.poll(app.requested).toBe(true);
+  app.release();
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
+});
+
+test('text typed in the search box before the app loads gets its suggestions once it has', async ({ page }) => {
+  const app = await holdTheApp(page);
+  await page.goto('/products', { waitUntil: 'domcontentloaded' });
+  const search = page.getByRole('combobox', { name: 'Search products' });
+  await search.fill(product.name);
+  await expect.poll(app.requested).toBe(true);
+  app.release();
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(suggestions.getByRole('option').filter({ hasText: product.name }).first()).toBeVisible();
+  await expect(search).toHaveValue(product.name);
+});
+
 test('without JavaScript a shopper can search, page through and open a product', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

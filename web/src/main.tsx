@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { Footer } from './app/layout';
+import { ReplayEarlyInput, takeEarlyInput } from './app/early-input';
 import { AppRoutes, preloadStorefrontScreen } from './app/router';
 
 const container = document.getElementById('root')!;
@@ -29,9 +30,17 @@ if (initialData && container.firstElementChild) {
   // (app/lazy-screen.ts). A chunk that fails to load does not stop hydration: that part suspends
   // and retries (or shows the error screen) as any lazy part would. As a transition, React hydrates
   // in slices of a few milliseconds and lets the browser answer a tap in between.
-  void Promise.allSettled([preloadStorefrontScreen(window.location.pathname), Footer.preload()]).then(() =>
+  // Taps and choices made before now (the loader held them) are made again once it has hydrated.
+  void Promise.allSettled([preloadStorefrontScreen(window.location.pathname), Footer.preload()]).then(() => {
+    const held = takeEarlyInput();
     startTransition(() => {
-      hydrateRoot(container, app);
-    }),
-  );
+      hydrateRoot(
+        container,
+        <>
+          {app}
+          <ReplayEarlyInput held={held} />
+        </>,
+      );
+    });
+  });
 } else createRoot(container).render(app);

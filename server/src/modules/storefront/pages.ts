@@ -117,14 +117,30 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
     return tags;
   };
 
-  const template = shell.replace(DEFAULT_TITLE, '').replace(DEFAULT_DESCRIPTION, '');
+  let template = shell.replace(DEFAULT_TITLE, '').replace(DEFAULT_DESCRIPTION, '');
+  // A drawn page loads the app after its first paint, through the loader (web/src/boot.ts): the
+  // shell's module script and preloads leave the head and are named on the loader's tag instead,
+  // with the route's chunks. Without a loader in the build the page loads the app as the shell does.
+  const boot = manifest['src/boot.ts']?.file;
+  const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+  const preloadLink = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+  const appEntry = entryScript.exec(template)?.[1];
+  const appChunks = [...template.matchAll(preloadLink)].map((m) => m[1]!);
+  const useBoot = boot !== undefined && appEntry !== undefined;
+  if (useBoot) template = template.replace(entryScript, '').replace(preloadLink, '');
+  const scriptsFor = (routeModule: string | null): string => {
+    if (!useBoot) return preloadFor(routeModule);
+    const routeChunks = [...preloadFor(routeModule).matchAll(preloadLink)].map((m) => m[1]!);
+    const chunks = [...appChunks, ...routeChunks].join(' ');
+    return `<script src="/${boot}" defer data-entry="${appEntry}" data-preload="${chunks}"></script>`;
+  };
   return {
     shell,
     entry,
     document(page) {
       return template
         .replace('<html lang="en">', '<html lang="en" data-ssr>')
-        .replace('<!--app-head-->', `${page.head}\n    ${preloadFor(page.routeModule)}`)
+        .replace('<!--app-head-->', `${page.head}\n    ${scriptsFor(page.routeModule)}`)
         .replace(
           '<div id="root"><!--app-html--></div>',
           `<div id="root">${page.html}</div><script id="app-state" type="application/json">${page.state}</script>`,

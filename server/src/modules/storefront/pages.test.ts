@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadWebBuild } from './pages.js';
+
+// How a drawn page loads the app: the shell (index.html as Vite builds it) loads the entry at once;
+// a drawn page loads it through the loader, after its first paint, with the route's chunks.
+const shell = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Mtumba</title>
+    <!--app-head-->
+    <script type="module" crossorigin src="/assets/index-A1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-B2.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-C3.css">
+  </head>
+  <body>
+    <div id="root"><!--app-html--></div>
+  </body>
+</html>`;
+
+const manifest = (withLoader: boolean) => ({
+  'index.html': { file: 'assets/index-A1.js', isEntry: true, imports: ['_react-B2.js'] },
+  '_react-B2.js': { file: 'assets/react-B2.js' },
+  ...(withLoader ? { 'src/boot.ts': { file: 'assets/boot-D4.js', isEntry: true } } : {}),
+  'src/app/routes/product.tsx': { file: 'assets/product-E5.js', imports: ['_react-B2.js', '_gallery-F6.js'] },
+  '_gallery-F6.js': { file: 'assets/gallery-F6.js' },
+  'src/app/footer.tsx': { file: 'assets/footer-G7.js' },
+});
+
+const page = {
+  status: 200,
+  head: '<title>Linen shirt</title>',
+  html: '<h1>Linen shirt</h1>',
+  state: '{}',
+  routeModule: 'src/app/routes/product.tsx',
+};
+
+let dir = '';
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function documentWith(withLoader: boolean): Promise<string> {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-pages-'));
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest(withLoader)));
+  const build = await loadWebBuild(dir, shell, path.join(dir, 'no-server-entry.js'));
+  return build.document(page);
+}
+
+const matches = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
+
+describe('a drawn page loads the app after its first paint', () => {
+  it('names the entry, its chunks and the route’s on the loader’s tag, and loads no module itself', async () => {
+    const html = await documentWith(true);
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const loader =
+      /<script src="\/assets\/boot-D4\.js" defer data-entry="([^"]*)" data-preload="([^"]*)"><\/script>/.exec(html);
+    expect(loader?.[1]).toBe('/assets/index-A1.js');
+    expect(loader?.[2]?.split(' ')).toEqual([
+      '/assets/react-B2.js',
+      '/assets/product-E5.js',
+      '/assets/gallery-F6.js',
+      '/assets/footer-G7.js',
+    ]);
+    // the stylesheet still comes before the first paint, and the page is there without any script
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C3.css">');
+    expect(html).toContain('<div id="root"><h1>Linen shirt</h1></div>');
+  });
+
+  it('without a loader in the build, loads the entry at once and preloads the route’s chunks', async () => {
+    const html = await documentWith(false);
+    expect(matches(html, /<script type="module" crossorigin src="([^"]+)">/g)).toEqual(['/assets/index-A1.js']);
+    expect(matches(html, /<link rel="modulepreload" crossorigin href="([^"]+)">/g).sort()).toEqual([
+      '/assets/footer-G7.js',
+      '/assets/gallery-F6.js',
+      '/assets/product-E5.js',
+      '/assets/react-B2.js',
+    ]);
+  });
+});
