@@ -13,7 +13,7 @@
   const { entry, preload } = (document.currentScript as HTMLScriptElement).dataset;
   const chunks = preload ? preload.split(' ') : [];
 
-  const held: EarlyInput[] = [];
+  const held: HeldInput[] = [];
   const holdTap = (event: Event) => {
     const button = (event.target as Element | null)?.closest<HTMLElement>('#root button');
     if (!button) return;

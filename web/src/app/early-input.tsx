@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
 
-/** A tap on a button, a menu's choice or a field's text, made before the app had the page. */
-export interface HeldInput {
-  element: HTMLElement;
-  /** the menu's chosen value or the field's text; none for a tap */
-  value?: string;
-}
-
+// Declared globally: the loader (src/boot.ts) is a plain script and names these without imports.
 declare global {
-  /** what the loader (src/boot.ts) holds */
-  type EarlyInput = HeldInput;
+  /** A tap on a button, a menu's choice or a field's text, made before the app had the page. */
+  interface HeldInput {
+    element: HTMLElement;
+    /** the menu's chosen value or the field's text; none for a tap */
+    value?: string;
+  }
   interface Window {
     mtumbaEarlyInput?: { take(): HeldInput[] };
   }

@@ -126,10 +126,10 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
   const preloadLink = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const appEntry = entryScript.exec(template)?.[1];
   const appChunks = [...template.matchAll(preloadLink)].map((m) => m[1]!);
-  const useBoot = boot !== undefined && appEntry !== undefined;
-  if (useBoot) template = template.replace(entryScript, '').replace(preloadLink, '');
+  const withLoader = boot !== undefined && appEntry !== undefined;
+  if (withLoader) template = template.replace(entryScript, '').replace(preloadLink, '');
   const scriptsFor = (routeModule: string | null): string => {
-    if (!useBoot) return preloadFor(routeModule);
+    if (!withLoader) return preloadFor(routeModule);
     const routeChunks = [...preloadFor(routeModule).matchAll(preloadLink)].map((m) => m[1]!);
     const chunks = [...appChunks, ...routeChunks].join(' ');
     return `<script src="/${boot}" defer data-entry="${appEntry}" data-preload="${chunks}"></script>`;
