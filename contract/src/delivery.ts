@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { deliveryEstimate, podReadySentence } from './delivery-rules';
+
 /**
  * Delivery methods the shop offers (docs/product.md section 11): data the admin manages, shared
  * by the cart, the product page, the order pages and the pricing rule.
@@ -89,13 +91,6 @@ export function deliveryNeeds(kind: DeliveryKind, zones: readonly unknown[]): De
   return [];
 }
 
-/** "1–2 days", "Same day", "3 days". */
-export function deliveryEstimate(m: { min_days: number; max_days: number }): string {
-  if (m.max_days === 0) return 'Same day';
-  if (m.min_days === m.max_days) return `${m.min_days} ${m.min_days === 1 ? 'day' : 'days'}`;
-  return `${m.min_days}–${m.max_days} days`;
-}
-
 /** The delivery fields a client may add to `POST /orders` (all optional: old clients send none). */
 export const orderDeliveryFieldsSchema = z.object({
   delivery_method_id: z
@@ -150,11 +145,6 @@ export const payOnDeliveryOptionSchema = z.object({
   max_order: z.number(),
 });
 export type PayOnDeliveryOption = z.infer<typeof payOnDeliveryOptionSchema>;
-
-/** "Have Ksh 1,200 ready for the rider": the sentence the order pages and e-mails show. */
-export function podReadySentence(formattedAmount: string): string {
-  return `Have ${formattedAmount} ready for the rider (cash or M-Pesa).`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The customer's saved delivery details (My Account)

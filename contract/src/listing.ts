@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { SAVED_SEARCH_LIMIT, savedSearchLabel } from './saved-search-rules';
 
 /**
  * Listing from a phone, scheduled drops, new-arrival e-mails and saved searches
@@ -132,8 +133,7 @@ export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>
 
 // Saved searches
 
-/** How many searches one customer may keep. */
-export const SAVED_SEARCH_LIMIT = 5;
+export { SAVED_SEARCH_LIMIT, savedSearchLabel };
 export const SAVED_SEARCH_LIMIT_MESSAGE = `You can keep up to ${SAVED_SEARCH_LIMIT} saved searches. Delete one first.`;
 export const SAVED_SEARCH_EMPTY_MESSAGE = 'Choose a category, a size, a highest price or some words to search for.';
 export const SAVED_SEARCH_DUPLICATE_MESSAGE = 'You have already saved this search.';
@@ -192,21 +192,6 @@ export type SavedSearch = z.infer<typeof savedSearchSchema>;
 /** `GET /saved-searches`: the customer's saved searches. */
 export const savedSearchListSchema = z.object({ data: z.array(savedSearchSchema) });
 export type SavedSearchList = z.infer<typeof savedSearchListSchema>;
-
-/** A search's criteria in words. */
-export function savedSearchLabel(s: {
-  category: { name: string } | null;
-  q: string | null;
-  size: string | null;
-  max_price: number | null;
-}): string {
-  const parts: string[] = [];
-  if (s.q) parts.push(`“${s.q}”`);
-  if (s.category) parts.push(s.category.name);
-  if (s.size) parts.push(`size ${s.size}`);
-  if (s.max_price !== null) parts.push(`up to Ksh ${s.max_price.toLocaleString('en-KE')}`);
-  return parts.join(' · ');
-}
 
 // New-arrival e-mails
 

@@ -1,4 +1,4 @@
-import { podReadySentence } from '@mtumba/contract/delivery';
+import { podReadySentence } from '@mtumba/contract/delivery-rules';
 import { formatKsh } from '@mtumba/contract/money';
 import type { OrderJson } from '@mtumba/contract/order';
 

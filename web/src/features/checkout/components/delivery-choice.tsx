@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { SHIPPING_OPTIONS, type ShippingOption } from '@mtumba/contract/constants';
-import { deliveryEstimate, type DeliveryMethodJson, type SavedAddressJson } from '@mtumba/contract/delivery';
+import type { DeliveryMethodJson, SavedAddressJson } from '@mtumba/contract/delivery';
+import { deliveryEstimate } from '@mtumba/contract/delivery-rules';
 import { formatKsh } from '@mtumba/contract/money';
 import type { DeliveryPricing } from '@mtumba/contract/pricing';
 import { AddressFields } from '@/components/ui/address-fields';

@@ -1,4 +1,5 @@
-import { deliveryEstimate, type DeliveryMethodJson } from '@mtumba/contract/delivery';
+import type { DeliveryMethodJson } from '@mtumba/contract/delivery';
+import { deliveryEstimate } from '@mtumba/contract/delivery-rules';
 import { formatKsh } from '@mtumba/contract/money';
 import { useDeliveryMethods } from '@/lib/delivery-api';
 

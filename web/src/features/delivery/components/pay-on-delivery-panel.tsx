@@ -1,5 +1,5 @@
 import { formatKsh } from '@mtumba/contract/money';
-import { podReadySentence } from '@mtumba/contract/delivery';
+import { podReadySentence } from '@mtumba/contract/delivery-rules';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useChoosePayOnDelivery, usePayOnDeliveryOption } from '../api/pay-on-delivery';

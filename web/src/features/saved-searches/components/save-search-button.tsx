@@ -1,4 +1,5 @@
-import { savedSearchLabel, type SavedSearchInput } from '@mtumba/contract/listing';
+import type { SavedSearchInput } from '@mtumba/contract/listing';
+import { savedSearchLabel } from '@mtumba/contract/saved-search-rules';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSaveSearch } from '../api/saved-searches';

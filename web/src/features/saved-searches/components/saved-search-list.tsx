@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
-import { SAVED_SEARCH_LIMIT, type SavedSearch } from '@mtumba/contract/listing';
+import type { SavedSearch } from '@mtumba/contract/listing';
+import { SAVED_SEARCH_LIMIT } from '@mtumba/contract/saved-search-rules';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
