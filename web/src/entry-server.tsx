@@ -146,7 +146,7 @@ function renderApp(client: QueryClient, url: URL): Promise<{ html: string; hoist
     let failed: unknown = null;
     const stream = renderToPipeableStream(
       <StrictMode>
-        <AppProvider client={client}>
+        <AppProvider client={client} serverDrawn>
           <StaticRouter location={`${url.pathname}${url.search}`}>
             <AppRoutes routes={serverRoutes} />
           </StaticRouter>

@@ -1,7 +1,7 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import type { DehydratedState } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -15,17 +15,19 @@ const container = document.getElementById('root')!;
 const stateScript = document.getElementById('app-state');
 const initialData = stateScript ? (JSON.parse(stateScript.textContent ?? '{}') as DehydratedState) : undefined;
 
-const app = (
+const hydrating = Boolean(initialData && container.firstElementChild);
+const app = (extra?: ReactNode) => (
   <StrictMode>
-    <AppProvider initialData={initialData}>
+    <AppProvider initialData={initialData} serverDrawn={hydrating}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      {extra}
     </AppProvider>
   </StrictMode>
 );
 
-if (initialData && container.firstElementChild) {
+if (hydrating) {
   // Hydrate only once the page's screen and the footer are loaded: nothing may suspend meanwhile
   // (app/lazy-screen.ts). A chunk that fails to load does not stop hydration: that part suspends
   // and retries (or shows the error screen) as any lazy part would. As a transition, React hydrates
@@ -34,13 +36,7 @@ if (initialData && container.firstElementChild) {
   void Promise.allSettled([preloadStorefrontScreen(window.location.pathname), Footer.preload()]).then(() => {
     const held = takeEarlyInput();
     startTransition(() => {
-      hydrateRoot(
-        container,
-        <>
-          {app}
-          <ReplayEarlyInput held={held} />
-        </>,
-      );
+      hydrateRoot(container, app(<ReplayEarlyInput held={held} />));
     });
   });
-} else createRoot(container).render(app);
+} else createRoot(container).render(app());

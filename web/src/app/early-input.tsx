@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useAuthSettled } from '@/lib/auth/use-auth';
 
 // Declared globally: the loader (src/boot.ts) is a plain script and names these without imports.
 declare global {
@@ -13,13 +14,33 @@ declare global {
   }
 }
 
+/** For each list taken: stops dropping what is done again (the replay calls it first). */
+const stopSuperseding = new WeakMap<HeldInput[], () => void>();
+
 /**
  * The taps and choices a shopper made on a server-drawn page before the app had it (the loader,
  * src/boot.ts, held them). Taking them also stops the holding, so call this just before hydrating:
  * from then on React itself replays a tap on a part it has not hydrated yet.
  */
 export function takeEarlyInput(): HeldInput[] {
-  return window.mtumbaEarlyInput?.take() ?? [];
+  const held = window.mtumbaEarlyInput?.take() ?? [];
+  // What the shopper does again once React has the page stands, and the held copy is dropped: a
+  // button tapped again is not tapped a third time, a field's newer text is not typed over.
+  const supersede = (event: Event) => {
+    const target = event.target as Element | null;
+    const index = held.findIndex((input) =>
+      input.value === undefined
+        ? event.type === 'click' && target !== null && input.element.contains(target)
+        : event.type !== 'click' && input.element === target,
+    );
+    if (index >= 0) held.splice(index, 1);
+  };
+  const events = ['click', 'input', 'change'];
+  for (const name of events) document.addEventListener(name, supersede, true);
+  stopSuperseding.set(held, () => {
+    for (const name of events) document.removeEventListener(name, supersede, true);
+  });
+  return held;
 }
 
 /**
@@ -38,13 +59,16 @@ function retype(field: HTMLInputElement | HTMLTextAreaElement, text: string): vo
 /**
  * Renders nothing; makes each held tap or choice again, in order, once the page is the shopper's
  * own. Not in the hydration's effects: hydration draws the page as the server did, signed out, and
- * the signed-in state (with every handler that depends on it) arrives in the render React makes
- * right after, within the same task; the timeout runs after that render.
+ * the signed-in state (with every handler that depends on it) arrives in a render after that
+ * (lib/auth/use-auth.ts). The replay waits for that render; the timeout lets its effects run first.
  */
 export function ReplayEarlyInput({ held }: { held: HeldInput[] }) {
+  const settled = useAuthSettled();
   useEffect(() => {
+    if (!settled) return;
     setTimeout(() => {
-      for (const { element, value } of held) {
+      stopSuperseding.get(held)?.();
+      for (const { element, value } of [...held]) {
         if (!element.isConnected) continue;
         if (value === undefined) element.click();
         else if (element instanceof HTMLSelectElement) {
@@ -53,6 +77,6 @@ export function ReplayEarlyInput({ held }: { held: HeldInput[] }) {
         } else retype(element as HTMLInputElement | HTMLTextAreaElement, value);
       }
     });
-  }, [held]);
+  }, [held, settled]);
   return null;
 }

@@ -1,7 +1,7 @@
 import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthSync } from '@/features/auth/components/auth-sync';
-import { useAuth } from '@/lib/auth/use-auth';
+import { AuthStateProvider, useAuth } from '@/lib/auth/use-auth';
 import { createQueryClient } from '@/lib/query-client';
 
 const ToastArea = lazy(() => import('./toast-area'));
@@ -25,6 +25,8 @@ interface AppProviderProps {
   initialData?: DehydratedState;
   /** the server rendering's own client, already filled */
   client?: QueryClient;
+  /** drawn by the server (or hydrating what it drew): the first render is signed out, as the server's */
+  serverDrawn?: boolean;
 }
 
 /**
@@ -50,8 +52,8 @@ function LateToastArea() {
   ) : null;
 }
 
-/** App-wide providers: the one QueryClient, the signed-in state sync, and the toast area. */
-export function AppProvider({ children, initialData, client }: AppProviderProps) {
+/** App-wide providers: the one QueryClient, the signed-in state and its sync, and the toast area. */
+export function AppProvider({ children, initialData, client, serverDrawn = false }: AppProviderProps) {
   const [queryClient] = useState(() => {
     if (client) return client;
     const created = createQueryClient();
@@ -60,10 +62,12 @@ export function AppProvider({ children, initialData, client }: AppProviderProps)
   });
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthSync />
-      <SignedInUpdates />
-      {children}
-      <LateToastArea />
+      <AuthStateProvider serverDrawn={serverDrawn}>
+        <AuthSync />
+        <SignedInUpdates />
+        {children}
+        <LateToastArea />
+      </AuthStateProvider>
     </QueryClientProvider>
   );
 }

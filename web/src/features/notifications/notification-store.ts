@@ -87,17 +87,21 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+// The server (and the hydrating render) has none: they fill in after hydration.
+const NONE: AppNotification[] = [];
+const serverSnapshot = () => NONE;
+
 let cached: { raw: string | null; list: AppNotification[] } | undefined;
 
 function snapshot(): AppNotification[] {
   const raw = localStorage.getItem(NOTIFICATIONS_KEY);
-  if (cached?.raw !== raw) cached = { raw, list: parse(raw) };
+  if (cached?.raw !== raw) {
+    const list = parse(raw);
+    // No notifications is the server's own empty list, so the hydrated page needs no second render.
+    cached = { raw, list: list.length > 0 ? list : NONE };
+  }
   return cached.list;
 }
-
-const NONE: AppNotification[] = [];
-// The server (and the hydrating render) has none: they fill in after hydration.
-const serverSnapshot = () => NONE;
 
 /** The stored notifications, newest first, kept in step with this and other tabs. */
 export function useNotifications(): AppNotification[] {

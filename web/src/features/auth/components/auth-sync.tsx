@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getStoredUser, setUnverifiedEmail, storeUser } from '@/lib/auth-storage';
 import { useCurrentUser } from '../api/get-user';
-import { useAuth } from '@/lib/auth/use-auth';
+import { useAuth, useAuthSettled } from '@/lib/auth/use-auth';
 
 /** Query-key roots that hold no personal data and may stay cached across sign-in and sign-out. */
 const PUBLIC_ROOTS = new Set(['catalog', 'config']);
@@ -14,8 +14,10 @@ const PUBLIC_ROOTS = new Set(['catalog', 'config']);
 export function AuthSync() {
   const queryClient = useQueryClient();
   const { isSignedIn } = useAuth();
+  const settled = useAuthSettled();
   const current = useCurrentUser({ enabled: isSignedIn });
   const wasSignedIn = useRef(isSignedIn);
+  const wasSettled = useRef(settled);
 
   useEffect(() => {
     const fresh = current.data;
@@ -34,13 +36,23 @@ export function AuthSync() {
   }, [current.data, isSignedIn]);
 
   useEffect(() => {
-    if (wasSignedIn.current && !isSignedIn) {
+    if (!wasSettled.current) {
+      if (!settled) return;
+      wasSettled.current = true;
+      // A server-drawn page learning the stored sign-in is no new sign-in: the public replies it
+      // was drawn from stay (they are everyone's); the rest, and any that failed, are asked again.
+      if (isSignedIn) {
+        void queryClient.invalidateQueries({
+          predicate: (q) => !PUBLIC_ROOTS.has(String(q.queryKey[0])) || q.state.status === 'error',
+        });
+      }
+    } else if (wasSignedIn.current && !isSignedIn) {
       queryClient.removeQueries({ predicate: (q) => !PUBLIC_ROOTS.has(String(q.queryKey[0])) });
     } else if (!wasSignedIn.current && isSignedIn) {
       void queryClient.invalidateQueries();
     }
     wasSignedIn.current = isSignedIn;
-  }, [isSignedIn, queryClient]);
+  }, [isSignedIn, settled, queryClient]);
 
   return null;
 }
