@@ -11,6 +11,9 @@ interface ProductGridProps {
   label?: string;
 }
 
+/** The last cards of a grid are always drawn; the ones before may wait until scrolled near (styles.css). */
+const ALWAYS_DRAWN = 8;
+
 /** A responsive grid of product cards with working cart and wishlist buttons and its Out of Stock modal. */
 export function ProductGrid({ products, priorityFirst, trending, label }: ProductGridProps) {
   const actions = useProductActions();
@@ -18,7 +21,11 @@ export function ProductGrid({ products, priorityFirst, trending, label }: Produc
     <>
       <div className="product-grid" role="list" aria-label={label}>
         {products.map((product, i) => (
-          <div role="listitem" key={product.id}>
+          <div
+            role="listitem"
+            key={product.id}
+            className={i < products.length - ALWAYS_DRAWN ? 'product-grid__item--lazy' : undefined}
+          >
             <ProductCard
               product={product}
               inWishlist={actions.isInWishlist(product.id)}
