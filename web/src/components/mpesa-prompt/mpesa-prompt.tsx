@@ -206,9 +206,10 @@ export function MpesaPrompt({
           {sending ? (
             'Sending the prompt…'
           ) : (
-            <>
+            // one piece of text: a button lays out each child apart (it is a flex box)
+            <span>
               Pay {label} with <span className="text-nowrap">M-Pesa</span>
-            </>
+            </span>
           )}
         </button>
         {hostedPage && (
