@@ -101,20 +101,18 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
 
   // The route's chunk and the footer's: the browser hydrates once both are in (web/src/main.tsx).
   const hydrationModules = (routeModule: string) => [routeModule, 'src/app/footer.tsx'];
-  const preloads = new Map<string, string>();
-  const preloadFor = (module: string | null): string => {
-    if (!module) return '';
-    let tags = preloads.get(module);
-    if (tags === undefined) {
+  const routeChunks = new Map<string, string[]>();
+  /** The chunks a page of `module` needs beyond the entry's, as paths. */
+  const chunksFor = (module: string | null): string[] => {
+    if (!module) return [];
+    let chunks = routeChunks.get(module);
+    if (chunks === undefined) {
       const files = new Set<string>();
       for (const m of hydrationModules(module)) collect(m, files);
-      tags = [...files]
-        .filter((f) => !loaded.has(f) && f.endsWith('.js'))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-        .join('');
-      preloads.set(module, tags);
+      chunks = [...files].filter((f) => !loaded.has(f) && f.endsWith('.js')).map((f) => `/${f}`);
+      routeChunks.set(module, chunks);
     }
-    return tags;
+    return chunks;
   };
 
   let template = shell.replace(DEFAULT_TITLE, '').replace(DEFAULT_DESCRIPTION, '');
@@ -128,12 +126,12 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
   const appChunks = [...template.matchAll(preloadLink)].map((m) => m[1]!);
   const withLoader = boot !== undefined && appEntry !== undefined;
   if (withLoader) template = template.replace(entryScript, '').replace(preloadLink, '');
-  const scriptsFor = (routeModule: string | null): string => {
-    if (!withLoader) return preloadFor(routeModule);
-    const routeChunks = [...preloadFor(routeModule).matchAll(preloadLink)].map((m) => m[1]!);
-    const chunks = [...appChunks, ...routeChunks].join(' ');
-    return `<script src="/${boot}" defer data-entry="${appEntry}" data-preload="${chunks}"></script>`;
-  };
+  const scriptsFor = (routeModule: string | null): string =>
+    withLoader
+      ? `<script src="/${boot}" defer data-entry="${appEntry}" data-preload="${[...appChunks, ...chunksFor(routeModule)].join(' ')}"></script>`
+      : chunksFor(routeModule)
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+          .join('');
   return {
     shell,
     entry,
