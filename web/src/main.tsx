@@ -34,9 +34,9 @@ if (hydrating) {
   // in slices of a few milliseconds and lets the browser answer a tap in between.
   // Taps and choices made before now (the loader held them) are made again once it has hydrated.
   void Promise.allSettled([preloadStorefrontScreen(window.location.pathname), Footer.preload()]).then(() => {
-    const held = takeEarlyInput();
+    const early = takeEarlyInput();
     startTransition(() => {
-      hydrateRoot(container, app(<ReplayEarlyInput held={held} />));
+      hydrateRoot(container, app(<ReplayEarlyInput input={early} />));
     });
   });
 } else createRoot(container).render(app());

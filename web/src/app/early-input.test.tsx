@@ -2,14 +2,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReplayEarlyInput, takeEarlyInput } from './early-input';
+import { ReplayEarlyInput, takeEarlyInput, type EarlyInput } from './early-input';
 
 afterEach(() => {
   delete window.mtumbaEarlyInput;
 });
 
 /** A search box and an Add to Cart button, as the hydrated page has them. */
-function Page({ held }: { held: HeldInput[] }) {
+function Page({ early }: { early?: EarlyInput }) {
   const [text, setText] = useState('');
   const [added, setAdded] = useState(0);
   return (
@@ -20,49 +20,45 @@ function Page({ held }: { held: HeldInput[] }) {
         Add to Cart
       </button>
       <p>Added {added} times</p>
-      <ReplayEarlyInput held={held} />
+      {early && <ReplayEarlyInput input={early} />}
     </>
   );
 }
 
-/** Draws the page with nothing held, then hands the loader what `hold` picks from it. */
-function pageWithHeld(hold: () => HeldInput[]): () => HeldInput[] {
-  return () => {
-    const inputs = hold();
-    window.mtumbaEarlyInput = { take: () => inputs.splice(0) };
-    return takeEarlyInput();
-  };
+/** What the loader would have held, taken as main.tsx takes it. */
+function take(inputs: HeldInput[]): EarlyInput {
+  window.mtumbaEarlyInput = { take: () => inputs.splice(0) };
+  return takeEarlyInput();
 }
 
 describe('input made before the app had the page', () => {
   it('is made again once the app has it: the text typed and the tap', async () => {
-    let held: HeldInput[] = [];
-    const { rerender } = render(<Page held={held} />);
+    const { rerender } = render(<Page />);
     const search = screen.getByRole('textbox', { name: 'Search products' });
     const button = screen.getByRole('button', { name: 'Add to Cart' });
     // what the loader held: the field's text as the shopper left it, and the tap
     search.setAttribute('value', 'Dera');
     (search as HTMLInputElement).value = 'Dera';
-    held = pageWithHeld(() => [{ element: search, value: 'Dera' }, { element: button }])();
+    const early = take([{ element: search, value: 'Dera' }, { element: button }]);
 
-    rerender(<Page held={held} />);
+    rerender(<Page early={early} />);
     await waitFor(() => expect(screen.getByText('Searching for: Dera')).toBeInTheDocument());
     expect(screen.getByText('Added 1 times')).toBeInTheDocument();
   });
 
   it('gives way to what the shopper did again once the app had the page', async () => {
     const user = userEvent.setup();
-    render(<Page held={[]} />);
+    render(<Page />);
     const search = screen.getByRole('textbox', { name: 'Search products' });
     const button = screen.getByRole('button', { name: 'Add to Cart' });
     (search as HTMLInputElement).value = 'D';
-    const held = pageWithHeld(() => [{ element: search, value: 'D' }, { element: button }])();
+    const early = take([{ element: search, value: 'D' }, { element: button }]);
 
     // after hydration, before the replay: the whole word typed, the button tapped again
     await user.clear(search);
     await user.type(search, 'Dress');
     await user.click(button);
-    render(<ReplayEarlyInput held={held} />);
+    render(<ReplayEarlyInput input={early} />);
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
     expect(search).toHaveValue('Dress');

@@ -14,15 +14,17 @@ declare global {
   }
 }
 
-/** For each list taken: stops dropping what is done again (the replay calls it first). */
-const stopSuperseding = new WeakMap<HeldInput[], () => void>();
+/** What the loader held, taken from it; `replay()` makes it again, once. */
+export interface EarlyInput {
+  replay(): void;
+}
 
 /**
  * The taps and choices a shopper made on a server-drawn page before the app had it (the loader,
  * src/boot.ts, held them). Taking them also stops the holding, so call this just before hydrating:
  * from then on React itself replays a tap on a part it has not hydrated yet.
  */
-export function takeEarlyInput(): HeldInput[] {
+export function takeEarlyInput(): EarlyInput {
   const held = window.mtumbaEarlyInput?.take() ?? [];
   // What the shopper does again once React has the page stands, and the held copy is dropped: a
   // button tapped again is not tapped a third time, a field's newer text is not typed over.
@@ -37,10 +39,19 @@ export function takeEarlyInput(): HeldInput[] {
   };
   const events = ['click', 'input', 'change'];
   for (const name of events) document.addEventListener(name, supersede, true);
-  stopSuperseding.set(held, () => {
-    for (const name of events) document.removeEventListener(name, supersede, true);
-  });
-  return held;
+  return {
+    replay() {
+      for (const name of events) document.removeEventListener(name, supersede, true);
+      for (const { element, value } of held.splice(0)) {
+        if (!element.isConnected) continue;
+        if (value === undefined) element.click();
+        else if (element instanceof HTMLSelectElement) {
+          element.value = value;
+          element.dispatchEvent(new Event('change', { bubbles: true }));
+        } else retype(element as HTMLInputElement | HTMLTextAreaElement, value);
+      }
+    },
+  };
 }
 
 /**
@@ -62,21 +73,12 @@ function retype(field: HTMLInputElement | HTMLTextAreaElement, text: string): vo
  * the signed-in state (with every handler that depends on it) arrives in a render after that
  * (lib/auth/use-auth.ts). The replay waits for that render; the timeout lets its effects run first.
  */
-export function ReplayEarlyInput({ held }: { held: HeldInput[] }) {
+export function ReplayEarlyInput({ input }: { input: EarlyInput }) {
   const settled = useAuthSettled();
   useEffect(() => {
     if (!settled) return;
-    setTimeout(() => {
-      stopSuperseding.get(held)?.();
-      for (const { element, value } of [...held]) {
-        if (!element.isConnected) continue;
-        if (value === undefined) element.click();
-        else if (element instanceof HTMLSelectElement) {
-          element.value = value;
-          element.dispatchEvent(new Event('change', { bubbles: true }));
-        } else retype(element as HTMLInputElement | HTMLTextAreaElement, value);
-      }
-    });
-  }, [held, settled]);
+    const timer = setTimeout(() => input.replay());
+    return () => clearTimeout(timer);
+  }, [input, settled]);
   return null;
 }
