@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getStoredUser, setUnverifiedEmail, storeUser } from '@/lib/auth-storage';
 import { useCurrentUser } from '../api/get-user';
@@ -6,6 +6,7 @@ import { useAuth, useAuthSettled } from '@/lib/auth/use-auth';
 
 /** Query-key roots that hold no personal data and may stay cached across sign-in and sign-out. */
 const PUBLIC_ROOTS = new Set(['catalog', 'config']);
+const isPersonal = (q: Query) => !PUBLIC_ROOTS.has(String(q.queryKey[0]));
 
 /**
  * Keeps the stored user fresh (GET /user on start and after sign-in) and the query cache honest:
@@ -43,11 +44,11 @@ export function AuthSync() {
       // was drawn from stay (they are everyone's); the rest, and any that failed, are asked again.
       if (isSignedIn) {
         void queryClient.invalidateQueries({
-          predicate: (q) => !PUBLIC_ROOTS.has(String(q.queryKey[0])) || q.state.status === 'error',
+          predicate: (q) => isPersonal(q) || q.state.status === 'error',
         });
       }
     } else if (wasSignedIn.current && !isSignedIn) {
-      queryClient.removeQueries({ predicate: (q) => !PUBLIC_ROOTS.has(String(q.queryKey[0])) });
+      queryClient.removeQueries({ predicate: isPersonal });
     } else if (!wasSignedIn.current && isSignedIn) {
       void queryClient.invalidateQueries();
     }
