@@ -66,6 +66,11 @@ export const productSchema = z.object({
   status: productStatusSchema.optional(),
   /** when a scheduled product goes on sale (ISO), else null */
   publish_at: z.string().nullable().optional(),
+  /**
+   * Admin replies only: the version of the product's stock (also the reply's ETag). An edit that
+   * sends it back as `If-Match` changes the stock only if it has not moved since (else 409).
+   */
+  stock_version: z.string().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -115,6 +115,16 @@ const envSchema = z.object({
   OFFER_HOLD_HOURS: positiveInt('OFFER_HOLD_HOURS').max(720, 'OFFER_HOLD_HOURS must be at most 720').default(24),
   OFFER_MAX_OPEN: positiveInt('OFFER_MAX_OPEN').default(3),
   OFFER_MAX_ROUNDS: positiveInt('OFFER_MAX_ROUNDS').default(3),
+  OFFER_MAX_HELD: positiveInt('OFFER_MAX_HELD').default(3),
+  OFFER_COOLDOWN_HOURS: z.coerce
+    .number({ error: 'OFFER_COOLDOWN_HOURS must be a number' })
+    .int('OFFER_COOLDOWN_HOURS must be a whole number')
+    .min(0, 'OFFER_COOLDOWN_HOURS must be 0 or more')
+    .max(720, 'OFFER_COOLDOWN_HOURS must be at most 720')
+    .default(24),
+  STOCK_EDIT_WINDOW_HOURS: positiveInt('STOCK_EDIT_WINDOW_HOURS')
+    .max(720, 'STOCK_EDIT_WINDOW_HOURS must be at most 720')
+    .default(24),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt('AUTH_RATE_LIMIT_PER_MINUTE').default(10),
   RATE_LIMIT_PER_MINUTE: positiveInt('RATE_LIMIT_PER_MINUTE').default(1200),
   TRUST_PROXY: flag.default(false),
@@ -199,7 +209,16 @@ export interface Config {
     maxOpen: number;
     /** counters allowed in all, by either side */
     maxRounds: number;
+    /** items one customer's accepted offers may hold at once (they also count toward `orders.maxReservedItems`) */
+    maxHeld: number;
+    /** after a customer's accepted offer ran out unused, hours before they may offer on that item again (0: none) */
+    cooldownHours: number;
   };
+  /**
+   * An admin stock edit that says neither what it loaded (`expected_stock`) nor which version
+   * (`If-Match`) is refused when orders or offers moved that product's stock within this window.
+   */
+  stock: { editWindowHours: number };
   rateLimit: { perMinute: number; authPerMinute: number };
   trustProxy: boolean;
   seed: {
@@ -389,7 +408,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       holdHours: e.OFFER_HOLD_HOURS,
       maxOpen: e.OFFER_MAX_OPEN,
       maxRounds: e.OFFER_MAX_ROUNDS,
+      maxHeld: e.OFFER_MAX_HELD,
+      cooldownHours: e.OFFER_COOLDOWN_HOURS,
     },
+    stock: { editWindowHours: e.STOCK_EDIT_WINDOW_HOURS },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,
     seed: {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, messageSchema } from '@mtumba/contract';
 import {
@@ -36,7 +36,17 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     uploadDir: app.config.uploadDir,
     publish: listingContext(app.config).publish,
     events: app.events,
+    stockEditWindowHours: app.config.stock.editWindowHours,
   });
+  // An admin product reply names its stock version as its ETag, for If-Match on the next edit.
+  const withStockTag = (reply: FastifyReply, product: { stock_version?: string }) => {
+    if (product.stock_version) reply.header('ETag', `"${product.stock_version}"`);
+    return reply.header('Cache-Control', 'no-store');
+  };
+  const ifMatchOf = (request: FastifyRequest) => {
+    const header = request.headers['if-match'];
+    return { ifMatch: Array.isArray(header) ? header.join(',') : header };
+  };
   const requireProductId = (raw: string) => idOrNotFound(raw, PRODUCT_NOT_FOUND);
   // Admin catalogue changes go to the acting admin's security log.
   const logProductChange = (request: FastifyRequest, kind: SecurityEventKind, product: { id: number; name?: string }) =>
@@ -65,6 +75,25 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await catalog.stockMovements(requireProductId(request.params.id)) }),
+  );
+
+  app.get(
+    '/admin/products/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product as the admin edits it (drafts and scheduled ones too), with its stock version',
+        description:
+          'The ETag (also `stock_version`) names the stock version: send it back as `If-Match` with a stock edit.',
+        params: idParams,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const product = await catalog.getProductForAdmin(requireProductId(request.params.id));
+      return withStockTag(reply, product).send(product);
+    },
   );
 
   // Categories
@@ -215,7 +244,8 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(err instanceof DomainError) || err.kind !== 'not_found') throw err;
         await app.identify(request, reply, () => undefined);
         if (!request.user?.is_admin) throw err;
-        return reply.header('Cache-Control', 'no-store').send(await catalog.getProductForAdmin(id));
+        const product = await catalog.getProductForAdmin(id);
+        return withStockTag(reply, product).send(product);
       }
     },
   );
@@ -275,28 +305,41 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const submission = await readProductSubmission(request);
       const product = await catalog.createProduct(submission, { userId: signedInUser(request).id });
       await logProductChange(request, 'admin_product_created', product);
-      return reply.code(201).send(product);
+      // the reply is the product as shoppers see it; its stock version goes in the ETag only
+      return withStockTag(reply, { stock_version: await catalog.stockVersion(product.id) })
+        .code(201)
+        .send(product);
     },
   );
 
   const updateSchema = {
     tags: ['catalog'],
     summary: 'Update a product (admin): new images replace the old set, none keeps it',
-    description: `${productFormDescription} POST takes the method-override field _method=PUT.`,
+    description: [
+      `${productFormDescription} POST takes the method-override field _method=PUT.`,
+      'A stock change moves the stock from what the edit loaded: `If-Match` with the stock version (ETag of an',
+      'admin product reply) or `expected_stock`; with neither, it is refused (409) when orders or offers moved the',
+      'stock within the edit window. 409 "Stock changed while you were editing: now N" saves nothing.',
+    ].join(' '),
     params: idParams,
     response: { 200: productSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema },
   };
 
-  app.post('/products/:id', { onRequest: app.requireAdmin, schema: updateSchema }, async (request) => {
+  app.post('/products/:id', { onRequest: app.requireAdmin, schema: updateSchema }, async (request, reply) => {
     const id = requireProductId(request.params.id);
     const submission = await readProductSubmission(request);
     const method = submission.fields._method;
     if (method !== undefined && !['PUT', 'PATCH'].includes(String(method).toUpperCase())) {
       throw invalidField('_method', 'The _method field must be PUT.');
     }
-    const product = await catalog.updateProduct(id, submission, { userId: signedInUser(request).id });
+    const product = await catalog.updateProduct(
+      id,
+      submission,
+      { userId: signedInUser(request).id },
+      ifMatchOf(request),
+    );
     await logProductChange(request, 'admin_product_updated', product);
-    return product;
+    return withStockTag(reply, product).send(product);
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -305,13 +348,16 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       url: '/products/:id',
       onRequest: app.requireAdmin,
       schema: updateSchema,
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const id = requireProductId(request.params.id);
-        const product = await catalog.updateProduct(id, await readProductSubmission(request), {
-          userId: signedInUser(request).id,
-        });
+        const product = await catalog.updateProduct(
+          id,
+          await readProductSubmission(request),
+          { userId: signedInUser(request).id },
+          ifMatchOf(request),
+        );
         await logProductChange(request, 'admin_product_updated', product);
-        return product;
+        return withStockTag(reply, product).send(product);
       },
     });
   }

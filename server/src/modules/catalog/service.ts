@@ -16,7 +16,7 @@ import { DomainError, invalidField, notFound, type FieldErrors } from '../../lib
 import { emitAll, type DomainEvents, type PendingEvent } from '../../lib/events.js';
 import { publishChange, type PublishContext } from '../listing/publishing.js';
 import { alertSavedSearches } from '../saved-searches/service.js';
-import { adjustStock, recentMovements } from '../stock/ledger.js';
+import { adjustStock, ifMatchTags, recentMovements, stockVersions, unstatedEditBase } from '../stock/ledger.js';
 import { imageUrl, isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
 import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson } from './product-view.js';
 import { insertProduct } from './new-product.js';
@@ -103,8 +103,15 @@ function filterOf(query: ProductListQuery, categoryId?: number): ProductFilter {
 /** The catalogue: categories, product listing and search, and the admin's product changes. */
 export function catalogService(
   db: Db,
-  options: { uploadDir: string; publish?: PublishContext; events?: DomainEvents },
+  options: {
+    uploadDir: string;
+    publish?: PublishContext;
+    events?: DomainEvents;
+    /** the window for stock edits that name neither `expected_stock` nor `If-Match` (config `stock.editWindowHours`) */
+    stockEditWindowHours?: number;
+  },
 ) {
+  const stockEditWindowHours = options.stockEditWindowHours ?? 24;
   const categories = categoryRepository(db);
   const products = productRepository(db);
   const publishing = options.publish ?? DEFAULT_PUBLISH;
@@ -163,6 +170,29 @@ export function catalogService(
     return product;
   }
 
+  /** Products as admins see them: each with its stock version (for `If-Match`). */
+  async function withStockVersions(executor: Executor, list: ProductJson[]): Promise<ProductJson[]> {
+    const versions = await stockVersions(
+      executor,
+      list.map((p) => p.id),
+    );
+    return list.map((p) => ({ ...p, stock_version: versions.get(p.id) }));
+  }
+
+  /** One product as admins see it, drafts and scheduled ones included, with its stock version. */
+  async function loadForAdmin(executor: Executor, id: number): Promise<ProductJson> {
+    const [product] = await withStockVersions(executor, [await loadOne(executor, id, true)]);
+    return product!;
+  }
+
+  /** The 409 of a stock edit made on a stock that has moved since: nothing is saved. */
+  function stockChanged(current: number, version: string | undefined): DomainError {
+    return new DomainError('conflict', stockChangedMessage(current), {
+      errors: { stock_quantity: [stockChangedMessage(current)] },
+      extra: { current_stock: current, ...(version ? { stock_version: version } : {}) },
+    });
+  }
+
   async function listPage(
     query: ProductListQuery,
     categoryId?: number,
@@ -218,15 +248,15 @@ export function catalogService(
 
     getProduct: (id: number) => loadOne(db, id),
 
-    /** Any product that is not deleted, drafts and scheduled ones included (admins only). */
-    getProductForAdmin: (id: number) => loadOne(db, id, true),
+    /** Any product that is not deleted, drafts and scheduled ones included (admins only), with its stock version. */
+    getProductForAdmin: (id: number) => loadForAdmin(db, id),
 
     /** The admin's product table: every publish state unless one is asked for, newest first. */
-    listAdminProducts: (
+    async listAdminProducts(
       query: { page?: number; per_page?: number; q?: string },
       status: ProductFilter['status'] = 'all',
-    ) =>
-      listPage(
+    ): Promise<ProductPage> {
+      const page = await listPage(
         {
           page: query.page,
           per_page: query.per_page ?? LIMITS.pageSize,
@@ -235,7 +265,9 @@ export function catalogService(
         } as ProductListQuery,
         undefined,
         status,
-      ),
+      );
+      return { ...page, products: await withStockVersions(db, page.products) };
+    },
 
     async search(text: string): Promise<ProductSummaryJson[]> {
       const q = text.trim().replace(/\s+/g, ' ').slice(0, 100);
@@ -263,6 +295,11 @@ export function catalogService(
       const ids = await products.trendingIds(since, TRENDING_FLAG_BOOST, TRENDING_LIMIT);
       const fill = await products.newestIds(TRENDING_LIMIT - ids.length, ids);
       return loadProducts(db, [...ids, ...fill]);
+    },
+
+    /** The product's stock version (the ETag of admin replies), whatever its state. */
+    async stockVersion(id: number): Promise<string> {
+      return (await stockVersions(db, [id])).get(id)!;
     },
 
     /** The product's latest stock movements, newest first (deleted products too: orders point at them). */
@@ -302,11 +339,16 @@ export function catalogService(
       }
     },
 
-    /** Changes only the fields sent; new images replace the old set, none keeps it. */
+    /**
+     * Changes only the fields sent; new images replace the old set, none keeps it. The stock moves
+     * only from what the edit loaded: the `If-Match` stock version or `expected_stock` when sent,
+     * else only if no order or offer moved it within the edit window (409 otherwise, nothing saved).
+     */
     async updateProduct(
       id: number,
       submission: ProductSubmission,
       by: { userId: number | null },
+      precondition: { ifMatch?: string } = {},
     ): Promise<ProductJson> {
       const current = await products.findLive(id);
       if (!current) throw notFound(PRODUCT_NOT_FOUND);
@@ -341,27 +383,44 @@ export function catalogService(
             fields.brand !== undefined ? fields.brand : current.brand,
             fields.description ?? current.description,
           );
+          // The version the edit names (If-Match), read with the stock it stands for.
+          const tags = precondition.ifMatch === undefined ? undefined : ifMatchTags(precondition.ifMatch);
+          let versionStock: number | undefined;
+          if (tags !== undefined) {
+            const version = (await stockVersions(trx, [id])).get(id);
+            const row = await trx
+              .selectFrom('products')
+              .select('stock_quantity')
+              .where('id', '=', id)
+              .executeTakeFirst();
+            const stock = row?.stock_quantity ?? 0;
+            if (version === undefined || !tags.includes(version)) throw stockChanged(stock, version);
+            versionStock = stock;
+          }
           await repo.update(id, changes);
           if (fields.stock_quantity !== undefined) {
+            let expected = fields.expected_stock ?? versionStock;
+            if (expected === undefined) {
+              const since = new Date(clock.getTime() - stockEditWindowHours * 3600_000).toISOString();
+              const base = await unstatedEditBase(trx, id, fields.stock_quantity, since);
+              if (!base.ok) throw stockChanged(base.current ?? 0, (await stockVersions(trx, [id])).get(id));
+              expected = base.stock;
+            }
             const adjusted = await adjustStock(
               trx,
               id,
-              { expected: fields.expected_stock, target: fields.stock_quantity },
+              { expected, target: fields.stock_quantity },
               { actor: 'admin', userId: by.userId },
               at,
             );
             if (!adjusted.ok) {
-              const current = adjusted.current ?? 0;
-              throw new DomainError('conflict', stockChangedMessage(current), {
-                errors: { stock_quantity: [stockChangedMessage(current)] },
-                extra: { current_stock: current },
-              });
+              throw stockChanged(adjusted.current ?? 0, (await stockVersions(trx, [id])).get(id));
             }
           }
           if (fields.categories) await repo.setCategories(id, fields.categories);
           if (stored) replaced = await repo.replaceImages(id, stored, at);
           const pending = publish.publishedNow ? await alertSavedSearches(trx, [id], at, publishing.shop) : [];
-          return { product: await loadOne(trx, id, true), events: pending };
+          return { product: await loadForAdmin(trx, id), events: pending };
         });
         announce(events);
         await removeUnusedImages(replaced);

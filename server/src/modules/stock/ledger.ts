@@ -116,6 +116,74 @@ export async function adjustStock(
   return { ok: true, stock: row.stock_quantity };
 }
 
+// ---------------------------------------------------------------------------------------------
+// What an admin's stock edit loaded (docs/security.md, Stock holds and offers). Each product's
+// stock has a version: the id of its latest movement. Admin replies carry it (`stock_version`,
+// ETag); an edit that names it (If-Match) or the stock it loaded (`expected_stock`) is exact. An
+// edit that names neither is judged against the window below.
+
+/** Movements made by shoppers' orders and offers (not an admin's edit or the product's creation). */
+const ORDER_AND_OFFER_REASONS: StockReason[] = ['reserve', 'release', 'hold', 'hold_release', 'hold_to_order'];
+const ADMIN_REASONS = ['created', 'opening_balance', 'admin_adjustment'];
+
+/** `"<product id>-<latest movement id>"`: changes whenever the product's stock moves. */
+export async function stockVersions(db: Executor, productIds: readonly number[]): Promise<Map<number, string>> {
+  const versions = new Map<number, string>(productIds.map((id) => [id, `${id}-0`]));
+  if (productIds.length === 0) return versions;
+  const rows = await db
+    .selectFrom('stock_movements')
+    .select(['product_id', (eb) => eb.fn.max('id').as('latest')])
+    .where('product_id', 'in', [...productIds])
+    .groupBy('product_id')
+    .execute();
+  for (const row of rows) versions.set(row.product_id, `${row.product_id}-${Number(row.latest)}`);
+  return versions;
+}
+
+/** The opaque value of each entity tag in an If-Match header (quotes and any `W/` taken off); undefined for `*`. */
+export function ifMatchTags(header: string): string[] | undefined {
+  const tags: string[] = [];
+  for (const raw of header.split(',')) {
+    const tag = raw.trim();
+    if (tag === '*') return undefined;
+    if (tag === '') continue;
+    tags.push(tag.replace(/^W\//i, '').replace(/^"(.*)"$/, '$1'));
+  }
+  return tags;
+}
+
+/**
+ * An edit that says neither what it loaded nor which version: it may set the stock only when no
+ * order or offer moved it within the window (`since`) and after the admin's last stock change
+ * (whose reply showed the stock); otherwise the answer is the current stock and nothing changes.
+ * Setting the stock to what it already is always goes through (a typo fix that re-sends it).
+ */
+export async function unstatedEditBase(
+  db: Executor,
+  productId: number,
+  target: number,
+  since: string,
+): Promise<AdjustResult> {
+  const row = await db.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirst();
+  if (!row) return { ok: false, current: undefined };
+  if (row.stock_quantity === target) return { ok: true, stock: row.stock_quantity };
+  const lastAdmin = await db
+    .selectFrom('stock_movements')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('product_id', '=', productId)
+    .where('reason', 'in', ADMIN_REASONS)
+    .executeTakeFirst();
+  const moved = await db
+    .selectFrom('stock_movements')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('change'), eb.lit(0)).as('net'))
+    .where('product_id', '=', productId)
+    .where('reason', 'in', ORDER_AND_OFFER_REASONS)
+    .where('id', '>', Number(lastAdmin?.id ?? 0))
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(moved.net) === 0 ? { ok: true, stock: row.stock_quantity } : { ok: false, current: row.stock_quantity };
+}
+
 export interface OrderLine {
   product_id: number | null;
   quantity: number;
