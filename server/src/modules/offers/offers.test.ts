@@ -442,3 +442,48 @@ describe('the hold', () => {
     expect(await heldOf(item.id)).toEqual({ stock: 0, held: 1 });
   });
 });
+
+describe('items not yet on sale', () => {
+  async function unpublished(status: 'draft' | 'scheduled') {
+    const item = await negotiable(t.db, { name: `Secret ${status} drop` });
+    await t.db
+      .updateTable('products')
+      .set({
+        status,
+        publish_at: status === 'scheduled' ? new Date(Date.now() + 86_400_000).toISOString() : null,
+      })
+      .where('id', '=', item.id)
+      .execute();
+    return item;
+  }
+
+  it('answers an offer on a draft or scheduled item exactly like one on a missing item, and holds nothing', async () => {
+    const buyer = await createUser(t.db);
+    const missing = await offer(buyer.token, 987_654, 950);
+    expect(missing.statusCode).toBe(404);
+    for (const status of ['draft', 'scheduled'] as const) {
+      const item = await unpublished(status);
+      for (const price of [950, 1]) {
+        const res = await offer(buyer.token, item.id, price);
+        expect(res.statusCode, `${status} ${price}`).toBe(missing.statusCode);
+        expect(res.json(), `${status} ${price}`).toEqual(missing.json());
+      }
+      expect(await heldOf(item.id)).toEqual({ stock: 1, held: 0 });
+    }
+    // a plain (not negotiable) draft answers the same: "does not take offers" would tell it exists
+    const plainDraft = await orderableProduct(t.db, { stock: 1 });
+    await t.db.updateTable('products').set({ status: 'draft' }).where('id', '=', plainDraft.id).execute();
+    expect((await offer(buyer.token, plainDraft.id, 300)).json()).toEqual(missing.json());
+  });
+
+  it('leaves items taken back to draft out of the customer’s offers', async () => {
+    const buyer = await createUser(t.db);
+    const item = await negotiable(t.db, { name: 'Reworked bomber' });
+    expect((await offer(buyer.token, item.id, 700)).statusCode).toBe(201);
+    await t.db.updateTable('products').set({ status: 'draft' }).where('id', '=', item.id).execute();
+    const mine = await t.app.inject({ method: 'GET', url: '/api/offers/mine', headers: bearer(buyer.token) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).not.toContain('Reworked bomber');
+    expect(mine.json().map((o: { product_id: number }) => o.product_id)).not.toContain(item.id);
+  });
+});

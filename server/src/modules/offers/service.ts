@@ -17,6 +17,7 @@ import { DomainError, invalidField, notFound } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { putHeldItemInCart } from '../cart/service.js';
 import { firstImageKeys } from '../catalog/product-view.js';
+import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { imageUrl } from '../catalog/images.js';
 import type { ShopContext } from '../orders/emails.js';
 import { holdUnit, releaseHeldUnit, type StockActor } from '../stock/ledger.js';
@@ -276,8 +277,10 @@ export function offersService(db: Db, deps: OfferDeps) {
             .select(['id', 'name', 'price_cents', 'stock_quantity', 'held_quantity', 'negotiable'])
             .where('id', '=', productId)
             .where('deleted_at', 'is', null)
+            // drafts and scheduled items answer exactly like a missing one: no hold, price or name before the drop
+            .where('status', '=', 'published')
             .executeTakeFirst();
-          if (!product) throw notFound('Product not found.');
+          if (!product) throw notFound(PRODUCT_NOT_FOUND);
           if (!settings.allItems && product.negotiable !== 1) {
             throw new DomainError('invalid', OFFER_MESSAGES.notNegotiable);
           }
@@ -373,7 +376,13 @@ export function offersService(db: Db, deps: OfferDeps) {
 
     /** The customer's offers, newest first (at most 100: older ones are closed history). */
     async listMine(userId: number): Promise<PriceOfferJson[]> {
-      const rows = await offerQuery(db).where('o.user_id', '=', userId).orderBy('o.id', 'desc').limit(100).execute();
+      // an item taken back to draft or scheduled is not shown (its name and price wait for the drop)
+      const rows = await offerQuery(db)
+        .where('o.user_id', '=', userId)
+        .where('p.status', '=', 'published')
+        .orderBy('o.id', 'desc')
+        .limit(100)
+        .execute();
       return toJson(db, rows, settings.maxRounds);
     },
 
