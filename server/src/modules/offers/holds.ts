@@ -63,3 +63,23 @@ export async function takeOverHolds(
     }
   }
 }
+
+/**
+ * How many units the customer's accepted offers hold now (accepted, time not up). They count
+ * toward the customer's held items with the units of their unpaid orders (docs/security.md,
+ * Stock holds and offers): placing an order and accepting an offer both check the sum.
+ */
+export async function heldOfferCount(db: Executor, userId: number, at: string): Promise<number> {
+  const row = await db
+    .selectFrom('price_offers')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'accepted')
+    .where('hold_until', '>', at)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The refusal when unpaid orders and accepted offers together would hold more than `max` items. */
+export const tooManyHeldItems = (max: number) =>
+  `Your unpaid orders and reserved offers may hold at most ${max} items at a time. Please pay for or cancel an unpaid order, or order a reserved item, first.`;

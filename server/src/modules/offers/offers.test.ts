@@ -487,3 +487,91 @@ describe('items not yet on sale', () => {
     expect(mine.json().map((o: { product_id: number }) => o.product_id)).not.toContain(item.id);
   });
 });
+
+describe('hold limits per customer', () => {
+  it('lets one customer’s accepted offers hold at most 3 items: the 4th auto-accept is refused and stays on the shelf', async () => {
+    const hoarder = await createUser(t.db);
+    const items = [];
+    for (let i = 0; i < 4; i++) items.push(await negotiable(t.db));
+    for (const item of items.slice(0, 3)) {
+      const res = await offer(hoarder.token, item.id, 900);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().offer.status).toBe('accepted');
+    }
+    const fourth = await offer(hoarder.token, items[3]!.id, 900);
+    expect(fourth.statusCode).toBe(422);
+    expect(fourth.json().message).toBe(
+      'You already hold 3 items at agreed prices, the most at one time. Please order one of them first; until then the shop cannot hold another item for you.',
+    );
+    expect(await heldOf(items[3]!.id)).toEqual({ stock: 1, held: 0 });
+    // someone else still gets it
+    const other = await createUser(t.db);
+    expect((await offer(other.token, items[3]!.id, 900)).json().offer.status).toBe('accepted');
+
+    // an open offer the shop accepts later is held to the same limit, with words for the shop
+    const fifth = await negotiable(t.db);
+    const open = await offer(hoarder.token, fifth.id, 700);
+    expect(open.json().offer.status).toBe('open');
+    const accept = await adminAnswer(open.json().offer.id as number, 'accept');
+    expect(accept.statusCode).toBe(422);
+    expect(accept.json().message).toBe(
+      'This customer already holds 3 items at agreed prices, the most at one time. Counter or decline instead, or accept once they have ordered one.',
+    );
+    expect(await heldOf(fifth.id)).toEqual({ stock: 1, held: 0 });
+
+    // ordering one frees a place
+    expect((await placeOrder(hoarder.token, [{ product_id: items[0]!.id, quantity: 1 }])).statusCode).toBe(201);
+    expect((await adminAnswer(open.json().offer.id as number, 'accept')).statusCode).toBe(200);
+  });
+
+  it('makes a customer wait before offering again on an item whose hold ran out unused', async () => {
+    const buyer = await createUser(t.db);
+    const item = await negotiable(t.db, { name: 'Suede loafers' });
+    const other = await negotiable(t.db);
+    const id = (await offer(buyer.token, item.id, 950)).json().offer.id as number;
+    await t.db
+      .updateTable('price_offers')
+      .set({ hold_until: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const service = offersService(t.db, { settings: t.config.offers, shop: shopContext(t.config) });
+    expect((await service.expireHolds()).ids).toContain(id);
+
+    const again = await offer(buyer.token, item.id, 950);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(
+      /^Your reserved price on this item ended without an order\. You can make a new offer on it from .+ GMT\.$/,
+    );
+    expect(Date.parse(again.json().retry_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect(await heldOf(item.id)).toEqual({ stock: 1, held: 0 });
+    // other items, and other customers, are not held back
+    expect((await offer(buyer.token, other.id, 950)).statusCode).toBe(201);
+
+    // once the cool-down has passed, the customer may offer again
+    await t.db
+      .updateTable('price_offers')
+      .set({ updated_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect((await offer(buyer.token, item.id, 950)).json().offer?.status).toBe('accepted');
+  });
+
+  it('uses an agreed price once: after ordering the unit, a new offer on the same item is refused', async () => {
+    const buyer = await createUser(t.db);
+    const item = await negotiable(t.db, { stock: 3, name: 'Twin-set cardigan' });
+    expect((await offer(buyer.token, item.id, 900)).json().offer.status).toBe('accepted');
+    const first = await placeOrder(buyer.token, [{ product_id: item.id, quantity: 1 }]);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().order.order_items[0].price).toBe('900.00');
+
+    const again = await offer(buyer.token, item.id, 900);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(
+      'You have already bought this item at an agreed price; an agreed price is used once. More of it sell at the price shown: add it to your cart.',
+    );
+    expect(await heldOf(item.id)).toEqual({ stock: 2, held: 0 });
+    const second = await placeOrder(buyer.token, [{ product_id: item.id, quantity: 1 }]);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().order.order_items[0].price).toBe('1000.00');
+  });
+});

@@ -20,7 +20,9 @@ import { firstImageKeys } from '../catalog/product-view.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { imageUrl } from '../catalog/images.js';
 import type { ShopContext } from '../orders/emails.js';
+import { ordersRepository } from '../orders/repository.js';
 import { holdUnit, releaseHeldUnit, type StockActor } from '../stock/ledger.js';
+import { heldOfferCount, tooManyHeldItems } from './holds.js';
 import { mailOfferAnswer } from './emails.js';
 
 /**
@@ -33,12 +35,32 @@ export interface OfferSettings extends OfferRules {
   allItems: boolean;
   holdHours: number;
   maxOpen: number;
+  /** items one customer's accepted offers may hold at once (config OFFER_MAX_HELD) */
+  maxHeld?: number;
+  /** hours before a customer may offer again on an item whose hold ran out unused (OFFER_COOLDOWN_HOURS) */
+  cooldownHours?: number;
 }
 
 export interface OfferDeps {
   settings: OfferSettings;
   shop: ShopContext;
+  /** the customer's held items in all, unpaid orders' units and accepted offers' together (ORDER_MAX_RESERVED_ITEMS) */
+  maxReservedItems?: number;
 }
+
+/** Refusals of the hold limits (docs/security.md, Stock holds and offers); each says what to do. */
+export const HOLD_MESSAGES = {
+  tooManyHeld: (max: number) =>
+    `You already hold ${max} items at agreed prices, the most at one time. Please order one of them first; until then the shop cannot hold another item for you.`,
+  customerHoldsTooMany: (max: number) =>
+    `This customer already holds ${max} items at agreed prices, the most at one time. Counter or decline instead, or accept once they have ordered one.`,
+  customerHoldsTooManyItems: (max: number) =>
+    `This customer’s unpaid orders and reserved offers already hold ${max} items, the most at one time. Counter or decline instead, or accept once they have paid or ordered.`,
+  agreedPriceUsed:
+    'You have already bought this item at an agreed price; an agreed price is used once. More of it sell at the price shown: add it to your cart.',
+  coolingDown: (until: string) =>
+    `Your reserved price on this item ended without an order. You can make a new offer on it from ${new Date(until).toUTCString()}.`,
+};
 
 interface Person {
   id: number;
@@ -106,6 +128,35 @@ function customerEvent(o: PriceOffer, message: string): PendingEvent {
 
 export function offersService(db: Db, deps: OfferDeps) {
   const { settings, shop } = deps;
+  const maxHeld = settings.maxHeld ?? 3;
+  const cooldownHours = settings.cooldownHours ?? 24;
+  const maxReservedItems = deps.maxReservedItems ?? 10;
+
+  /**
+   * Before an offer holds a unit: the customer's accepted offers may hold at most `maxHeld` items,
+   * and those with the units of their unpaid orders at most `maxReservedItems`. On PostgreSQL the
+   * customer's row is locked first (as order placement does), so two instances accepting at once
+   * for one customer cannot both slip under the limit.
+   */
+  async function checkHoldLimits(trx: Trx, customerId: number, at: string, byShop: boolean): Promise<void> {
+    if (dialectOf(trx) === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', customerId).forUpdate().execute();
+    }
+    const held = await heldOfferCount(trx, customerId, at);
+    if (held >= maxHeld) {
+      throw new DomainError(
+        'invalid',
+        byShop ? HOLD_MESSAGES.customerHoldsTooMany(maxHeld) : HOLD_MESSAGES.tooManyHeld(maxHeld),
+      );
+    }
+    const unpaid = await ordersRepository(trx).unpaidHolds(customerId, at);
+    if (held + unpaid.items + 1 > maxReservedItems) {
+      throw new DomainError(
+        'invalid',
+        byShop ? HOLD_MESSAGES.customerHoldsTooManyItems(maxReservedItems) : tooManyHeldItems(maxReservedItems),
+      );
+    }
+  }
 
   async function loadRow(executor: Executor, id: number): Promise<OfferRow | undefined> {
     return offerQuery(executor).where('o.id', '=', id).executeTakeFirst();
@@ -165,6 +216,7 @@ export function offersService(db: Db, deps: OfferDeps) {
     lastBy: string,
   ): Promise<PriceOffer> {
     const at = now();
+    await checkHoldLimits(trx, offer.user_id, at, by.actor === 'admin');
     const holdUntil = new Date(Date.parse(at) + settings.holdHours * 3600_000).toISOString();
     const accepted = await move(trx, offer, {
       status: 'accepted',
@@ -292,6 +344,31 @@ export function offersService(db: Db, deps: OfferDeps) {
             .where('status', 'in', ['open', 'countered', 'accepted'])
             .executeTakeFirst();
           if (live) throw new DomainError('invalid', OFFER_MESSAGES.alreadyLive);
+          // An agreed price is used once: after an order took one, more units sell at the item's price.
+          const used = await trx
+            .selectFrom('price_offers')
+            .select('id')
+            .where('user_id', '=', customer.id)
+            .where('product_id', '=', productId)
+            .where('status', '=', 'ordered')
+            .executeTakeFirst();
+          if (used) throw new DomainError('invalid', HOLD_MESSAGES.agreedPriceUsed);
+          // A hold that ran out unused: no new offer on that item until the cool-down has passed.
+          if (cooldownHours > 0) {
+            const since = new Date(Date.now() - cooldownHours * 3600_000).toISOString();
+            const lapsed = await trx
+              .selectFrom('price_offers')
+              .select((eb) => eb.fn.max('updated_at').as('at'))
+              .where('user_id', '=', customer.id)
+              .where('product_id', '=', productId)
+              .where('status', '=', 'expired')
+              .where('updated_at', '>', since)
+              .executeTakeFirst();
+            if (lapsed?.at) {
+              const until = new Date(new Date(lapsed.at).getTime() + cooldownHours * 3600_000).toISOString();
+              throw new DomainError('too_many', HOLD_MESSAGES.coolingDown(until), { extra: { retry_at: until } });
+            }
+          }
           if (product.stock_quantity <= 0) {
             throw new DomainError(
               'invalid',

@@ -18,7 +18,7 @@ import type { Order, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { recordSecurityEvent } from '../accounts/security-log.js';
-import { takeOverHolds } from '../offers/holds.js';
+import { heldOfferCount, takeOverHolds, tooManyHeldItems } from '../offers/holds.js';
 import { releaseLines, reserveLines, type StockActor } from '../stock/ledger.js';
 import {
   mailCancelDeclined,
@@ -229,6 +229,11 @@ export async function placeNewOrder(db: Db, input: NewOrder): Promise<Order> {
     const quantity = input.lines.reduce((n, l) => n + l.quantity, 0);
     if (held.items + quantity > input.limits.maxReservedItems) {
       throw new DomainError('invalid', tooManyReservedItems(input.limits.maxReservedItems));
+    }
+    // Accepted offers' units count too, except those this order takes over (already in `quantity`).
+    const offerHolds = Math.max(0, (await heldOfferCount(trx, input.customerId, at)) - (input.heldOffers?.length ?? 0));
+    if (held.items + offerHolds + quantity > input.limits.maxReservedItems) {
+      throw new DomainError('invalid', tooManyHeldItems(input.limits.maxReservedItems));
     }
     return insertHeldOrder(trx, input, {
       at,
