@@ -46,7 +46,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** false in most tests: background jobs (outbox, sweeper) are then run by hand */
     jobsEnabled: boolean;
+    /**
+     * Every route the app registered (HEAD and OPTIONS left out), hidden ones and those outside
+     * /api included: the hostile-input suite checks it fuzzes each one.
+     */
+    registeredRoutes: RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  /** as registered: /api/products/:id, /pay/sandbox/:reference, /* */
+  url: string;
+  /** left out of the OpenAPI document */
+  hidden: boolean;
 }
 
 export interface BuildOptions {
@@ -112,6 +125,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('jobsEnabled', options.jobs ?? true);
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      registeredRoutes.push({ method, url: route.url, hidden: route.schema?.hide === true });
+    }
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
     done(null, payload);

@@ -4,12 +4,15 @@ import { bearer, buildTestApp, createUser, type TestApp } from './helpers.js';
 import { startJwksServer, type TestJwks } from './jwks.js';
 import { insertProduct } from './cart-fixtures.js';
 import { orderBody } from './order-fixtures.js';
-import { apiRoutes, type ApiRoute } from './routes.js';
+import { allRoutes, apiRoutes, registeredRouteKeys, type ApiRoute } from './routes.js';
 
 /**
- * Every /api route, called by a signed-in customer and by an admin with wrong types, huge and
- * negative numbers, arrays and objects where text goes, null, empty and oversized bodies and
- * non-JSON content types: the answer is never a 5xx, and every refusal is JSON with a `message`.
+ * Every route the app registers (every /api route, and the hidden ones and those outside /api:
+ * pages, sandbox payment pages, the Echo authorisation alias), called by a signed-in customer and
+ * by an admin with wrong types, huge and negative numbers, arrays and objects where text goes,
+ * null, empty and oversized bodies and non-JSON content types: the answer is never a 5xx, and
+ * every refusal of an API route is JSON with a `message`. A route added later is fuzzed without
+ * being listed here (its valid body aside); a test fails if any registered route is not.
  */
 
 const MAX_ID = 2_147_483_647;
@@ -200,7 +203,14 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/admin/offers/{id}/accept': null,
   'POST /api/admin/offers/{id}/decline': () => ({ note: 'fuzz' }),
   'POST /api/admin/offers/{id}/counter': () => ({ price: 800, note: 'fuzz' }),
+  // outside the OpenAPI document
+  'POST /broadcasting/auth': () => ({ socket_id: '1234.5678', channel_name: 'private-admin' }),
+  'POST /pay/sandbox/{reference}': () => ({ outcome: 'success', method: 'mpesa', phone: '0712345678' }),
+  'POST /pay/sandbox/phone/{reference}': () => ({ answer: '1234' }),
 };
+
+/** Routes that answer as pages or files, not JSON: for them only "never a 5xx" is checked. */
+const answersJson = (route: ApiRoute) => route.path.startsWith('/api/') || route.path === '/broadcasting/auth';
 
 /** Routes whose success ends the caller's session: each of their calls gets its own account. */
 const SPENDS_SESSION = new Set(['POST /api/logout', 'DELETE /api/user', 'PUT /api/user']);
@@ -396,6 +406,8 @@ describe('hostile input on every /api route', () => {
   let customer: { id: number; token: string };
   let admin: { token: string };
   let routes: ApiRoute[];
+  /** the /api routes of the OpenAPI document, whose path parameters are ids, tokens or references */
+  let documented: ApiRoute[];
 
   async function call(token: string, request: InjectOptions) {
     const headers = { ...(request.headers as Record<string, string> | undefined), ...bearer(token) };
@@ -473,12 +485,29 @@ describe('hostile input on every /api route', () => {
       review: (review.json() as { id: number }).id,
       googleToken: await jwks.sign({ sub: '1001', email: 'fuzz.google@gmail.com', email_verified: true }),
     };
-    routes = apiRoutes(t.app);
+    routes = allRoutes(t.app);
+    documented = apiRoutes(t.app);
   });
 
   afterAll(async () => {
     await t.close();
     await jwks.close();
+  });
+
+  it('fuzzes every route the app registers, those hidden from the API document and outside /api included', () => {
+    const fuzzed = new Set(routes.map((r) => r.key));
+    expect(registeredRouteKeys(t.app).filter((key) => !fuzzed.has(key))).toEqual([]);
+    expect([...fuzzed]).toEqual(
+      expect.arrayContaining([
+        'POST /broadcasting/auth',
+        'GET /pay/sandbox/{reference}',
+        'POST /pay/sandbox/phone/{reference}',
+        'POST /pay/sandbox/{reference}',
+        'GET /sitemap.xml',
+        'GET /storage/{path}',
+        'GET /',
+      ]),
+    );
   });
 
   it('knows a valid body for every route that takes one, and nothing about routes that do not exist', () => {
@@ -489,7 +518,7 @@ describe('hostile input on every /api route', () => {
 
   it('answers 404 or 422, never a database error, to an id beyond a 32-bit integer in any path', async () => {
     const answers: string[] = [];
-    for (const route of routes.filter((r) => r.params.length > 0)) {
+    for (const route of documented.filter((r) => r.params.length > 0)) {
       for (const param of route.params) {
         for (const value of ['2147483648', '9223372036854775808', '-2147483649']) {
           const { key } = route;
@@ -524,7 +553,7 @@ describe('hostile input on every /api route', () => {
             failures.push(`${where} ${response.body.slice(0, 200)}`);
             continue;
           }
-          if (response.statusCode >= 400) {
+          if (response.statusCode >= 400 && answersJson(route)) {
             const type = String(response.headers['content-type'] ?? '');
             let message: unknown;
             try {
