@@ -105,6 +105,7 @@ const envSchema = z.object({
   ORDER_MAX_RESERVED_ITEMS: positiveInt('ORDER_MAX_RESERVED_ITEMS').default(10),
   POD_MAX_ORDER_KSH: positiveInt('POD_MAX_ORDER_KSH').default(5000),
   POD_MAX_OPEN_ORDERS: positiveInt('POD_MAX_OPEN_ORDERS').default(1),
+  PHONE_MAX_ACCOUNTS: positiveInt('PHONE_MAX_ACCOUNTS').default(1),
   PAY_LINK_HOURS: positiveInt('PAY_LINK_HOURS').default(48),
   MAIL_POLL_INTERVAL_MS: positiveInt('MAIL_POLL_INTERVAL_MS').default(2000),
   OFFERS_ALL_ITEMS: flag.default(false),
@@ -182,6 +183,8 @@ export interface Config {
     /** pay on delivery: the largest order total, and how many such orders one customer may have open */
     payOnDelivery: { maxOrderCents: number; maxOpenOrders: number };
   };
+  /** how many accounts may have the same phone number verified at once (PHONE_MAX_ACCOUNTS) */
+  phoneMaxAccounts: number;
   /**
    * Scheduled drops and new-arrival e-mails (docs/architecture.md section 16): a drop e-mail goes
    * out once no item has been published by hand for `dropQuietSeconds` (scheduled items at once);
@@ -444,6 +447,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxReservedItems: e.ORDER_MAX_RESERVED_ITEMS,
       payOnDelivery: { maxOrderCents: e.POD_MAX_ORDER_KSH * 100, maxOpenOrders: e.POD_MAX_OPEN_ORDERS },
     },
+    phoneMaxAccounts: e.PHONE_MAX_ACCOUNTS,
     listing: {
       dropQuietSeconds: e.DROP_MAIL_QUIET_SECONDS,
       linkSecret: createHmac('sha256', e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET)

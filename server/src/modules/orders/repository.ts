@@ -117,17 +117,35 @@ export function ordersRepository(db: Executor) {
       return row?.id;
     },
 
-    /** Ids of the customer's pay-on-delivery orders not yet delivered or cancelled. */
-    async openPayOnDelivery(userId: number): Promise<number[]> {
-      const rows = await db
+    /**
+     * The pay-on-delivery orders not yet delivered or cancelled of the customer and of every
+     * account that ever verified one of `phones` (the customer's verified phones): the limit
+     * counts per phone, not per account.
+     */
+    async openPayOnDelivery(userId: number, phones: string[] = []): Promise<{ id: number; user_id: number | null }[]> {
+      return db
         .selectFrom('orders')
-        .select('id')
-        .where('user_id', '=', userId)
+        .select(['id', 'user_id'])
+        .where((eb) =>
+          phones.length === 0
+            ? eb('user_id', '=', userId)
+            : eb.or([
+                eb('user_id', '=', userId),
+                eb(
+                  'user_id',
+                  'in',
+                  eb
+                    .selectFrom('phone_verifications')
+                    .select('user_id')
+                    .where('phone', 'in', phones)
+                    .where('verified_at', 'is not', null),
+                ),
+              ]),
+        )
         .where('payment_method', '=', 'pay_on_delivery')
         .where('order_status', 'in', ['processing', 'shipped'])
         .orderBy('id')
         .execute();
-      return rows.map((r) => r.id);
     },
 
     /** Whether the customer verified their phone or has received an order before. */
