@@ -108,9 +108,11 @@ describe('configuration', () => {
     expect(problemsOf({ ...production, PUSHER_APP_SECRET: 'too-short' })).toEqual([
       'PUSHER_APP_SECRET must be a random string of at least 24 characters in production (or leave it unset to derive one from PAYMENT_WEBHOOK_SECRET)',
     ]);
-    expect(loadConfig({ ...production, PUSHER_APP_SECRET: 'x'.repeat(24) }).pusher.secret).toBe('x'.repeat(24));
+    const pusherSecret = 'q7Vd2mKx9TzR4pLw8NbC3hYs';
+    expect(loadConfig({ ...production, PUSHER_APP_SECRET: pusherSecret }).pusher.secret).toBe(pusherSecret);
   });
 
+  const RANDOM_40 = 'h8Gq2LwZ5xTn0RvK7cBm4YpJ9sDf3NaE6uQk1VtW';
   const production = {
     NODE_ENV: 'production',
     ALLOW_SANDBOX_PAYMENTS: '1',
@@ -135,6 +137,35 @@ describe('configuration', () => {
     expect(problemsOf({ ...production, INTASEND_WEBHOOK_CHALLENGE: 'short-challenge' })).toEqual([
       'INTASEND_WEBHOOK_CHALLENGE is too short: use at least 32 random characters',
     ]);
+  });
+
+  it('refuses weak secrets and passwords in production (few characters, repeats, known defaults), naming the variable', () => {
+    const few = 'it uses fewer than 8 different characters';
+    const run = 'it repeats a character 5 or more times in a row';
+    const piece = 'it is one short piece repeated';
+    const known = 'it is a known default or example value';
+    const cases: [string, string, string][] = [
+      ['PAYMENT_WEBHOOK_SECRET', 'a'.repeat(36), few],
+      ['PAYMENT_WEBHOOK_SECRET', `${RANDOM_40.slice(0, 30)}zzzzzz`, run],
+      ['INTASEND_WEBHOOK_CHALLENGE', 'abc123XYZ'.repeat(4), piece],
+      ['PAYMENT_WEBHOOK_SECRET', 'mtumba-development-webhook-secret', known],
+      ['INTASEND_WEBHOOK_CHALLENGE', 'change-me-secret-password-1234567890', known],
+      ['PUSHER_APP_SECRET', 'abcdefghabcdefghabcdefgh', piece],
+      ['METRICS_TOKEN', 'aaaaaaaa', few],
+      ['ADMIN_PASSWORD', 'password123456', known],
+    ];
+    for (const [name, value, why] of cases) {
+      expect(problemsOf({ ...production, [name]: value }), `${name}=${value}`).toEqual([
+        `${name} is too easy to guess (${why}): use a long random value`,
+      ]);
+    }
+    // Random values start.
+    expect(
+      loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: RANDOM_40, ADMIN_PASSWORD: 'Kamau walks to Gikomba at dawn' })
+        .env,
+    ).toBe('production');
+    // Outside production a weak development secret is fine.
+    expect(loadConfig({ PAYMENT_WEBHOOK_SECRET: 'a'.repeat(36) }).env).toBe('development');
   });
 
   it("refuses the example file's CHANGE-ME placeholders in production, naming each variable", () => {
@@ -167,7 +198,7 @@ describe('configuration', () => {
         .sort(),
     );
     const filled = Object.fromEntries(
-      Object.entries(example).map(([name, value]) => [name, value.replace('CHANGE-ME', 'x'.repeat(40))]),
+      Object.entries(example).map(([name, value]) => [name, value.replace('CHANGE-ME', RANDOM_40)]),
     );
     expect(loadConfig(filled).env).toBe('production');
   });

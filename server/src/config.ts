@@ -105,6 +105,7 @@ const envSchema = z.object({
   ORDER_MAX_RESERVED_ITEMS: positiveInt('ORDER_MAX_RESERVED_ITEMS').default(10),
   POD_MAX_ORDER_KSH: positiveInt('POD_MAX_ORDER_KSH').default(5000),
   POD_MAX_OPEN_ORDERS: positiveInt('POD_MAX_OPEN_ORDERS').default(1),
+  PHONE_MAX_ACCOUNTS: positiveInt('PHONE_MAX_ACCOUNTS').default(1),
   PAY_LINK_HOURS: positiveInt('PAY_LINK_HOURS').default(48),
   MAIL_POLL_INTERVAL_MS: positiveInt('MAIL_POLL_INTERVAL_MS').default(2000),
   OFFERS_ALL_ITEMS: flag.default(false),
@@ -192,6 +193,8 @@ export interface Config {
     /** pay on delivery: the largest order total, and how many such orders one customer may have open */
     payOnDelivery: { maxOrderCents: number; maxOpenOrders: number };
   };
+  /** how many accounts may have the same phone number verified at once (PHONE_MAX_ACCOUNTS) */
+  phoneMaxAccounts: number;
   /**
    * Scheduled drops and new-arrival e-mails (docs/architecture.md section 16): a drop e-mail goes
    * out once no item has been published by hand for `dropQuietSeconds` (scheduled items at once);
@@ -272,6 +275,61 @@ function derivedPayLinkSecret(webhookSecret: string): string {
 export const MIN_SECRET_LENGTH = 32;
 const SECRETS = ['PAYMENT_WEBHOOK_SECRET', 'INTASEND_WEBHOOK_CHALLENGE'] as const;
 const PLACEHOLDER = 'CHANGE-ME';
+/** Secrets and passwords production checks for weakness (see weakness below). */
+const CHECKED_FOR_WEAKNESS = [
+  'PAYMENT_WEBHOOK_SECRET',
+  'INTASEND_WEBHOOK_CHALLENGE',
+  'PUSHER_APP_SECRET',
+  'METRICS_TOKEN',
+  'ADMIN_PASSWORD',
+  'DEMO_CUSTOMER_PASSWORD',
+] as const;
+/** Fewer different characters than this is not a random secret. */
+export const MIN_SECRET_VARIETY = 8;
+/** A character repeated this many times in a row, or a short piece repeated, is not random. */
+const MAX_REPEAT_RUN = 5;
+/** Words of defaults and examples; a secret made of one of these (and digits or signs) is refused. */
+const KNOWN_DEFAULTS = [
+  'changeme',
+  'change-me',
+  'mtumba-development-webhook-secret',
+  'secret',
+  'password',
+  'passw0rd',
+  'placeholder',
+  'replaceme',
+  'example',
+  'default',
+  'admin',
+  'test',
+  'qwerty',
+  'letmein',
+  'abcdef',
+  'abc123',
+  '123456',
+];
+
+/**
+ * Why a secret is guessable, or undefined: too few different characters, a character repeated
+ * MAX_REPEAT_RUN times in a row, the same short piece repeated over its length, or nothing but
+ * known default words, digits and signs.
+ */
+export function weakness(value: string): string | undefined {
+  if (new Set(value).size < MIN_SECRET_VARIETY) {
+    return `it uses fewer than ${MIN_SECRET_VARIETY} different characters`;
+  }
+  if (new RegExp(`(.)\\1{${MAX_REPEAT_RUN - 1}}`).test(value)) {
+    return `it repeats a character ${MAX_REPEAT_RUN} or more times in a row`;
+  }
+  for (let size = 2; size <= Math.floor(value.length / 3); size++) {
+    const unit = value.slice(0, size);
+    if (unit.repeat(Math.ceil(value.length / size)).startsWith(value)) return 'it is one short piece repeated';
+  }
+  let rest = value.toLowerCase();
+  for (const word of [...KNOWN_DEFAULTS].sort((a, b) => b.length - a.length)) rest = rest.split(word).join('');
+  if (rest !== value.toLowerCase() && !/[a-z]/.test(rest)) return 'it is a known default or example value';
+  return undefined;
+}
 
 /** Parses the environment once into a typed configuration; throws ConfigError listing every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -320,6 +378,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       if (value && !value.includes(PLACEHOLDER) && value.length < MIN_SECRET_LENGTH) {
         problems.push(`${name} is too short: use at least ${MIN_SECRET_LENGTH} random characters`);
       }
+    }
+    for (const name of CHECKED_FOR_WEAKNESS) {
+      const value = e[name];
+      // A value already refused as too short is not named twice.
+      const minLength =
+        name === 'PUSHER_APP_SECRET'
+          ? MIN_PUSHER_SECRET_LENGTH
+          : (SECRETS as readonly string[]).includes(name)
+            ? MIN_SECRET_LENGTH
+            : 0;
+      const tooShort = (value?.length ?? 0) < minLength;
+      const why = value && !value.includes(PLACEHOLDER) && !tooShort ? weakness(value) : undefined;
+      if (why) problems.push(`${name} is too easy to guess (${why}): use a long random value`);
     }
     for (const [name, value] of Object.entries(source)) {
       if (name in envSchema.shape && value?.includes(PLACEHOLDER)) {
@@ -395,6 +466,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxReservedItems: e.ORDER_MAX_RESERVED_ITEMS,
       payOnDelivery: { maxOrderCents: e.POD_MAX_ORDER_KSH * 100, maxOpenOrders: e.POD_MAX_OPEN_ORDERS },
     },
+    phoneMaxAccounts: e.PHONE_MAX_ACCOUNTS,
     listing: {
       dropQuietSeconds: e.DROP_MAIL_QUIET_SECONDS,
       linkSecret: createHmac('sha256', e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET)

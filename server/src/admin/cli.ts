@@ -8,8 +8,13 @@ import { AdminCommandError, createAdmin, listAdmins, resetPassword, whereLines }
 const USAGE = `Usage: npm run admin -- <command>
 
   create-admin <email> [--name "Full Name"] [--password <password>]
-      a new admin account (verified); without --password one is made up and printed once.
-      An existing account with that e-mail is made an admin.
+      a new admin account (verified); without --password one is made up and printed once
+      (in production nothing is printed: a one-time link to choose it is e-mailed instead).
+      An e-mail that already has an account is refused: someone else may have made it.
+  create-admin <email> --existing [--name "Full Name"]
+      makes an existing account an admin, only if its e-mail address is verified. It is signed
+      out everywhere and its password stops working until chosen again through a one-time link
+      e-mailed to it (valid 60 minutes).
   reset-password <email> [--password <password>]
       prints a one-time link to choose a new password (valid 60 minutes), or sets the given
       password and signs the account out everywhere
@@ -28,8 +33,13 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
+/** Options that take no value. */
+const FLAGS = new Set(['--existing']);
+
 function positional(args: string[]): string[] {
-  return args.filter((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--')));
+  return args.filter(
+    (a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--') && !FLAGS.has(args[i - 1])),
+  );
 }
 
 function table(rows: string[][]): string {
@@ -72,15 +82,30 @@ async function main(argv: string[]): Promise<number> {
     const password = option(args, '--password');
 
     if (command === 'create-admin') {
-      const created = await createAdmin(db, config, { email, name: option(args, '--name'), password });
+      const created = await createAdmin(db, config, {
+        email,
+        name: option(args, '--name'),
+        password,
+        existing: args.includes('--existing'),
+      });
       if (created.promoted) {
-        console.log(`${created.email} already had an account: it is now an admin.`);
-        if (password) console.log('Its password was changed and it was signed out everywhere.');
+        console.log(`${created.email} is now an admin.`);
+        console.log(
+          `Its old password no longer works and it was signed out everywhere (${created.sessionsEnded} session(s) ended).`,
+        );
+        console.log(`A one-time link to choose a new password (valid 60 minutes) was e-mailed to ${created.email}.`);
       } else {
         console.log(`Admin account created: ${created.email}`);
         if (created.generatedPassword) {
           console.log(`Password: ${created.generatedPassword}   (shown only now: note it down, or reset it later)`);
         }
+        if (created.resetMailed) {
+          console.log(`A one-time link to choose its password (valid 60 minutes) was e-mailed to ${created.email}.`);
+        }
+      }
+      if (created.resetUrl) console.log(`(development only) the same link:\n\n  ${created.resetUrl}\n`);
+      if (created.resetMailed) {
+        console.log(`No e-mail? On this server: npm run admin -- reset-password ${created.email}`);
       }
       console.log(`Sign in at ${config.appUrl}/login`);
       return 0;

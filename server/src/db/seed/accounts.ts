@@ -81,14 +81,27 @@ function box(lines: string[]): string {
   return [`┌${bar}┐`, ...lines.map((l) => `│  ${l.padEnd(width)}  │`), `└${bar}┘`].join('\n');
 }
 
-/** The console message that tells whoever started the shop how to sign in. */
+/**
+ * The console message that tells whoever started the shop how to sign in. In production a
+ * made-up password is never printed (the service log keeps it): the notice says how to choose
+ * one through a one-time link instead.
+ */
 export function signInNotice(config: Config, accounts: SeedAccount[]): string {
+  const production = config.env === 'production';
   const line = (a: SeedAccount) =>
     a.generated
-      ? `Sign in as ${a.role}: ${a.email} / ${a.password}`
+      ? production
+        ? `Sign in as ${a.role}: ${a.email} (choose its password: npm run admin -- reset-password ${a.email})`
+        : `Sign in as ${a.role}: ${a.email} / ${a.password}`
       : `Sign in as ${a.role}: ${a.email} (password from ${a.role === 'admin' ? 'ADMIN_PASSWORD' : 'DEMO_CUSTOMER_PASSWORD'})`;
   const lines = [`${config.shopName} is ready at ${config.appUrl}`, '', ...accounts.map(line)];
-  if (accounts.some((a) => a.generated)) {
+  if (production && accounts.some((a) => a.generated)) {
+    lines.push(
+      '',
+      'No password is printed in production. The command above prints a one-time link',
+      '(valid 60 minutes) to choose one; it runs on this server with the shop’s environment.',
+    );
+  } else if (accounts.some((a) => a.generated)) {
     lines.push(
       '',
       'These passwords are shown only this once: note them down.',

@@ -284,6 +284,37 @@ describe(`seed accounts from the configuration on ${TEST_DB}`, () => {
     expect(out.printed[0]).not.toContain('a very secret phrase');
   });
 
+  it('in production never prints a made-up password, only how to choose one through a one-time link', async () => {
+    const other = await createTestDatabase();
+    try {
+      const config = testConfig(other.dataDir, {
+        NODE_ENV: 'production',
+        SEED_DEMO: '0',
+        ALLOW_SANDBOX_PAYMENTS: '1',
+        PAYMENT_WEBHOOK_SECRET: 'h8Gq2LwZ5xTn0RvK7cBm4YpJ9sDf3NaE6uQk1VtW',
+        MAIL_URL: 'smtp://mail.example.com:587',
+      });
+      const out = capture();
+      await seedIfEmpty(other.db, config, out.log, { print: out.print });
+      expect(out.printed).toHaveLength(1);
+      expect(credentials(out.printed[0], 'admin')).toBeUndefined();
+      expect(out.printed[0]).toContain('npm run admin -- reset-password admin@mtumba.local');
+      const admin = await other.db
+        .selectFrom('users')
+        .select(['is_admin', 'password_hash'])
+        .where('email', '=', 'admin@mtumba.local')
+        .executeTakeFirstOrThrow();
+      expect(admin.is_admin).toBe(1);
+      // Nothing printed or logged opens the account.
+      const words = [...out.printed, ...out.logs.map((l) => JSON.stringify(l))].join(' ').split(/[\s"',()/:]+/);
+      for (const word of words.filter((w) => w.length >= 8)) {
+        expect(await verifyPassword(admin.password_hash!, word), word).toBe(false);
+      }
+    } finally {
+      await other.drop();
+    }
+  });
+
   it('leaves a database that already has an account alone', async () => {
     const other = await createTestDatabase();
     try {

@@ -552,6 +552,97 @@ describe(`accounts on ${TEST_DB}`, () => {
       expect((await getUser(other.token)).statusCode).toBe(200);
     });
 
+    it('empties the delivery address, landmark and prompt phone of the kept orders, keeping what the books need', async () => {
+      const user = await createUser(t.db);
+      const at = now();
+      const details = {
+        method_id: 1,
+        name: 'Doorstep',
+        kind: 'doorstep',
+        zone: 'Westlands',
+        address: 'Flat 4B, Rose Court, Mvuli Road',
+        landmark: 'Opposite the blue kiosk',
+        town: null,
+        pickup_office: null,
+        pickup_address: null,
+        pickup_hours: null,
+        hold_days: null,
+        min_days: 1,
+        max_days: 2,
+        estimate: '1–2 days',
+        note: null,
+      };
+      const order = await t.db
+        .insertInto('orders')
+        .values({
+          user_id: user.id,
+          order_status: 'delivered',
+          payment_status: 'paid',
+          subtotal_cents: 100000,
+          discount_cents: 0,
+          delivery_fee_cents: 25000,
+          total_cents: 125000,
+          applied_discounts: '[]',
+          shipping_address: 'Doorstep',
+          shipping_phone: '+254712345678',
+          discount_code: null,
+          reserved_until: null,
+          stock_released_at: null,
+          cancel_requested_at: null,
+          paid_at: at,
+          created_at: at,
+          updated_at: at,
+          delivery_details: JSON.stringify(details),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('payments')
+        .values({
+          order_id: order.id,
+          reference: `MT-${order.id}-scrub`,
+          provider: 'intasend',
+          status: 'paid',
+          amount_cents: 125000,
+          currency: 'KES',
+          method: 'M-PESA',
+          checkout_url: null,
+          provider_checkout_id: null,
+          provider_invoice_id: 'INV-SCRUB',
+          failure_reason: null,
+          created_at: at,
+          updated_at: at,
+          kind: 'mpesa_prompt',
+          phone: '+254798765432',
+          receipt: 'QAB12CD34E',
+        })
+        .execute();
+
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/user',
+        headers: bearer(user.token),
+        payload: { current_password: user.password },
+      });
+      expect(res.statusCode).toBe(200);
+
+      const kept = await t.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+      expect(kept.total_cents).toBe(125000);
+      expect(JSON.parse(kept.delivery_details!)).toEqual({
+        ...details,
+        address: null,
+        landmark: null,
+      });
+      expect(kept.delivery_details).not.toContain('Rose Court');
+      expect(kept.delivery_details).not.toContain('blue kiosk');
+      const payment = await t.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(payment).toMatchObject({ phone: null, amount_cents: 125000, receipt: 'QAB12CD34E', status: 'paid' });
+    });
+
     it('401 without a token', async () => {
       const res = await t.app.inject({ method: 'DELETE', url: '/api/user' });
       expect(res.statusCode).toBe(401);

@@ -50,11 +50,51 @@ export function userRepository(db: Executor) {
       return [...new Set(rows.map((r) => r.product_id))];
     },
 
-    /** Orders stay for the shop's books; the phone number is the person's, not the shop's. */
+    /**
+     * Orders stay for the shop's books; what locates the person does not: the phone number, the
+     * delivery address, landmark, town and pickup office (the method, zone and fee stay), and the
+     * phone an M-Pesa prompt went to.
+     */
     async scrubOrders(userId: number): Promise<void> {
       await db.updateTable('orders').set({ shipping_phone: null }).where('user_id', '=', userId).execute();
+      const orders = await db
+        .selectFrom('orders')
+        .select(['id', 'delivery_details'])
+        .where('user_id', '=', userId)
+        .where('delivery_details', 'is not', null)
+        .execute();
+      for (const order of orders) {
+        await db
+          .updateTable('orders')
+          .set({ delivery_details: scrubDeliveryDetails(order.delivery_details) })
+          .where('id', '=', order.id)
+          .execute();
+      }
+      await db
+        .updateTable('payments')
+        .set({ phone: null })
+        .where('order_id', 'in', db.selectFrom('orders').select('id').where('user_id', '=', userId))
+        .execute();
     },
   };
+}
+
+/** The delivery fields that say where the person is: emptied when their account is deleted. */
+const DELIVERY_FIELDS_SCRUBBED = ['address', 'landmark', 'town', 'pickup_office'];
+
+/** An order's delivery copy without the person's whereabouts (null when it cannot be read). */
+export function scrubDeliveryDetails(json: string | null): string | null {
+  if (!json) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const kept: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const field of DELIVERY_FIELDS_SCRUBBED) if (field in kept) kept[field] = null;
+  return JSON.stringify(kept);
 }
 
 /**

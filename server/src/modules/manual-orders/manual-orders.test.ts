@@ -4,6 +4,7 @@ import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/he
 import { historyOf, orderBody, orderRow, orderableProduct, stockOf } from '../../../test/order-fixtures.js';
 import { paymentsOf } from '../../../test/payment-fixtures.js';
 import { expireUnpaidOrders } from '../orders/sweeper.js';
+import { linksIn } from '../mail/transport.js';
 import { signPayLink } from './pay-link.js';
 
 let t: TestApp;
@@ -159,6 +160,101 @@ describe('finding or creating the customer', () => {
       .where('email', '=', 'owner@example.com')
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+  });
+
+  it('keeps an order the shop took for an address someone registered without proving it away from that account', async () => {
+    // Someone registers the buyer's address first, with a name of their choosing, and never verifies it.
+    const squatter = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: {
+        name: 'Pay-at-evil.example Support',
+        email: 'buyer-squatted@example.com',
+        password: 'squatters password',
+        password_confirmation: 'squatters password',
+      },
+    });
+    expect(squatter.statusCode).toBe(201);
+    const squatterHeaders = bearer(squatter.json().token as string);
+
+    const found = await asAdmin('POST', '/api/admin/customers', {
+      name: 'Achieng Otieno',
+      email: 'buyer-squatted@example.com',
+      phone: newPhone(),
+    });
+    const customerId = (found.json() as { customer: { id: number } }).customer.id;
+    const product = await orderableProduct(t.db, { priceCents: 900_00 });
+    const placed = await manualOrder(customerId, [product.id], { shipping_phone: '0788 333 444' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const reply = placed.json() as ManualReply;
+    const orderId = reply.order.id;
+
+    // The shop's WhatsApp text and the pay-link page carry none of the squatter's words.
+    expect(reply.pay_link!.message).toMatch(/^Here is your order #\d+ from Mtumba Test/);
+    expect(decodeURIComponent(reply.pay_link!.whatsapp_url)).not.toContain('evil');
+    const token = new URL(reply.pay_link!.url).pathname.replace('/pay/', '');
+    const page = await t.app.inject({ method: 'GET', url: `/api/pay-links/${token}` });
+    expect(page.json().order.customer_first_name).toBeNull();
+    const again = await asAdmin('GET', `/api/admin/orders/${orderId}/pay-link`);
+    expect(again.json().message).not.toContain('evil');
+
+    // The squatter sees neither the order nor the buyer's phone, and cannot cancel it.
+    const list = await t.app.inject({ method: 'GET', url: '/api/orders', headers: squatterHeaders });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain('788333444');
+    expect(JSON.stringify(list.json())).not.toContain(`"id":${orderId},`);
+    const one = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: squatterHeaders });
+    expect(one.statusCode).toBe(404);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/request-cancel`,
+      headers: squatterHeaders,
+    });
+    expect(cancel.statusCode).toBe(404);
+    expect((await orderRow(t.db, orderId)).order_status).toBe('pending');
+    expect((await orderRow(t.db, orderId)).cancel_requested_at).toBeNull();
+
+    // The buyer proves the address is theirs with "Forgot password": the squatter is signed out,
+    // and the order is the buyer's to see.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/forgot-password',
+          payload: { email: 'buyer-squatted@example.com' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const resetMail = await t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'buyer-squatted@example.com')
+      .where('template', '=', 'reset_password')
+      .executeTakeFirstOrThrow();
+    const link = new URL(linksIn(resetMail.text).find((l) => l.includes('/reset-password'))!);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: {
+        token: link.searchParams.get('token'),
+        email: 'buyer-squatted@example.com',
+        password: 'the buyers own password',
+        password_confirmation: 'the buyers own password',
+      },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/orders', headers: squatterHeaders })).statusCode).toBe(401);
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'buyer-squatted@example.com', password: 'the buyers own password' },
+    });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}`,
+      headers: bearer(signedIn.json().token as string),
+    });
+    expect(mine.statusCode).toBe(200);
   });
 
   it('refuses a staff account as the customer, and bad input with a message', async () => {

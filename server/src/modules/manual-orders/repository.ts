@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 
-const CUSTOMER_COLUMNS = ['id', 'name', 'email', 'phone', 'password_hash', 'is_admin'] as const;
+const CUSTOMER_COLUMNS = ['id', 'name', 'email', 'phone', 'password_hash', 'is_admin', 'email_verified_at'] as const;
 
 /** Queries of the manual-order screens: customers and products to sell. */
 export function manualOrdersRepository(db: Executor) {

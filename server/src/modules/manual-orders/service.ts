@@ -24,6 +24,7 @@ import { firstImageKeys } from '../catalog/product-view.js';
 import type { ShopContext } from '../orders/emails.js';
 import { cancelledByExpiry, placeManualOrder, type AdminRef } from '../orders/lifecycle.js';
 import { loadOrderViews } from '../orders/order-view.js';
+import { nameTheShopMayUse } from '../orders/repository.js';
 import { firstOrderOfferStanding } from '../orders/service.js';
 import { insertReceivedPayment } from '../payments/manual.js';
 import { payLinkExpiry, readPayLink, signPayLink } from './pay-link.js';
@@ -306,7 +307,11 @@ export async function createManualOrder(
     shop,
   );
   const [view] = await loadOrderViews(db, [moved.order]);
-  return { order: view!, payLink: payLinkOf(moved.order, priced.customer.name, config), events: moved.events };
+  return {
+    order: view!,
+    payLink: payLinkOf(moved.order, nameTheShopMayUse(priced.customer), config),
+    events: moved.events,
+  };
 }
 
 /** `GET /admin/orders/{id}/pay-link`. */
@@ -315,7 +320,7 @@ export async function adminPayLink(db: Db, orderId: number, config: Config): Pro
   const order = await repo.findOrder(orderId);
   if (!order) throw new DomainError('not_found', 'Order not found.');
   const customer = order.user_id !== null ? await repo.findUserById(order.user_id) : undefined;
-  const link = payLinkOf(order, customer?.name ?? null, config);
+  const link = payLinkOf(order, customer ? nameTheShopMayUse(customer) : null, config);
   if (!link) throw new DomainError('not_found', NO_PAY_LINK);
   return link;
 }
@@ -360,11 +365,13 @@ export async function viewPayLink(db: Db, config: Config, token: string): Promis
   if (state === 'expired') throw new DomainError('gone', PAY_LINK_MESSAGES.expired);
   const [view] = await loadOrderViews(db, [order]);
   const v = view!;
+  const owner = order.user_id !== null ? await manualOrdersRepository(db).findUserById(order.user_id) : undefined;
+  const firstName = owner ? nameTheShopMayUse(owner) : null;
   return {
     shop: { name: config.shopName, whatsapp: config.shopProfile.whatsapp },
     order: {
       id: v.id,
-      customer_first_name: v.user ? (v.user.name.split(/\s+/)[0] ?? null) : null,
+      customer_first_name: firstName ? (firstName.split(/\s+/)[0] ?? null) : null,
       order_status: v.order_status,
       payment_status: v.payment_status,
       items: v.order_items.map((i) => ({

@@ -11,7 +11,7 @@ import {
   type OrderMoveName,
   type OrderStatus,
 } from '@mtumba/contract';
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import { dialectOf, now } from '../../db/database.js';
 import type { Order, OrdersTable } from '../../db/schema.js';
@@ -822,6 +822,9 @@ export const POD_NOT_YET =
   'Pay on delivery opens once you have received an order from us (or verified your phone number). Please pay this order now.';
 export const podAlreadyOpen = (id: number) =>
   `You already have an order to pay on delivery (#${id}). Please pay this order now, or wait until that one is delivered.`;
+/** When the open orders include another account's on the same phone (their numbers are not shown). */
+export const podOpenOnPhone = (n: number) =>
+  `This phone number already has ${n === 1 ? 'an order' : `${n} orders`} to pay on delivery. Please pay this order now, or wait until ${n === 1 ? 'that one is' : 'one is'} delivered.`;
 export const podTooManyOpen = (n: number) =>
   `You already have ${n} orders to pay on delivery. Please pay this order now, or wait until one is delivered.`;
 
@@ -852,15 +855,34 @@ export async function payOnDeliveryRefusal(
   }
   if (order.user_id === null) return { kind: 'invalid', message: POD_NOT_YET };
   const repo = ordersRepository(db);
+  // Counted per phone: every account that verified one of the customer's verified phones.
+  const verified = await db
+    .selectFrom('phone_verifications')
+    .select('phone')
+    .distinct()
+    .where('user_id', '=', order.user_id)
+    .where('verified_at', 'is not', null)
+    .execute();
+  const phones = verified.map((v) => v.phone);
+  // Inside confirmPayOnDelivery's transaction: one decision per phone at a time, across accounts.
+  if (dialectOf(db) === 'postgres') {
+    for (const phone of [...phones].sort()) {
+      await sql`select pg_advisory_xact_lock(hashtext(${`pod:${phone}`}))`.execute(db);
+    }
+  }
   const [trusted, open] = await Promise.all([
     repo.payOnDeliveryTrust(order.user_id),
-    repo.openPayOnDelivery(order.user_id),
+    repo.openPayOnDelivery(order.user_id, phones),
   ]);
   if (!trusted) return { kind: 'invalid', message: POD_NOT_YET };
   if (open.length >= limits.maxOpenOrders) {
     return {
       kind: 'invalid',
-      message: limits.maxOpenOrders === 1 ? podAlreadyOpen(open[0]!) : podTooManyOpen(open.length),
+      message: open.some((o) => o.user_id !== order.user_id)
+        ? podOpenOnPhone(open.length)
+        : limits.maxOpenOrders === 1
+          ? podAlreadyOpen(open[0]!.id)
+          : podTooManyOpen(open.length),
     };
   }
   return undefined;

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
-import type { OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
-import type { Insertable } from 'kysely';
+import type { DB, OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 
 export interface HistoryEntry {
   order_id: number;
@@ -22,7 +22,13 @@ export function ordersRepository(db: Executor) {
     },
 
     findOwned(id: number, userId: number) {
-      return db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where(visibleToCustomer)
+        .executeTakeFirst();
     },
 
     listForUser(userId: number) {
@@ -30,6 +36,7 @@ export function ordersRepository(db: Executor) {
         .selectFrom('orders')
         .selectAll()
         .where('user_id', '=', userId)
+        .where(visibleToCustomer)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
@@ -117,17 +124,35 @@ export function ordersRepository(db: Executor) {
       return row?.id;
     },
 
-    /** Ids of the customer's pay-on-delivery orders not yet delivered or cancelled. */
-    async openPayOnDelivery(userId: number): Promise<number[]> {
-      const rows = await db
+    /**
+     * The pay-on-delivery orders not yet delivered or cancelled of the customer and of every
+     * account that ever verified one of `phones` (the customer's verified phones): the limit
+     * counts per phone, not per account.
+     */
+    async openPayOnDelivery(userId: number, phones: string[] = []): Promise<{ id: number; user_id: number | null }[]> {
+      return db
         .selectFrom('orders')
-        .select('id')
-        .where('user_id', '=', userId)
+        .select(['id', 'user_id'])
+        .where((eb) =>
+          phones.length === 0
+            ? eb('user_id', '=', userId)
+            : eb.or([
+                eb('user_id', '=', userId),
+                eb(
+                  'user_id',
+                  'in',
+                  eb
+                    .selectFrom('phone_verifications')
+                    .select('user_id')
+                    .where('phone', 'in', phones)
+                    .where('verified_at', 'is not', null),
+                ),
+              ]),
+        )
         .where('payment_method', '=', 'pay_on_delivery')
         .where('order_status', 'in', ['processing', 'shipped'])
         .orderBy('id')
         .execute();
-      return rows.map((r) => r.id);
     },
 
     /** Whether the customer verified their phone or has received an order before. */
@@ -235,10 +260,52 @@ export function ordersRepository(db: Executor) {
       return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
     },
 
-    findUser(id: number) {
-      return db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirst();
+    /** The customer an order's mail goes to; an unproven self-chosen name is not used (see nameTheShopMayUse). */
+    async findUser(id: number) {
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'name', 'email', 'email_verified_at', 'password_hash'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return user && { id: user.id, name: nameTheShopMayUse(user) ?? 'there', email: user.email };
     },
   };
 }
 
 export type OrdersRepository = ReturnType<typeof ordersRepository>;
+
+/**
+ * Which orders a customer's own calls see: all their online orders, and the orders the shop made
+ * for them (manual orders, `sales_channel` set) only once the account's e-mail address is
+ * verified, or on an account the shop made itself (no password: nobody signs in to it before
+ * "Forgot password" verifies the address). Someone who registered a buyer's address without proving it is theirs must not see
+ * (or cancel, or pay-on-delivery) the order the shop took for that buyer, nor its phone number.
+ */
+export function visibleToCustomer(eb: ExpressionBuilder<DB, 'orders'>) {
+  return eb.or([
+    eb('orders.sales_channel', 'is', null),
+    eb.exists(
+      eb
+        .selectFrom('users as owner')
+        .select('owner.id')
+        .whereRef('owner.id', '=', 'orders.user_id')
+        .where((owner) =>
+          owner.or([owner('owner.email_verified_at', 'is not', null), owner('owner.password_hash', 'is', null)]),
+        ),
+    ),
+  ]);
+}
+
+/**
+ * The customer's name as the shop may write it in its own texts (WhatsApp, e-mail, the pay-link
+ * page): a name the shop typed (an account the shop made, no password) or one of an account that
+ * proved its address. A name chosen by whoever registered an address without proving it is not
+ * used: it could be anyone's words. null: write no name.
+ */
+export function nameTheShopMayUse(user: {
+  name: string;
+  email_verified_at: string | null;
+  password_hash: string | null;
+}): string | null {
+  return user.email_verified_at !== null || user.password_hash === null ? user.name : null;
+}

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import { now, type Executor } from '../../db/database.js';
 import type { Order, Payment, PaymentsTable } from '../../db/schema.js';
+import { visibleToCustomer } from '../orders/repository.js';
 
 export type PaymentWithOrder = Payment & {
   order: Pick<Order, 'id' | 'user_id' | 'order_status' | 'payment_status' | 'shipping_phone' | 'reserved_until'>;
@@ -58,6 +59,7 @@ export function paymentRepository(db: Executor) {
         .selectAll()
         .where('id', '=', orderId)
         .where('user_id', '=', userId)
+        .where(visibleToCustomer)
         .executeTakeFirst();
     },
 
@@ -70,6 +72,7 @@ export function paymentRepository(db: Executor) {
         .select(['id', 'order_status', 'payment_status'])
         .where('id', '=', orderId)
         .where('user_id', '=', userId)
+        .where(visibleToCustomer)
         .executeTakeFirst();
     },
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { errorReplies, signedInUser } from '../../lib/http.js';
 import { phoneVerificationService } from './service.js';
 
-const errors = errorReplies(401, 404, 422, 429);
+const errors = errorReplies(401, 404, 409, 422, 429);
 const tags = ['account'];
 
 /** Verifying the customer's phone by a code sent in a text message (only with Africa's Talking configured). */

@@ -1,4 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import {
   PHONE_CODE_EXPIRED,
   PHONE_CODE_LENGTH,
@@ -12,10 +13,16 @@ import {
 } from '@mtumba/contract/sms';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/database.js';
-import { now } from '../../db/database.js';
+import { dialectOf, now } from '../../db/database.js';
 import { DomainError } from '../../lib/errors.js';
 import { displayKenyanPhone, normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
 import { queueSms } from './outbox.js';
+
+/** The answer (409) when the phone is already verified on as many other accounts as allowed. */
+export const phoneTakenMessage = (max: number) =>
+  max === 1
+    ? 'This phone number is already verified on another account. Sign in to that account, or verify a different number.'
+    : `This phone number is already verified on ${max} other accounts, the most allowed. Sign in to one of them, or verify a different number.`;
 
 function codeHash(userId: number, code: string): Buffer {
   return createHash('sha256').update(`${userId}:${code}`, 'utf8').digest();
@@ -32,6 +39,34 @@ async function verifiedPhone(db: Executor, userId: number): Promise<string | und
     .limit(1)
     .executeTakeFirst();
   return row?.phone;
+}
+
+/**
+ * The other accounts whose verified phone (their latest verified one) is `phone`. A phone counts
+ * for one account at a time (PHONE_MAX_ACCOUNTS): a deleted account, or one that verified another
+ * number since, no longer holds it.
+ */
+export async function accountsHoldingPhone(db: Executor, phone: string, exceptUserId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('phone_verifications as v')
+    .select('v.user_id')
+    .distinct()
+    .where('v.phone', '=', phone)
+    .where('v.verified_at', 'is not', null)
+    .where('v.user_id', '!=', exceptUserId)
+    .where((eb) =>
+      eb(
+        'v.id',
+        '=',
+        eb
+          .selectFrom('phone_verifications as latest')
+          .select((l) => l.fn.max('latest.id').as('id'))
+          .whereRef('latest.user_id', '=', 'v.user_id')
+          .where('latest.verified_at', 'is not', null),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 /** Whether the customer has verified a phone by a code sent in a text message. */
@@ -126,6 +161,16 @@ export function phoneVerificationService(deps: { db: Db; config: Config }) {
       }
       // The account's own flag opens what a verified phone allows (pay on delivery, docs/product.md section 11).
       await db.transaction().execute(async (trx) => {
+        // One decision per phone at a time, so two accounts cannot both take its last place.
+        if (dialectOf(trx) === 'postgres') {
+          await sql`select pg_advisory_xact_lock(hashtext(${`phone:${pending.phone}`}))`.execute(trx);
+        }
+        const holders = await accountsHoldingPhone(trx, pending.phone, userId);
+        if (holders.length >= config.phoneMaxAccounts) {
+          throw new DomainError('conflict', phoneTakenMessage(config.phoneMaxAccounts), {
+            errors: { phone: [phoneTakenMessage(config.phoneMaxAccounts)] },
+          });
+        }
         await trx.updateTable('phone_verifications').set({ verified_at: at }).where('id', '=', pending.id).execute();
         await trx.updateTable('users').set({ phone_verified_at: at }).where('id', '=', userId).execute();
       });

@@ -119,6 +119,77 @@ describe('verifying a phone by SMS code', () => {
   });
 });
 
+describe('one phone, one account', () => {
+  async function verify(token: string, phone: string, typed: string) {
+    expect((await inject(token, 'POST', '/api/user/phone/code', { phone: typed })).statusCode).toBe(200);
+    await t.app.sms.deliverDue();
+    return inject(token, 'POST', '/api/user/phone/verify', { code: lastCodeTo(phone) });
+  }
+
+  it('refuses to verify a phone another account verified (409), and counts pay on delivery per phone', async () => {
+    const first = await createUser(t.db);
+    const second = await createUser(t.db);
+    expect((await verify(first.token, '+254766100200', '0766 100 200')).statusCode).toBe(200);
+
+    const again = await verify(second.token, '+254766100200', '0766100200');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message:
+        'This phone number is already verified on another account. Sign in to that account, or verify a different number.',
+    });
+    expect((await inject(second.token, 'GET', '/api/user/phone')).json()).toMatchObject({ phone_verified: false });
+    const row = await t.db
+      .selectFrom('users')
+      .select('phone_verified_at')
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow();
+    expect(row.phone_verified_at).toBeNull();
+
+    // Accounts that shared a phone before this rule (or took turns with it) share one
+    // pay-on-delivery allowance: POD_MAX_OPEN_ORDERS counts per phone, not per account.
+    const earlier = await createUser(t.db);
+    const at = new Date().toISOString();
+    await t.db
+      .insertInto('phone_verifications')
+      .values({
+        user_id: earlier.id,
+        phone: '+254766100200',
+        code_hash: 'x',
+        attempts: 1,
+        expires_at: at,
+        verified_at: at,
+        created_at: at,
+      })
+      .execute();
+    await t.db.updateTable('users').set({ phone_verified_at: at }).where('id', '=', earlier.id).execute();
+    const pod = async (token: string) => {
+      const product = await createProduct(t.db, { priceCents: 100_000 });
+      const order = await placeOrder(t.app, token, [{ product_id: product.id, quantity: 1 }], '0766 100 200');
+      return inject(token, 'POST', `/api/orders/${order.id}/pay-on-delivery`);
+    };
+    expect((await pod(first.token)).statusCode).toBe(200);
+    const refused = await pod(earlier.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(
+      'This phone number already has an order to pay on delivery. Please pay this order now, or wait until that one is delivered.',
+    );
+  });
+
+  it('lets a phone move on once its account verified another number', async () => {
+    const first = await createUser(t.db);
+    const second = await createUser(t.db);
+    expect((await verify(first.token, '+254766300400', '0766 300 400')).statusCode).toBe(200);
+    // a minute later (one code a minute per account)
+    await t.db
+      .updateTable('phone_verifications')
+      .set({ created_at: new Date(Date.now() - 120_000).toISOString() })
+      .where('user_id', '=', first.id)
+      .execute();
+    expect((await verify(first.token, '+254766300500', '0766 300 500')).statusCode).toBe(200);
+    expect((await verify(second.token, '+254766300400', '0766 300 400')).statusCode).toBe(200);
+  });
+});
+
 describe('order texts', () => {
   it('texts the delivery phone when the order is paid, shipped and delivered', async () => {
     const admin = await createUser(t.db, { admin: true });
