@@ -194,10 +194,29 @@ describe('IntaSend webhook', () => {
     expect(payment.status).toBe('pending');
     expect(payment.failure_reason).toContain('amount');
 
-    // IntaSend's retries of the same refused event are answered at once
+    // A retry of the refused event is checked again (a refusal does not use up the event), and
+    // refused again while IntaSend's own record still disagrees
     const statusCalls = fake.statusCalls().length;
+    expect((await webhook(fake.webhookBody(invoice.invoice_id))).json()).toMatchObject({ outcome: 'refused' });
+    expect(fake.statusCalls().length).toBe(statusCalls + 1);
+    expect((await orderRow(t.db, order.id)).payment_status).toBe('unpaid');
+  });
+
+  it("a refused COMPLETE does not use up the event: the provider's later correct COMPLETE pays the order", async () => {
+    const { order, reference } = await orderWithCheckout();
+    const invoice = fake.pay(reference, { value: '1.00' });
+    const refused = await webhook(fake.webhookBody(invoice.invoice_id));
+    expect(refused.json()).toMatchObject({ outcome: 'refused' });
+
+    // IntaSend's record now agrees with the order; it sends the same COMPLETE again
+    fake.invoices.get(invoice.invoice_id)!.value = (order.total_cents / 100).toFixed(2);
+    const correct = await webhook(fake.webhookBody(invoice.invoice_id));
+    expect(correct.statusCode).toBe(200);
+    expect(correct.json()).toMatchObject({ outcome: 'paid' });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ order_status: 'processing', payment_status: 'paid' });
+    expect((await paymentsOf(t.db, order.id))[0].status).toBe('paid');
+    // and from now on the event is used up
     expect((await webhook(fake.webhookBody(invoice.invoice_id))).json()).toMatchObject({ outcome: 'duplicate' });
-    expect(fake.statusCalls().length).toBe(statusCalls);
   });
 
   it('refuses when the status API reports another currency', async () => {
