@@ -36,6 +36,7 @@ import core from './plugins/core.js';
 import docs from './plugins/docs.js';
 import errors from './plugins/errors.js';
 import inputGuard from './plugins/input-guard.js';
+import limits from './plugins/limits.js';
 import metrics from './plugins/metrics.js';
 import { RequestLogController, redactPathTokens } from './plugins/request-log.js';
 import redis from './plugins/redis.js';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(inputGuard);
   await app.register(redis);
   await app.register(security);
+  await app.register(limits);
   await app.register(docs);
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 8, fields: 40, fieldSize: 64 * 1024 },

@@ -78,6 +78,7 @@ const envSchema = z.object({
   INTASEND_SECRET_KEY: optionalText,
   INTASEND_WEBHOOK_CHALLENGE: optionalText,
   PAYMENT_POLL_INTERVAL_SECONDS: positiveInt('PAYMENT_POLL_INTERVAL_SECONDS').default(5),
+  PAYMENT_STATUS_CHECK_SECONDS: positiveInt('PAYMENT_STATUS_CHECK_SECONDS').default(10),
   AT_API_KEY: optionalText,
   AT_USERNAME: optionalText,
   AT_SENDER_ID: optionalText,
@@ -167,6 +168,8 @@ export interface Config {
     webhookSecret: string;
     /** how often pending M-Pesa prompts are checked for a due status poll */
     pollIntervalSeconds: number;
+    /** a shopper's "did my payment go through?" asks the provider about one order at most once per this many seconds */
+    statusCheckSeconds: number;
     intasend: { apiUrl: string; publishableKey?: string; secretKey?: string; webhookChallenge?: string };
   };
   /** Africa's Talking text messages (phone verification, order texts); undefined: no texts */
@@ -347,6 +350,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       provider: e.PAYMENT_PROVIDER,
       webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
       pollIntervalSeconds: e.PAYMENT_POLL_INTERVAL_SECONDS,
+      statusCheckSeconds: e.PAYMENT_STATUS_CHECK_SECONDS,
       intasend: {
         apiUrl: e.INTASEND_API_URL.replace(/\/+$/, ''),
         publishableKey: e.INTASEND_PUBLISHABLE_KEY,

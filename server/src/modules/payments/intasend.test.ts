@@ -351,6 +351,48 @@ describe('POST /api/payments/confirm with IntaSend', () => {
   });
 });
 
+describe('status checks are limited per order', () => {
+  it('300 parallel confirms for one order ask IntaSend once, and all answer from the same state', async () => {
+    const { customer, order, reference } = await orderWithCheckout();
+    const invoice = fake.pay(reference);
+    const statusCalls = fake.statusCalls().length;
+
+    const replies = await Promise.all(
+      Array.from({ length: 300 }, () => confirm(customer.token, order.id, invoice.invoice_id)),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(replies.map(() => 200));
+    expect(fake.statusCalls().length).toBe(statusCalls + 1);
+    // the one check paid the order; asking again answers from it without calling IntaSend
+    const after = await confirm(customer.token, order.id, invoice.invoice_id);
+    expect(after.json()).toMatchObject({ payment_status: 'paid', payment: { reference, status: 'paid' } });
+    expect(fake.statusCalls().length).toBe(statusCalls + 1);
+  });
+
+  it('a shopper who asks again at once is answered from the stored state; another order is still checked', async () => {
+    const { customer, order, reference } = await orderWithCheckout();
+    const invoice = fake.pay(reference, { state: 'PROCESSING' });
+    const statusCalls = fake.statusCalls().length;
+    expect((await confirm(customer.token, order.id, invoice.invoice_id)).json()).toMatchObject({
+      payment_status: 'unpaid',
+    });
+    expect(fake.statusCalls().length).toBe(statusCalls + 1);
+    const again = await confirm(customer.token, order.id, invoice.invoice_id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ payment_status: 'unpaid', payment: { reference, status: 'pending' } });
+    expect(fake.statusCalls().length).toBe(statusCalls + 1);
+
+    const other = await orderWithCheckout();
+    const otherInvoice = fake.pay(other.reference);
+    const otherReply = await confirm(other.customer.token, other.order.id, otherInvoice.invoice_id);
+    expect(otherReply.json()).toMatchObject({ payment_status: 'paid' });
+    expect(fake.statusCalls().length).toBe(statusCalls + 2);
+
+    // the webhook is never held back by the limit: IntaSend's COMPLETE pays the first order
+    fake.setState(invoice.invoice_id, 'COMPLETE');
+    expect((await webhook(fake.webhookBody(invoice.invoice_id))).json()).toMatchObject({ outcome: 'paid' });
+  });
+});
+
 describe('with IntaSend configured, the sandbox is off', () => {
   it('has no sandbox page or sandbox webhook for real payments', async () => {
     const { order, reference } = await orderWithCheckout();
