@@ -79,6 +79,12 @@ const envSchema = z.object({
   INTASEND_WEBHOOK_CHALLENGE: optionalText,
   PAYMENT_POLL_INTERVAL_SECONDS: positiveInt('PAYMENT_POLL_INTERVAL_SECONDS').default(5),
   PAYMENT_STATUS_CHECK_SECONDS: positiveInt('PAYMENT_STATUS_CHECK_SECONDS').default(10),
+  MPESA_PROMPTS_PER_PHONE: positiveInt('MPESA_PROMPTS_PER_PHONE').default(5),
+  MPESA_PROMPTS_PER_ACCOUNT: positiveInt('MPESA_PROMPTS_PER_ACCOUNT').default(10),
+  MPESA_PROMPT_LIMIT_MINUTES: positiveInt('MPESA_PROMPT_LIMIT_MINUTES').default(30),
+  SMS_CODES_PER_PHONE: positiveInt('SMS_CODES_PER_PHONE').default(3),
+  SMS_CODES_PER_ACCOUNT: positiveInt('SMS_CODES_PER_ACCOUNT').default(5),
+  SMS_CODE_LIMIT_MINUTES: positiveInt('SMS_CODE_LIMIT_MINUTES').default(60),
   AT_API_KEY: optionalText,
   AT_USERNAME: optionalText,
   AT_SENDER_ID: optionalText,
@@ -204,6 +210,15 @@ export interface Config {
     maxRounds: number;
   };
   rateLimit: { perMinute: number; authPerMinute: number };
+  /**
+   * How many M-Pesa prompts and SMS verification codes may go to one phone, and be asked for by
+   * one account (a pay link's order without an account counts as one), per window
+   * (docs/security.md, Limits on connections, prompts and codes).
+   */
+  sendLimits: {
+    prompts: { perPhone: number; perAccount: number; windowMinutes: number };
+    smsCodes: { perPhone: number; perAccount: number; windowMinutes: number };
+  };
   trustProxy: boolean;
   seed: {
     demo: boolean;
@@ -395,6 +410,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxRounds: e.OFFER_MAX_ROUNDS,
     },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
+    sendLimits: {
+      prompts: {
+        perPhone: e.MPESA_PROMPTS_PER_PHONE,
+        perAccount: e.MPESA_PROMPTS_PER_ACCOUNT,
+        windowMinutes: e.MPESA_PROMPT_LIMIT_MINUTES,
+      },
+      smsCodes: {
+        perPhone: e.SMS_CODES_PER_PHONE,
+        perAccount: e.SMS_CODES_PER_ACCOUNT,
+        windowMinutes: e.SMS_CODE_LIMIT_MINUTES,
+      },
+    },
     trustProxy: e.TRUST_PROXY,
     seed: {
       demo: e.SEED_DEMO,

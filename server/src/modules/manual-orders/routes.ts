@@ -22,7 +22,7 @@ import { DomainError } from '../../lib/errors.js';
 import { emitAll } from '../../lib/events.js';
 import { bearerAuth, errorReplies, idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
 import { shopContext } from '../orders/emails.js';
-import { paymentService, paymentStatusChecks } from '../payments/service.js';
+import { paymentService, paymentLimits } from '../payments/service.js';
 import {
   adminPayLink,
   createManualOrder,
@@ -55,7 +55,7 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     config,
     events: app.events,
     log: app.log,
-    statusChecks: paymentStatusChecks(app),
+    limits: paymentLimits(app),
   });
 
   app.get(

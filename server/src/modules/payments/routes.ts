@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DomainError } from '../../lib/errors.js';
 import { errorReplies, signedInUser } from '../../lib/http.js';
 import { startRepeatingJob } from '../../lib/jobs.js';
-import { paymentService, paymentStatusChecks, type NotificationResult } from './service.js';
+import { paymentService, paymentLimits, type NotificationResult } from './service.js';
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
@@ -24,7 +24,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     events: app.events,
     log: app.log,
-    statusChecks: paymentStatusChecks(app),
+    limits: paymentLimits(app),
   });
 
   // docs/product.md: the web app shows `error` (or "Payment initiation failed"); every error reply here

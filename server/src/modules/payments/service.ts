@@ -9,8 +9,7 @@ import type { DomainEvents } from '../../lib/events.js';
 import { displayKenyanPhone } from '../../lib/phone.js';
 import { createPaymentProvider, paymentInitiation } from './initiation.js';
 import { paymentNotifications, type NotificationResult } from './notifications.js';
-import type { KeyedLimit } from '../../plugins/limits.js';
-import type { PaymentLog } from './payment-context.js';
+import type { PaymentLimits, PaymentLog } from './payment-context.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SandboxMethod, SandboxOutcome } from './providers/sandbox.js';
 import { paymentRepository, type PaymentWithOrder } from './repository.js';
@@ -46,11 +45,8 @@ export function paymentService(deps: {
   events: DomainEvents;
   log: PaymentLog;
   provider?: PaymentProvider;
-  /**
-   * How often a shopper's "did my payment go through?" may ask the provider about one order
-   * (`app.keyedLimit`, shared across instances through Redis); without it, every call asks.
-   */
-  statusChecks?: KeyedLimit;
+  /** status checks per order, prompts per phone and account (`paymentLimits(app)`); none without */
+  limits?: PaymentLimits;
 }) {
   const { db, config } = deps;
   const provider = deps.provider ?? createPaymentProvider(config);
@@ -69,7 +65,7 @@ export function paymentService(deps: {
   async function checkOpenPayment(orderId: number, trackingId?: string): Promise<void> {
     const running = checking.get(orderId);
     if (running) return running;
-    if (deps.statusChecks && !(await deps.statusChecks(String(orderId))).allowed) return;
+    if (deps.limits && !(await deps.limits.statusChecks(String(orderId))).allowed) return;
     const check = notifications.confirmOpenPayment(orderId, trackingId).finally(() => checking.delete(orderId));
     checking.set(orderId, check);
     return check;
@@ -194,7 +190,16 @@ export function paymentService(deps: {
 
 export type PaymentService = ReturnType<typeof paymentService>;
 
-/** The one limit on status checks per order that every paymentService of the app shares. */
-export function paymentStatusChecks(app: FastifyInstance): KeyedLimit {
-  return app.keyedLimit('payment-status', { max: 1, windowSeconds: app.config.payments.statusCheckSeconds });
+/** The limits every paymentService of the app shares (docs/security.md, Limits on connections, prompts and codes). */
+export function paymentLimits(app: FastifyInstance): PaymentLimits {
+  const { payments, sendLimits } = app.config;
+  const promptWindow = sendLimits.prompts.windowMinutes * 60;
+  return {
+    statusChecks: app.keyedLimit('payment-status', { max: 1, windowSeconds: payments.statusCheckSeconds }),
+    promptsPerPhone: app.keyedLimit('prompt-phone', { max: sendLimits.prompts.perPhone, windowSeconds: promptWindow }),
+    promptsPerAccount: app.keyedLimit('prompt-account', {
+      max: sendLimits.prompts.perAccount,
+      windowSeconds: promptWindow,
+    }),
+  };
 }
