@@ -36,8 +36,9 @@ import core from './plugins/core.js';
 import docs from './plugins/docs.js';
 import errors from './plugins/errors.js';
 import inputGuard from './plugins/input-guard.js';
+import limits from './plugins/limits.js';
 import metrics from './plugins/metrics.js';
-import { RequestLogController } from './plugins/request-log.js';
+import { RequestLogController, redactPathTokens } from './plugins/request-log.js';
 import redis from './plugins/redis.js';
 import security from './plugins/security.js';
 import web from './plugins/web.js';
@@ -80,9 +81,9 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 // E-mail links carry one-time tokens (verify, reset) and the address in their query string.
 const SECRET_QUERY_VALUE = /([?&](?:token|email)=)[^&#]*/gi;
 
-/** A request URL as the logs may keep it: one-time tokens and e-mail addresses blanked out. */
+/** A request URL as the logs may keep it: one-time tokens, pay-link tokens and e-mail addresses blanked out. */
 export function urlForLog(url: string): string {
-  return url.replace(SECRET_QUERY_VALUE, '$1[redacted]');
+  return redactPathTokens(url).replace(SECRET_QUERY_VALUE, '$1[redacted]');
 }
 
 /** Fastify's own request serializer, but with `urlForLog`. */
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(inputGuard);
   await app.register(redis);
   await app.register(security);
+  await app.register(limits);
   await app.register(docs);
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 8, fields: 40, fieldSize: 64 * 1024 },

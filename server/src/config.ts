@@ -78,6 +78,13 @@ const envSchema = z.object({
   INTASEND_SECRET_KEY: optionalText,
   INTASEND_WEBHOOK_CHALLENGE: optionalText,
   PAYMENT_POLL_INTERVAL_SECONDS: positiveInt('PAYMENT_POLL_INTERVAL_SECONDS').default(5),
+  PAYMENT_STATUS_CHECK_SECONDS: positiveInt('PAYMENT_STATUS_CHECK_SECONDS').default(10),
+  MPESA_PROMPTS_PER_PHONE: positiveInt('MPESA_PROMPTS_PER_PHONE').default(5),
+  MPESA_PROMPTS_PER_ACCOUNT: positiveInt('MPESA_PROMPTS_PER_ACCOUNT').default(10),
+  MPESA_PROMPT_LIMIT_MINUTES: positiveInt('MPESA_PROMPT_LIMIT_MINUTES').default(30),
+  SMS_CODES_PER_PHONE: positiveInt('SMS_CODES_PER_PHONE').default(3),
+  SMS_CODES_PER_ACCOUNT: positiveInt('SMS_CODES_PER_ACCOUNT').default(5),
+  SMS_CODE_LIMIT_MINUTES: positiveInt('SMS_CODE_LIMIT_MINUTES').default(60),
   AT_API_KEY: optionalText,
   AT_USERNAME: optionalText,
   AT_SENDER_ID: optionalText,
@@ -178,6 +185,8 @@ export interface Config {
     webhookSecret: string;
     /** how often pending M-Pesa prompts are checked for a due status poll */
     pollIntervalSeconds: number;
+    /** a shopper's "did my payment go through?" asks the provider about one order at most once per this many seconds */
+    statusCheckSeconds: number;
     intasend: { apiUrl: string; publishableKey?: string; secretKey?: string; webhookChallenge?: string };
   };
   /** Africa's Talking text messages (phone verification, order texts); undefined: no texts */
@@ -223,6 +232,15 @@ export interface Config {
    */
   stock: { editWindowHours: number };
   rateLimit: { perMinute: number; authPerMinute: number };
+  /**
+   * How many M-Pesa prompts and SMS verification codes may go to one phone, and be asked for by
+   * one account (a pay link's order without an account counts as one), per window
+   * (docs/security.md, Limits on connections, prompts and codes).
+   */
+  sendLimits: {
+    prompts: { perPhone: number; perAccount: number; windowMinutes: number };
+    smsCodes: { perPhone: number; perAccount: number; windowMinutes: number };
+  };
   trustProxy: boolean;
   seed: {
     demo: boolean;
@@ -437,6 +455,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       provider: e.PAYMENT_PROVIDER,
       webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
       pollIntervalSeconds: e.PAYMENT_POLL_INTERVAL_SECONDS,
+      statusCheckSeconds: e.PAYMENT_STATUS_CHECK_SECONDS,
       intasend: {
         apiUrl: e.INTASEND_API_URL.replace(/\/+$/, ''),
         publishableKey: e.INTASEND_PUBLISHABLE_KEY,
@@ -485,6 +504,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     stock: { editWindowHours: e.STOCK_EDIT_WINDOW_HOURS },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
+    sendLimits: {
+      prompts: {
+        perPhone: e.MPESA_PROMPTS_PER_PHONE,
+        perAccount: e.MPESA_PROMPTS_PER_ACCOUNT,
+        windowMinutes: e.MPESA_PROMPT_LIMIT_MINUTES,
+      },
+      smsCodes: {
+        perPhone: e.SMS_CODES_PER_PHONE,
+        perAccount: e.SMS_CODES_PER_ACCOUNT,
+        windowMinutes: e.SMS_CODE_LIMIT_MINUTES,
+      },
+    },
     trustProxy: e.TRUST_PROXY,
     seed: {
       demo: e.SEED_DEMO,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, urlForLog } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { wantsPrettyLogs } from '../src/lib/logger.js';
+import { signPayLink } from '../src/modules/manual-orders/pay-link.js';
 import { createTestDatabase, testConfig, type TestDatabase } from './helpers.js';
 
 /** Builds the app around a fresh database for the enclosing describe, its log lines kept in `lines`. */
@@ -51,6 +52,21 @@ describe('what the request log keeps', () => {
     for (const secret of ['reset-secret-1', 'wanjiku', 'verify-secret-2', 'bearer-secret-3', 'cancel-secret-4']) {
       expect(log).not.toContain(secret);
     }
+  });
+
+  it('blanks out pay-link tokens in the path, on the API and on the web page', async () => {
+    lines.length = 0;
+    const token = signPayLink(testConfig('.').payLinks.secret, 7, new Date(Date.now() + 3_600_000).toISOString());
+    await app.inject({ method: 'GET', url: `/api/pay-links/${token}` });
+    await app.inject({ method: 'POST', url: `/api/pay-links/${token}/confirm`, payload: {} });
+    await app.inject({ method: 'GET', url: `/pay/${token}` });
+    const log = lines.join('');
+    expect(log).toContain('"url":"/api/pay-links/[redacted]"');
+    expect(log).toContain('"url":"/api/pay-links/[redacted]/confirm"');
+    expect(log).toContain('"url":"/pay/[redacted]"');
+    expect(log).not.toContain(token);
+    // the sandbox payment page's reference is not a pay link: it stays readable
+    expect(urlForLog('/pay/sandbox/ref-1')).toBe('/pay/sandbox/ref-1');
   });
 
   it('keeps every other part of the URL', () => {

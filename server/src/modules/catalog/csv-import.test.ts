@@ -183,6 +183,51 @@ describe('items import: preview', () => {
 });
 
 describe('items import: limits and bad files', () => {
+  it('refuses a NUL character with the line and column, on preview and import, and writes nothing', async () => {
+    const before = await productCount();
+    const file = csvFile([
+      row({ name: 'Good one' }),
+      row({ name: 'Broken description', description: 'Cotton\u0000midi' }),
+      row({ name: 'Broken category', categories: 'Dre\u0000sses' }),
+    ]);
+    const nul =
+      'contains a NUL character (an invisible control character, often from a damaged or binary file): remove it and import again.';
+    const res = await preview(file, { fields: [['create_categories', '1']] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      ok: false,
+      errors: [
+        { line: 3, name: 'Broken description', errors: [`The description ${nul}`] },
+        {
+          line: 4,
+          name: 'Broken category',
+          errors: [`The categories ${nul}`, 'Please give at least one category.'],
+        },
+      ],
+    });
+    const written = await confirm(file, { fields: [['create_categories', '1']] });
+    expect(written.statusCode).toBe(422);
+    expect(written.json().message).toBe(IMPORT_HAS_ERRORS);
+    expect(await productCount()).toBe(before);
+    expect(await categoryNames()).toEqual(['Dresses', 'Jackets']);
+  });
+
+  it('previews 1000 items with 40 new categories each (40,000 names looked up in slices)', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) =>
+      row({
+        name: `Item ${i}`,
+        description: '',
+        categories: Array.from({ length: 40 }, (_, j) => `N${i}x${j}`).join(';'),
+      }),
+    );
+    const res = await preview(csvFile(rows), { fields: [['create_categories', '1']] });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ ok: true, rows: 1000, errors: [] });
+    expect(body.new_categories).toHaveLength(40_000);
+    expect(body.new_categories.slice(0, 2)).toEqual(['N0x0', 'N0x1']);
+  });
+
   it('refuses a file over 2 MB with 413', async () => {
     const big = csvFile(Array.from({ length: 900 }, () => row({ description: 'x'.repeat(2500) })));
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);

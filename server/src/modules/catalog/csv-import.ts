@@ -141,7 +141,14 @@ function parseRow(cells: string[], columns: ProductsCsvColumn[], line: number): 
   }
   columns.forEach((column, i) => {
     const text = (cells[i] ?? '').trim();
-    if (looksLikeFormula(text)) {
+    if (text.includes('\u0000')) {
+      // No database keeps a NUL character in text (PostgreSQL refuses it): say where it is rather
+      // than drop it silently, so nothing the shop wrote is lost without its knowing.
+      errors.push(
+        `The ${column} contains a NUL character (an invisible control character, often from a damaged or binary file): remove it and import again.`,
+      );
+      value[column] = '';
+    } else if (looksLikeFormula(text)) {
       errors.push(
         `The ${column} starts with "${text[0] === '\t' ? 'a tab' : text[0]}", which a spreadsheet runs as a formula: formulas are not accepted (start the text with an apostrophe to keep it).`,
       );
@@ -201,6 +208,17 @@ export interface ResolvedImport {
   storedImages: Map<string, StoredImage>;
 }
 
+/**
+ * A file names up to 1000 items with any number of categories and photos each: the lookups go in
+ * slices well under SQLite's limit on bound values in one statement (32,766; older builds 999).
+ */
+const IN_CHUNK = 500;
+function inChunks<T>(values: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < values.length; i += IN_CHUNK) chunks.push(values.slice(i, i + IN_CHUNK));
+  return chunks;
+}
+
 /** Checks categories and photos against the shop, and builds the preview the admin sees. */
 export async function resolveImport(
   db: Executor,
@@ -209,8 +227,8 @@ export async function resolveImport(
 ): Promise<ResolvedImport> {
   const keys = [...new Set(parsed.rows.flatMap((r) => r.categoryNames.map((c) => c.toLowerCase())))];
   const categoryIds = new Map<string, number>();
-  if (keys.length > 0) {
-    const found = await db.selectFrom('categories').select(['id', 'name_key']).where('name_key', 'in', keys).execute();
+  for (const part of inChunks(keys)) {
+    const found = await db.selectFrom('categories').select(['id', 'name_key']).where('name_key', 'in', part).execute();
     for (const c of found) categoryIds.set(c.name_key, c.id);
   }
   const fileKeys = [
@@ -221,11 +239,11 @@ export async function resolveImport(
     ),
   ];
   const storedByKey = new Map<string, StoredImage>();
-  if (fileKeys.length > 0) {
+  for (const part of inChunks(fileKeys)) {
     const rows = await db
       .selectFrom('product_images')
       .select(['file_key', 'width', 'height'])
-      .where('file_key', 'in', fileKeys)
+      .where('file_key', 'in', part)
       .execute();
     for (const r of rows)
       storedByKey.set(r.file_key, { file_key: r.file_key, width: r.width ?? 0, height: r.height ?? 0 });

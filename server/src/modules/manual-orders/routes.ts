@@ -22,7 +22,7 @@ import { DomainError } from '../../lib/errors.js';
 import { emitAll } from '../../lib/events.js';
 import { bearerAuth, errorReplies, idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
 import { shopContext } from '../orders/emails.js';
-import { paymentService } from '../payments/service.js';
+import { paymentService, paymentLimits } from '../payments/service.js';
 import {
   adminPayLink,
   createManualOrder,
@@ -50,7 +50,13 @@ const tokenParams = z.object({ token: z.string().max(200) });
 const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app;
   const shop = shopContext(config);
-  const payments = paymentService({ db, config, events: app.events, log: app.log });
+  const payments = paymentService({
+    db,
+    config,
+    events: app.events,
+    log: app.log,
+    limits: paymentLimits(app),
+  });
 
   app.get(
     '/admin/customers',

@@ -417,6 +417,22 @@ export async function settlePayment(
     return { outcome: 'paid', events: await afterPaid(trx, paid, shop) };
   }
 
+  // The customer opened a checkout, switched the order to pay on delivery, then paid the checkout
+  // after all: the money is the order's payment. It is recorded as paid online, so the rider
+  // collects nothing and a refund can be recorded against it.
+  if (
+    order.payment_method === 'pay_on_delivery' &&
+    order.payment_status === 'unpaid' &&
+    !moveRefusal('record_delivery_payment', order)
+  ) {
+    const paid = await applyMove(trx, order, 'record_delivery_payment', by, {
+      note: 'Paid online after choosing pay on delivery: nothing to collect on delivery',
+      set: { payment_status: 'paid', paid_at: at, payment_method: 'online' },
+      at,
+    });
+    return { outcome: 'paid', events: await afterPaid(trx, paid, shop) };
+  }
+
   if (
     order.order_status === 'cancelled' &&
     (await cancelledByExpiry(trx, order)) &&

@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Order, Payment, PaymentsTable } from '../../db/schema.js';
 import { DomainError, upstreamFailed } from '../../lib/errors.js';
+import { withinLimits } from '../../plugins/limits.js';
 import { displayKenyanPhone, normaliseKenyanPhone } from '../../lib/phone.js';
 import { notePromptSent } from '../orders/lifecycle.js';
 import { preparePayable, preparePayableOrder } from '../orders/payable-order.js';
@@ -55,7 +56,7 @@ type NewPaymentFields = Pick<Insertable<PaymentsTable>, 'amount_cents' | 'method
  * 502 with the given message.
  */
 export function paymentInitiation(ctx: PaymentContext) {
-  const { db, config, log, provider, repo } = ctx;
+  const { db, config, log, provider, repo, limits } = ctx;
 
   async function recordPending(orderId: number, fields: NewPaymentFields): Promise<Payment> {
     const at = new Date().toISOString();
@@ -148,6 +149,21 @@ export function paymentInitiation(ctx: PaymentContext) {
       // M-Pesa takes whole shillings: cents (from a percentage offer) are left to the shop.
       const amountCents = Math.floor(payable.total_cents / 100) * 100;
       if (amountCents < 100) throw new DomainError('invalid', PROMPT_AMOUNT_TOO_SMALL);
+      // Every prompt rings someone's phone: a few per phone and per account in a window, whoever asks.
+      if (limits) {
+        await withinLimits([
+          {
+            limit: limits.promptsPerPhone,
+            key: phone,
+            refusal: 'Too many M-Pesa prompts have been sent to this phone.',
+          },
+          {
+            limit: limits.promptsPerAccount,
+            key: payable.user_id === null ? `order:${payable.id}` : `user:${payable.user_id}`,
+            refusal: 'Too many M-Pesa prompts have been asked for from this account.',
+          },
+        ]);
+      }
 
       const payment = await recordPending(payable.id, {
         kind: 'mpesa_prompt',

@@ -194,10 +194,29 @@ describe('IntaSend webhook', () => {
     expect(payment.status).toBe('pending');
     expect(payment.failure_reason).toContain('amount');
 
-    // IntaSend's retries of the same refused event are answered at once
+    // A retry of the refused event is checked again (a refusal does not use up the event), and
+    // refused again while IntaSend's own record still disagrees
     const statusCalls = fake.statusCalls().length;
+    expect((await webhook(fake.webhookBody(invoice.invoice_id))).json()).toMatchObject({ outcome: 'refused' });
+    expect(fake.statusCalls().length).toBe(statusCalls + 1);
+    expect((await orderRow(t.db, order.id)).payment_status).toBe('unpaid');
+  });
+
+  it("a refused COMPLETE does not use up the event: the provider's later correct COMPLETE pays the order", async () => {
+    const { order, reference } = await orderWithCheckout();
+    const invoice = fake.pay(reference, { value: '1.00' });
+    const refused = await webhook(fake.webhookBody(invoice.invoice_id));
+    expect(refused.json()).toMatchObject({ outcome: 'refused' });
+
+    // IntaSend's record now agrees with the order; it sends the same COMPLETE again
+    fake.invoices.get(invoice.invoice_id)!.value = (order.total_cents / 100).toFixed(2);
+    const correct = await webhook(fake.webhookBody(invoice.invoice_id));
+    expect(correct.statusCode).toBe(200);
+    expect(correct.json()).toMatchObject({ outcome: 'paid' });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ order_status: 'processing', payment_status: 'paid' });
+    expect((await paymentsOf(t.db, order.id))[0].status).toBe('paid');
+    // and from now on the event is used up
     expect((await webhook(fake.webhookBody(invoice.invoice_id))).json()).toMatchObject({ outcome: 'duplicate' });
-    expect(fake.statusCalls().length).toBe(statusCalls);
   });
 
   it('refuses when the status API reports another currency', async () => {
@@ -329,6 +348,48 @@ describe('POST /api/payments/confirm with IntaSend', () => {
     const unknown = await confirm(customer.token, order.id, 'INVNOTREAL');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toMatchObject({ payment_status: 'unpaid' });
+  });
+});
+
+describe('status checks are limited per order', () => {
+  it('300 parallel confirms for one order ask IntaSend once, and all answer from the same state', async () => {
+    const { customer, order, reference } = await orderWithCheckout();
+    const invoice = fake.pay(reference);
+    const statusCalls = fake.statusCalls().length;
+
+    const replies = await Promise.all(
+      Array.from({ length: 300 }, () => confirm(customer.token, order.id, invoice.invoice_id)),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(replies.map(() => 200));
+    expect(fake.statusCalls().length).toBe(statusCalls + 1);
+    // the one check paid the order; asking again answers from it without calling IntaSend
+    const after = await confirm(customer.token, order.id, invoice.invoice_id);
+    expect(after.json()).toMatchObject({ payment_status: 'paid', payment: { reference, status: 'paid' } });
+    expect(fake.statusCalls().length).toBe(statusCalls + 1);
+  });
+
+  it('a shopper who asks again at once is answered from the stored state; another order is still checked', async () => {
+    const { customer, order, reference } = await orderWithCheckout();
+    const invoice = fake.pay(reference, { state: 'PROCESSING' });
+    const statusCalls = fake.statusCalls().length;
+    expect((await confirm(customer.token, order.id, invoice.invoice_id)).json()).toMatchObject({
+      payment_status: 'unpaid',
+    });
+    expect(fake.statusCalls().length).toBe(statusCalls + 1);
+    const again = await confirm(customer.token, order.id, invoice.invoice_id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ payment_status: 'unpaid', payment: { reference, status: 'pending' } });
+    expect(fake.statusCalls().length).toBe(statusCalls + 1);
+
+    const other = await orderWithCheckout();
+    const otherInvoice = fake.pay(other.reference);
+    const otherReply = await confirm(other.customer.token, other.order.id, otherInvoice.invoice_id);
+    expect(otherReply.json()).toMatchObject({ payment_status: 'paid' });
+    expect(fake.statusCalls().length).toBe(statusCalls + 2);
+
+    // the webhook is never held back by the limit: IntaSend's COMPLETE pays the first order
+    fake.setState(invoice.invoice_id, 'COMPLETE');
+    expect((await webhook(fake.webhookBody(invoice.invoice_id))).json()).toMatchObject({ outcome: 'paid' });
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formatKshCents } from '@mtumba/contract';
 import type { Payment } from '../../db/schema.js';
 import { DomainError, upstreamFailed } from '../../lib/errors.js';
@@ -16,6 +17,12 @@ import {
   type VerifiedNotification,
 } from './providers/provider.js';
 import { paymentRepository } from './repository.js';
+
+/** The key a refused notification is recorded under: the event plus the answer that was refused. */
+function refusedKey(eventKey: string, confirmed: ProviderPaymentStatus): string {
+  const content = [confirmed.reference ?? '', confirmed.amountCents ?? '', confirmed.currency ?? ''].join('|');
+  return `refused:${eventKey}:${createHash('sha256').update(content).digest('hex').slice(0, 16)}`;
+}
 
 export type NotificationOutcome =
   | 'duplicate'
@@ -59,9 +66,12 @@ export function paymentNotifications(ctx: PaymentContext) {
 
     const refuse = async (message: string, details: object) => {
       log.warn({ provider: provider.code, reference, ...details }, `payment notification refused: ${message}`);
+      // Kept for the record under a key of its own (the event and what was refused), never under
+      // the event's key: only an accepted notification uses that up, so the provider's retry is
+      // checked again and goes through once its answer agrees with the payment.
       await repo.recordNotification({
         provider: provider.code,
-        event_key: record.eventKey,
+        event_key: refusedKey(record.eventKey, confirmed),
         payment_id: payment?.id ?? null,
         state: `REFUSED:${confirmed.providerState}`.slice(0, 60),
         payload: { notification: record.payload, confirmed, refused: message },

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { DomainEvents } from '../../lib/events.js';
+import type { KeyedLimit } from '../../plugins/limits.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { paymentRepository } from './repository.js';
 
@@ -8,6 +9,16 @@ export interface PaymentLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+/**
+ * The limits the payment service keeps (made by `paymentLimits(app)`; shared across instances
+ * through Redis): status checks per order, M-Pesa prompts per phone and per account.
+ */
+export interface PaymentLimits {
+  statusChecks: KeyedLimit;
+  promptsPerPhone: KeyedLimit;
+  promptsPerAccount: KeyedLimit;
 }
 
 /** What both halves of the payment service (initiation and notifications) work with. */
@@ -18,4 +29,6 @@ export interface PaymentContext {
   log: PaymentLog;
   provider: PaymentProvider;
   repo: ReturnType<typeof paymentRepository>;
+  /** absent (a service made without the app, in tests): nothing is limited */
+  limits?: PaymentLimits;
 }

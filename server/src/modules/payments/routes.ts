@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DomainError } from '../../lib/errors.js';
 import { errorReplies, signedInUser } from '../../lib/http.js';
 import { startRepeatingJob } from '../../lib/jobs.js';
-import { paymentService, type NotificationResult } from './service.js';
+import { paymentService, paymentLimits, type NotificationResult } from './service.js';
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
@@ -19,7 +19,13 @@ const errors = errorReplies(401, 403, 404, 410, 422);
 
 /** The payments calls under /api: initiate, confirm, and the providers' webhooks. */
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const payments = paymentService({ db: app.db, config: app.config, events: app.events, log: app.log });
+  const payments = paymentService({
+    db: app.db,
+    config: app.config,
+    events: app.events,
+    log: app.log,
+    limits: paymentLimits(app),
+  });
 
   // docs/product.md: the web app shows `error` (or "Payment initiation failed"); every error reply here
   // carries it next to `message`, whoever produced it (validation, auth, the service).

@@ -1,5 +1,6 @@
 import { centsToAmount } from '@mtumba/contract';
 import { mpesaFailureMessage, mpesaFailureOf, type PaymentView } from '@mtumba/contract/mpesa';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Order, Payment } from '../../db/schema.js';
@@ -8,7 +9,7 @@ import type { DomainEvents } from '../../lib/events.js';
 import { displayKenyanPhone } from '../../lib/phone.js';
 import { createPaymentProvider, paymentInitiation } from './initiation.js';
 import { paymentNotifications, type NotificationResult } from './notifications.js';
-import type { PaymentLog } from './payment-context.js';
+import type { PaymentLimits, PaymentLog } from './payment-context.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SandboxMethod, SandboxOutcome } from './providers/sandbox.js';
 import { paymentRepository, type PaymentWithOrder } from './repository.js';
@@ -44,6 +45,8 @@ export function paymentService(deps: {
   events: DomainEvents;
   log: PaymentLog;
   provider?: PaymentProvider;
+  /** status checks per order, prompts per phone and account (`paymentLimits(app)`); none without */
+  limits?: PaymentLimits;
 }) {
   const { db, config } = deps;
   const provider = deps.provider ?? createPaymentProvider(config);
@@ -51,6 +54,22 @@ export function paymentService(deps: {
   const context = { ...deps, provider, repo };
   const initiation = paymentInitiation(context);
   const notifications = paymentNotifications(context);
+  // The status check running in this process for an order: a concurrent call waits for it.
+  const checking = new Map<number, Promise<void>>();
+
+  /**
+   * Asks the provider about the order's open payment, at most once at a time and once per
+   * PAYMENT_STATUS_CHECK_SECONDS per order; otherwise the caller answers from what is stored (a
+   * webhook or the poller settles the payment anyway). Every ask uses the shop's secret key.
+   */
+  async function checkOpenPayment(orderId: number, trackingId?: string): Promise<void> {
+    const running = checking.get(orderId);
+    if (running) return running;
+    if (deps.limits && !(await deps.limits.statusChecks(String(orderId))).allowed) return;
+    const check = notifications.confirmOpenPayment(orderId, trackingId).finally(() => checking.delete(orderId));
+    checking.set(orderId, check);
+    return check;
+  }
 
   function viewOf(p: PaymentWithOrder): PaymentView {
     const failed = p.status === 'failed';
@@ -145,7 +164,7 @@ export function paymentService(deps: {
     async confirmForOrder(userId: number, orderId: number, trackingId?: string): Promise<PaymentState> {
       const order = await repo.findOrderOf(orderId, userId);
       if (!order) throw new DomainError('not_found', 'Order not found.');
-      if (order.payment_status !== 'paid') await notifications.confirmOpenPayment(orderId, trackingId);
+      if (order.payment_status !== 'paid' && provider.canPoll) await checkOpenPayment(orderId, trackingId);
       const [current, payments] = await Promise.all([repo.findOrderOf(orderId, userId), repo.listForOrder(orderId)]);
       const shown = payments.findLast((p) => p.status === 'paid') ?? payments.at(-1);
       return {
@@ -170,3 +189,17 @@ export function paymentService(deps: {
 }
 
 export type PaymentService = ReturnType<typeof paymentService>;
+
+/** The limits every paymentService of the app shares (docs/security.md, Limits on connections, prompts and codes). */
+export function paymentLimits(app: FastifyInstance): PaymentLimits {
+  const { payments, sendLimits } = app.config;
+  const promptWindow = sendLimits.prompts.windowMinutes * 60;
+  return {
+    statusChecks: app.keyedLimit('payment-status', { max: 1, windowSeconds: payments.statusCheckSeconds }),
+    promptsPerPhone: app.keyedLimit('prompt-phone', { max: sendLimits.prompts.perPhone, windowSeconds: promptWindow }),
+    promptsPerAccount: app.keyedLimit('prompt-account', {
+      max: sendLimits.prompts.perAccount,
+      windowSeconds: promptWindow,
+    }),
+  };
+}

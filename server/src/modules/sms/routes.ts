@@ -9,6 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies, signedInUser } from '../../lib/http.js';
+import { normaliseKenyanPhone } from '../../lib/phone.js';
+import { withinLimits } from '../../plugins/limits.js';
 import { phoneVerificationService } from './service.js';
 
 const errors = errorReplies(401, 404, 409, 422, 429);
@@ -17,6 +19,15 @@ const tags = ['account'];
 /** Verifying the customer's phone by a code sent in a text message (only with Africa's Talking configured). */
 const smsRoutes: FastifyPluginAsyncZod = async (app) => {
   const phones = phoneVerificationService({ db: app.db, config: app.config });
+  const { smsCodes } = app.config.sendLimits;
+  const codesPerPhone = app.keyedLimit('sms-code-phone', {
+    max: smsCodes.perPhone,
+    windowSeconds: smsCodes.windowMinutes * 60,
+  });
+  const codesPerAccount = app.keyedLimit('sms-code-account', {
+    max: smsCodes.perAccount,
+    windowSeconds: smsCodes.windowMinutes * 60,
+  });
 
   app.get(
     '/user/phone',
@@ -37,13 +48,28 @@ const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Send a 6-digit code by SMS to the phone to verify (one a minute; 404 when texts are off)',
+        summary:
+          'Send a 6-digit code by SMS to the phone to verify (one a minute, a few per phone and account an hour: 429; 404 when texts are off)',
         body: phoneCodeRequestSchema,
         response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {
-      await phones.requestCode(signedInUser(request).id, request.body.phone);
+      const user = signedInUser(request);
+      // Each code is a text to someone's phone: a few per phone and per account in a window (a bad
+      // number is left to the service's own message). Every request that gets this far counts.
+      const phone = app.config.sms ? normaliseKenyanPhone(request.body.phone) : undefined;
+      if (phone) {
+        await withinLimits([
+          { limit: codesPerPhone, key: phone, refusal: 'Too many verification codes have been sent to this phone.' },
+          {
+            limit: codesPerAccount,
+            key: String(user.id),
+            refusal: 'Too many verification codes have been asked for from this account.',
+          },
+        ]);
+      }
+      await phones.requestCode(user.id, request.body.phone);
       return { message: PHONE_CODE_SENT };
     },
   );
