@@ -16,6 +16,12 @@ const positiveInt = (name: string) =>
     .int(`${name} must be a whole number`)
     .positive(`${name} must be greater than 0`);
 
+/**
+ * Where demo photos made once are kept for every later shop of this checkout (db/seed/photo-cache.ts):
+ * its node_modules/.cache, unless DEMO_PHOTO_CACHE_DIR names a folder (or `off`).
+ */
+const DEFAULT_PHOTO_CACHE_DIR = path.join(repoRoot, 'node_modules', '.cache', 'mtumba-demo-photos');
+
 const optionalText = z
   .string()
   .optional()
@@ -141,6 +147,7 @@ const envSchema = z.object({
   DEMO_CUSTOMER_EMAIL: optionalText.pipe(z.email('DEMO_CUSTOMER_EMAIL must be an e-mail address').optional()),
   DEMO_CUSTOMER_PASSWORD: optionalText,
   SEED_DEMO: flag.default(true),
+  DEMO_PHOTO_CACHE_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_HASH_COST: z.enum(['normal', 'low']).default('normal'),
   PUSHER_ENABLED: flag.default(true),
@@ -244,6 +251,8 @@ export interface Config {
   trustProxy: boolean;
   seed: {
     demo: boolean;
+    /** where demo photos made once are kept for every later shop (db/seed/photo-cache.ts); null: none */
+    photoCacheDir: string | null;
     adminEmail?: string;
     adminPassword?: string;
     customerEmail?: string;
@@ -519,6 +528,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     seed: {
       demo: e.SEED_DEMO,
+      photoCacheDir:
+        e.DEMO_PHOTO_CACHE_DIR === 'off'
+          ? null
+          : e.DEMO_PHOTO_CACHE_DIR
+            ? resolve(e.DEMO_PHOTO_CACHE_DIR)
+            : DEFAULT_PHOTO_CACHE_DIR,
       adminEmail: e.ADMIN_EMAIL,
       adminPassword: e.ADMIN_PASSWORD,
       customerEmail: e.DEMO_CUSTOMER_EMAIL,

@@ -10,14 +10,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { AppProvider } from './app/provider';
-import { AppRoutes, buildRoutes, routes } from './app/router';
-import Contact from './app/routes/contact';
-import Home from './app/routes/home';
-import NotFound from './app/routes/not-found';
-import Offers from './app/routes/offers';
-import ProductDetail from './app/routes/product-detail';
-import Products from './app/routes/products';
-import Terms from './app/routes/terms';
+import { AppRoutes, preloadStorefrontScreen, routes } from './app/router';
 import { toPublicConfig, type PublicConfig } from './lib/api/get-config';
 import { catalogKeys } from './lib/api/catalog-keys';
 import type { ProductListParams, ProductPage } from './features/catalog/api/get-products';
@@ -125,9 +118,6 @@ function listMeta(
   };
 }
 
-// The storefront pages imported, not lazy: the page renders in the first pass, inline.
-const serverRoutes = buildRoutes({ Home, Products, ProductDetail, Offers, Terms, Contact, NotFound });
-
 // React puts a page's <title> (and image preloads) first when it renders no <head>: the title is
 // replaced by the page's own head tags, the preloads go into the head.
 const LEADING_HOISTABLES = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)+/;
@@ -148,7 +138,7 @@ function renderApp(client: QueryClient, url: URL): Promise<{ html: string; hoist
       <StrictMode>
         <AppProvider client={client} serverDrawn>
           <StaticRouter location={`${url.pathname}${url.search}`}>
-            <AppRoutes routes={serverRoutes} />
+            <AppRoutes />
           </StaticRouter>
         </AppProvider>
       </StrictMode>,
@@ -183,7 +173,12 @@ export async function render(
   if (!page) return null;
 
   const client = createQueryClient();
-  const [categories, configReply] = await Promise.all([source.categories(), source.config()]);
+  // The page's screen is loaded before React renders it: it then renders in the first pass, inline.
+  const [categories, configReply] = await Promise.all([
+    source.categories(),
+    source.config(),
+    preloadStorefrontScreen(url.pathname),
+  ]);
   const config: PublicConfig = toPublicConfig(configReply);
   client.setQueryData(catalogKeys.categories(), categories);
   client.setQueryData(['config'], config);

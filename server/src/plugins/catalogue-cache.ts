@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.js';
 import { matchesEtag, weakEtag } from '../lib/http.js';
+import { catalogCacheRequests } from '../lib/metrics.js';
 
 /**
  * Public catalogue replies kept in memory, keyed by URL and the catalogue version that the
@@ -110,13 +111,13 @@ export class CatalogueCache {
     if (request.method !== 'GET') return;
     const version = await this.readVersion();
     request.catalogueVersion = version;
-    if (version !== this.entriesVersion) return;
-    const hit = this.entries.get(request.url);
-    if (!hit) return;
-    if (Date.now() - hit.storedAt > this.ttlMs) {
+    let hit = version === this.entriesVersion ? this.entries.get(request.url) : undefined;
+    if (hit && Date.now() - hit.storedAt > this.ttlMs) {
       this.remove(request.url, hit);
-      return;
+      hit = undefined;
     }
+    catalogCacheRequests.inc({ result: hit ? 'hit' : 'miss' });
+    if (!hit) return;
     for (const [name, value] of hit.headers) reply.header(name, value);
     if (hit.etag) {
       reply.header('ETag', hit.etag).header('Cache-Control', 'no-cache');

@@ -12,6 +12,16 @@ import {
   paymentsSettled,
 } from '../lib/metrics.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The route label of a request no route matched but a fallback answered (the web app's
+     * client-drawn screens are `/*`); left null, such a request counts as `unmatched`.
+     */
+    metricsRoute: string | null;
+  }
+}
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -34,9 +44,11 @@ function mayScrape(request: FastifyRequest, token: string | undefined): 'ok' | '
 /** Request counts and latencies by route, domain counters from events, and GET /api/metrics. */
 export default fp(
   async (app) => {
+    app.decorateRequest('metricsRoute', null);
     app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? request.metricsRoute ?? 'unmatched';
       httpRequestDuration.observe(
-        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
+        { method: request.method, route, status_code: reply.statusCode },
         reply.elapsedTime / 1000,
       );
     });

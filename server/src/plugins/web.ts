@@ -78,7 +78,20 @@ export default fp<WebOptions>(
     // Storefront pages are rendered on the server; other screens get index.html (the app shell).
     await app.register(storefront, { shell: indexHtml, entryFile: options.ssrEntry });
 
-    app.get('/', { schema: { hide: true } }, async (request, reply) => app.sendWebPage(request, reply));
+    // The pages the server draws have routes of their own, by the web app's route patterns
+    // (web/src/app/router.tsx), so metrics and logs name them by pattern. Every other path of the
+    // web app (client-drawn screens, the not-found page) is answered by the fallback below.
+    for (const url of [
+      '/',
+      '/products',
+      '/products/category/:categoryId',
+      '/products/:id',
+      '/offers',
+      '/terms',
+      '/contact',
+    ]) {
+      app.get(url, { schema: { hide: true } }, async (request, reply) => app.sendWebPage(request, reply));
+    }
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url.split('?')[0];
@@ -87,10 +100,12 @@ export default fp<WebOptions>(
         url.startsWith(prefix),
       );
       if (!isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
+        // counted as one route (the web app's catch-all), never by URL: ids stay out of the labels
+        request.metricsRoute = '/*';
         return app.sendWebPage(request, reply);
       }
       return reply.status(404).send({ message: isApi ? 'Not found.' : 'File not found.' });
     });
   },
-  { name: 'web', dependencies: ['db', 'catalogue-cache'] },
+  { name: 'web', dependencies: ['db', 'catalogue-cache', 'metrics'] },
 );

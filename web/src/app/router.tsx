@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
@@ -31,61 +31,43 @@ const AdminArea = lazy(() => import('./admin-routes'));
 const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
 const AccountAlerts = lazy(() => import('./routes/account-alerts'));
 
-/** The storefront pages the server renders (src/entry-server.tsx), which it imports directly. */
-export interface StorefrontPages {
-  Home: ComponentType;
-  Products: ComponentType;
-  ProductDetail: ComponentType;
-  Offers: ComponentType;
-  Terms: ComponentType;
-  Contact: ComponentType;
-  NotFound: ComponentType;
-}
-
-const lazyPages: StorefrontPages = { Home, Products, ProductDetail, Offers, Terms, Contact, NotFound };
-
 /**
- * The app's routes. The browser loads every screen lazily; the server passes the storefront pages
- * themselves, so nothing suspends while it renders (a suspended page would arrive hidden, waiting
- * for a script).
+ * The app's routes. Every screen loads lazily, in the browser and on the server alike: the server
+ * loads a storefront page's screen ahead (preloadStorefrontScreen) before it renders, so nothing
+ * suspends while it renders (a suspended page would arrive hidden, waiting for a script).
  */
-export function buildRoutes(pages: StorefrontPages = lazyPages): RouteObject[] {
-  const { Home, Products, ProductDetail, Offers, Terms, Contact, NotFound } = pages;
-  return [
-    {
-      element: <AppFrame />,
-      children: [
-        { path: '/', element: <Home /> },
-        { path: '/products', element: <Products /> },
-        { path: '/products/category/:categoryId', element: <Products /> },
-        { path: '/products/:id', element: <ProductDetail /> },
-        { path: '/offers', element: <Offers /> },
-        { path: '/terms', element: <Terms /> },
-        { path: '/contact', element: <Contact /> },
-        { path: '/login', element: <Login /> },
-        { path: '/register', element: <Register /> },
-        { path: '/verify-email', element: <VerifyEmail /> },
-        { path: '/forgot-password', element: <ForgotPassword /> },
-        { path: '/reset-password', element: <ResetPassword /> },
-        { path: '/cart', element: <Cart /> },
-        { path: '/wishlist', element: <Wishlist /> },
-        { path: '/orders', element: <Orders /> },
-        { path: '/orders/:orderId', element: <OrderDetail /> },
-        { path: '/my-offers', element: <MyOffers /> },
-        { path: '/checkout/:orderId', element: <Checkout /> },
-        { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
-        { path: '/pay/:token', element: <PayLink /> },
-        { path: '/add-product', element: <AddProduct /> },
-        { path: '/admin/*', element: <AdminArea /> },
-        { path: '/unsubscribe', element: <Unsubscribe /> },
-        { path: '/account/alerts', element: <AccountAlerts /> },
-        { path: '*', element: <NotFound /> },
-      ],
-    },
-  ];
-}
-
-export const routes = buildRoutes();
+export const routes: RouteObject[] = [
+  {
+    element: <AppFrame />,
+    children: [
+      { path: '/', element: <Home /> },
+      { path: '/products', element: <Products /> },
+      { path: '/products/category/:categoryId', element: <Products /> },
+      { path: '/products/:id', element: <ProductDetail /> },
+      { path: '/offers', element: <Offers /> },
+      { path: '/terms', element: <Terms /> },
+      { path: '/contact', element: <Contact /> },
+      { path: '/login', element: <Login /> },
+      { path: '/register', element: <Register /> },
+      { path: '/verify-email', element: <VerifyEmail /> },
+      { path: '/forgot-password', element: <ForgotPassword /> },
+      { path: '/reset-password', element: <ResetPassword /> },
+      { path: '/cart', element: <Cart /> },
+      { path: '/wishlist', element: <Wishlist /> },
+      { path: '/orders', element: <Orders /> },
+      { path: '/orders/:orderId', element: <OrderDetail /> },
+      { path: '/my-offers', element: <MyOffers /> },
+      { path: '/checkout/:orderId', element: <Checkout /> },
+      { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
+      { path: '/pay/:token', element: <PayLink /> },
+      { path: '/add-product', element: <AddProduct /> },
+      { path: '/admin/*', element: <AdminArea /> },
+      { path: '/unsubscribe', element: <Unsubscribe /> },
+      { path: '/account/alerts', element: <AccountAlerts /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
 
 /**
  * Loads the screen of a server-drawn storefront page before the browser hydrates it (see
@@ -113,6 +95,6 @@ function AppFrame() {
  * declarative router is used rather than a data router: the app has no loaders or actions, and it
  * costs the first page about 17 KB less JavaScript (docs/architecture.md section 19).
  */
-export function AppRoutes({ routes: list = routes }: { routes?: RouteObject[] }) {
-  return useRoutes(list);
+export function AppRoutes() {
+  return useRoutes(routes);
 }

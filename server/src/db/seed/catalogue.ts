@@ -14,6 +14,7 @@ import {
   type DemoCategory,
   type DemoProduct,
 } from './demo-data.js';
+import type { PhotoCache } from './photo-cache.js';
 import { garmentSvg, renderGarment, type GarmentKind, type GarmentLook, type GarmentView } from './garments.js';
 
 /** One product ready to insert: its row, its categories and its images in order. */
@@ -81,12 +82,14 @@ function stillStored(uploadDir: string, image: StoredImage | undefined): image i
 
 /**
  * Renders and stores every distinct picture once (an identical drawing has an identical
- * content hash, so it would only be written again), a few at a time.
+ * content hash, so it would only be written again), a few at a time; with `cache`, a picture
+ * made before (photo-cache.ts) is copied instead, and a new one kept there.
  */
 export async function storeGarmentImages(
   jobs: { look: GarmentLook; view: GarmentView }[],
   uploadDir: string,
   concurrency = Math.max(2, Math.min(4, os.availableParallelism())),
+  cache?: PhotoCache,
 ): Promise<StoredImage[]> {
   const unique = new Map<string, { look: GarmentLook; view: GarmentView }>();
   const keys = jobs.map((job) => {
@@ -101,9 +104,11 @@ export async function storeGarmentImages(
       const [key, job] = next;
       const cacheKey = `${uploadDir}\n${key}`;
       const before = storedBefore.get(cacheKey);
-      const image = stillStored(uploadDir, before)
-        ? before
-        : await storeImage(await renderGarment(job.look, job.view), uploadDir);
+      let image = stillStored(uploadDir, before) ? before : await cache?.take(key, uploadDir);
+      if (!image) {
+        image = await storeImage(await renderGarment(job.look, job.view), uploadDir);
+        await cache?.keep(key, image, uploadDir);
+      }
       storedBefore.set(cacheKey, image);
       stored.set(key, image);
     }

@@ -13,6 +13,7 @@ import {
   insertProducts,
   storeGarmentImages,
 } from './catalogue.js';
+import { PhotoCache } from './photo-cache.js';
 import { insertReviewerOrders, prepareReviewers, reviewedProductNames, type PreparedReviewer } from './reviews.js';
 
 export { generateProducts, insertProducts, type ProductSeed } from './catalogue.js';
@@ -66,7 +67,12 @@ interface PreparedDemo {
 async function prepareDemo(config: Config, options: SeedOptions): Promise<PreparedDemo> {
   const jobs = demoImageJobs();
   const [stored, reviewers] = await Promise.all([
-    storeGarmentImages(jobs.flat(), config.uploadDir, options.concurrency),
+    storeGarmentImages(
+      jobs.flat(),
+      config.uploadDir,
+      options.concurrency,
+      config.seed.photoCacheDir ? new PhotoCache(config.seed.photoCacheDir) : undefined,
+    ),
     prepareReviewers(config),
   ]);
   let next = 0;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PRODUCT_CONDITIONS } from '@mtumba/contract';
 import { pino } from 'pino';
@@ -8,7 +9,8 @@ import { createTestDatabase, TEST_DB, testConfig, type TestDatabase } from '../.
 import type { Config } from '../../config.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { imageFiles } from '../../modules/catalog/images.js';
-import { generateProducts, insertProducts } from './catalogue.js';
+import { demoImageJobs, generateProducts, insertProducts, storeGarmentImages } from './catalogue.js';
+import { PHOTO_CACHE_VERSION, PhotoCache } from './photo-cache.js';
 import { GARMENT_IMAGE_HEIGHT, GARMENT_IMAGE_WIDTH, GARMENT_KINDS, garmentSvg, renderGarment } from './garments.js';
 import { seedDemo, seedIfEmpty, type SeedResult } from './index.js';
 
@@ -419,5 +421,39 @@ describe('garment drawings', () => {
     expect(garmentSvg({ kind: 'dress', color: '#b8322f' }, 'fabric')).toBe(
       garmentSvg({ kind: 'skirt', color: '#b8322f' }, 'fabric'),
     );
+  });
+});
+
+describe('demo photos made once', () => {
+  it('are kept in the photo cache by one shop and copied from it, not drawn again, into the next', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-photo-cache-'));
+    try {
+      const cache = new PhotoCache(path.join(root, 'cache'));
+      const jobs = demoImageJobs()
+        .flat()
+        .filter(
+          (job, i, all) => all.findIndex((j) => garmentSvg(j.look, j.view) === garmentSvg(job.look, job.view)) === i,
+        )
+        .slice(0, 3);
+      const first = await storeGarmentImages(jobs, path.join(root, 'shop-1'), 2, cache);
+      const kept = fs.readdirSync(path.join(root, 'cache', PHOTO_CACHE_VERSION));
+      for (const image of first) expect(kept).toEqual(expect.arrayContaining(imageFiles(image.file_key)));
+      expect(kept.filter((f) => f.endsWith('.json'))).toHaveLength(3);
+
+      // Mark one kept file: the next shop's copy must be the cache's, byte for byte.
+      const marked = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff00ff' } })
+        .webp()
+        .toBuffer();
+      const file = imageFiles(first[0]!.file_key)[0]!;
+      fs.writeFileSync(path.join(root, 'cache', PHOTO_CACHE_VERSION, file), marked);
+      const second = await storeGarmentImages(jobs, path.join(root, 'shop-2'), 2, cache);
+      expect(second).toEqual(first);
+      expect(fs.readFileSync(path.join(root, 'shop-2', file))).toEqual(marked);
+      for (const image of second) {
+        for (const f of imageFiles(image.file_key)) expect(fs.existsSync(path.join(root, 'shop-2', f))).toBe(true);
+      }
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
