@@ -22,6 +22,29 @@ function headerValue(raw: string, name: string): string {
   return match ? match[1].replace(/\r?\n[ \t]+/g, ' ').trim() : '';
 }
 
+/**
+ * Mails are filed under a temporary name first and renamed to their final name (`<time>-<n>.json`)
+ * once complete: a rename is atomic, so a reader in another process (a test worker) sees either no
+ * file or the whole mail, never half of one. Readers skip the temporary names.
+ */
+const isFiledMail = (file: string): boolean => file.endsWith('.json') && !file.startsWith('.');
+
+function fileMail(dir: string, name: string, mail: ReceivedMail): void {
+  const temporary = path.join(dir, `.${name}.${process.pid}.partial`);
+  fs.writeFileSync(temporary, JSON.stringify(mail));
+  fs.renameSync(temporary, path.join(dir, name));
+}
+
+/** Every complete mail in the mailbox directory, oldest first. */
+export function filedMails(dir: string): ReceivedMail[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter(isFiledMail)
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail);
+}
+
 /** A real SMTP server that files every message it receives as JSON in `dir`. */
 export async function startMailbox(dir: string): Promise<{ port: number; close(): Promise<void> }> {
   fs.mkdirSync(dir, { recursive: true });
@@ -41,7 +64,7 @@ export async function startMailbox(dir: string): Promise<{ port: number; close()
           receivedAt: Date.now(),
         };
         counter += 1;
-        fs.writeFileSync(path.join(dir, `${Date.now()}-${counter}.json`), JSON.stringify(mail));
+        fileMail(dir, `${Date.now()}-${counter}.json`, mail);
         callback();
       });
     },
@@ -51,30 +74,50 @@ export async function startMailbox(dir: string): Promise<{ port: number; close()
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** Waits for a message to `to` whose subject matches, and returns it. */
+/**
+ * Waits for a message to `to` whose subject matches, and returns it. It looks again whenever the
+ * mailbox directory changes (a mail is renamed into place), and once a second in case a change
+ * notice is missed.
+ */
 export async function waitForMail(
   dir: string,
   to: string,
   subject: RegExp,
   options: { timeoutMs?: number; after?: number } = {},
 ): Promise<ReceivedMail> {
-  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
-  while (Date.now() < deadline) {
-    if (fs.existsSync(dir)) {
-      for (const file of fs.readdirSync(dir).sort()) {
-        const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail;
-        if (
-          mail.to.includes(to.toLowerCase()) &&
-          subject.test(mail.subject) &&
-          mail.receivedAt >= (options.after ?? 0)
-        ) {
-          return mail;
-        }
+  const find = () =>
+    filedMails(dir).find(
+      (mail) =>
+        mail.to.includes(to.toLowerCase()) && subject.test(mail.subject) && mail.receivedAt >= (options.after ?? 0),
+    );
+  const found = find();
+  if (found) return found;
+  fs.mkdirSync(dir, { recursive: true });
+  return new Promise<ReceivedMail>((resolve, reject) => {
+    const finish = (error: Error | undefined, mail?: ReceivedMail) => {
+      watcher.close();
+      clearInterval(rescan);
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(mail!);
+    };
+    const look = () => {
+      try {
+        const mail = find();
+        if (mail) finish(undefined, mail);
+      } catch (error) {
+        finish(error as Error);
       }
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no e-mail to ${to} matching ${subject} arrived`);
+    };
+    const watcher = fs.watch(dir, look);
+    const rescan = setInterval(look, 1000);
+    const timer = setTimeout(
+      () => finish(new Error(`no e-mail to ${to} matching ${subject} arrived`)),
+      options.timeoutMs ?? 20_000,
+    );
+    // a mail filed between the first look and the watch starting
+    look();
+  });
 }
 
 /** The first link in the message that contains `contains`. */

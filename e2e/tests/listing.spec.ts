@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { adminSession, call, createCategory, uniqueTag, useSession, type Product } from '../support/api';
 import { pngFiles } from '../support/images';
-import { waitForMail, type ReceivedMail } from '../support/mailbox';
+import { filedMails, waitForMail, type ReceivedMail } from '../support/mailbox';
 import { startShop, type RunningShop } from '../support/shop';
 
 // Listing from a phone: the admin lists an item at 360 px with a photo as a draft, shoppers cannot
@@ -29,10 +27,7 @@ test.afterAll(async () => {
 const mailbox = () => process.env.E2E_MAILBOX!;
 
 function mailsTo(address: string): ReceivedMail[] {
-  return fs
-    .readdirSync(mailbox())
-    .map((file) => JSON.parse(fs.readFileSync(path.join(mailbox(), file), 'utf8')) as ReceivedMail)
-    .filter((mail) => mail.to.includes(address));
+  return filedMails(mailbox()).filter((mail) => mail.to.includes(address));
 }
 
 test('an item listed at phone size with a photo goes on sale when published; the drop e-mail unsubscribes signed out', async ({
