@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -33,11 +35,31 @@ function sourceHash(): Plugin {
   };
 }
 
+/** React Router's production build: the development entry's path with development → production. */
+function reactRouterProduction(): string {
+  const development = createRequire(import.meta.url)
+    .resolve('react-router')
+    .replace(/index\.js$/, 'index.mjs');
+  const production = development.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
+  if (production === development || !fs.existsSync(production)) {
+    throw new Error(`React Router's production build is not where it was expected (${production})`);
+  }
+  return production;
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), sourceHash()],
   // The browser build drops the Bootstrap rules no page uses (scripts/unused-css.mjs); the dev server keeps all.
   css: command === 'build' && !isSsrBuild ? { postcss: { plugins: [unusedBootstrapCss()] } } : undefined,
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      // React Router's package exports only its development build, whose warnings (and the code
+      // that checks for them) every visitor would download; its production build is that same
+      // file with ENABLE_DEV_WARNINGS = false. The browser's production build uses it.
+      ...(command === 'build' && !isSsrBuild ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : []),
+    ],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS, imageFiles, type StoredImage } from '../../modules/catalog/images.js';
+import { IMAGE_WIDTHS, WEBP_QUALITY, imageFiles, type StoredImage } from '../../modules/catalog/images.js';
 
 /**
  * The demo photos as stored, kept outside any data directory so that they are made once per
@@ -11,11 +11,11 @@ import { IMAGE_WIDTHS, imageFiles, type StoredImage } from '../../modules/catalo
  * `npm install` fills it (scripts/demo-photos.mjs); a seed fills whatever is missing.
  *
  * An entry is named by the hash of the drawing (its SVG), inside a folder named by what turns a
- * drawing into files: sharp's version and the stored widths. A changed drawing is a new entry; a
- * new sharp or new widths a new folder. Nothing here is needed: any error reads as a miss, and a
+ * drawing into files: sharp's version, the stored widths and their WebP quality. A changed drawing
+ * is a new entry; a new sharp, new widths or a new quality a new folder. Nothing here is needed: any error reads as a miss, and a
  * cache that cannot be written is left alone.
  */
-export const PHOTO_CACHE_VERSION = `v1-sharp${sharp.versions.sharp ?? 'unknown'}-w${IMAGE_WIDTHS.join('.')}`;
+export const PHOTO_CACHE_VERSION = `v1-sharp${sharp.versions.sharp ?? 'unknown'}-w${IMAGE_WIDTHS.join('.')}-q${WEBP_QUALITY}`;
 
 const entryName = (svg: string) => createHash('sha256').update(svg).digest('hex').slice(0, 32);
 

@@ -7,6 +7,8 @@ import { DomainError } from '../../lib/errors.js';
 /** Every image is stored as WebP in these widths; `image_url` is the middle one. */
 export const IMAGE_WIDTHS = [320, 640, 1024] as const;
 export const DEFAULT_IMAGE_WIDTH = 640;
+/** WebP quality of every stored size (the demo photo cache's folder names it too). */
+export const WEBP_QUALITY = 78;
 export const NOT_AN_IMAGE_MESSAGE = 'Only image files are allowed.';
 export const UNREADABLE_IMAGE_MESSAGE = 'One of the images could not be read. Please try another file.';
 
@@ -68,7 +70,7 @@ export async function storeImage(input: Buffer, uploadDir: string): Promise<Stor
       const info = await sharp(input, { failOn: 'error' })
         .rotate()
         .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 78 })
+        .webp({ quality: WEBP_QUALITY })
         .toFile(target + suffix);
       await fs.rename(target + suffix, target);
       if (width === DEFAULT_IMAGE_WIDTH) stored = { width: info.width, height: info.height };

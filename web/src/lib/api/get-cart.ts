@@ -2,24 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
 import type { Cart as CartReply, CartItem as CartLine } from '@mtumba/contract/cart';
-import { lineUnits } from '@mtumba/contract/price-offer-rules';
 
 /** What the web app reads of a cart line (the reply's `product_id` and `line_total` are not used). */
 export type CartItem = Pick<CartLine, 'id' | 'quantity' | 'product' | 'offer'>;
-
-/** The line's unit prices: an agreed offer price covers one unit (docs/product.md, Make an offer). */
-export function cartLineUnits(item: CartItem) {
-  return lineUnits({
-    quantity: item.quantity,
-    priceCents: Math.round(item.product.price * 100),
-    agreedCents: item.offer ? Math.round(item.offer.agreed_price * 100) : null,
-  });
-}
-
-/** The line's total in cents. */
-export function cartLineCents(item: CartItem): number {
-  return cartLineUnits(item).reduce((sum, u) => sum + u.unitPriceCents * u.quantity, 0);
-}
 
 export interface Cart {
   cart_items: CartItem[];

@@ -4,7 +4,8 @@ import type { DeliveryMethodJson } from '@mtumba/contract/delivery';
 import { formatKsh } from '@mtumba/contract/money';
 import { firstOrderOfferHolder, priceOrder, type DeliveryPricing } from '@mtumba/contract/pricing';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
-import { cartLineUnits, type CartItem } from '@/lib/api/get-cart';
+import type { CartItem } from '@/lib/api/get-cart';
+import { cartLineUnits } from '@/lib/cart-line-prices';
 
 interface PriceEstimateProps {
   items: readonly CartItem[];
