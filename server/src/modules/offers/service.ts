@@ -20,7 +20,7 @@ import { firstImageKeys } from '../catalog/product-view.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { imageUrl } from '../catalog/images.js';
 import type { ShopContext } from '../orders/emails.js';
-import { ordersRepository } from '../orders/repository.js';
+import { unpaidHeldItems } from '../orders/lifecycle.js';
 import { holdUnit, releaseHeldUnit, type StockActor } from '../stock/ledger.js';
 import { heldOfferCount, tooManyHeldItems } from './holds.js';
 import { mailOfferAnswer } from './emails.js';
@@ -149,8 +149,8 @@ export function offersService(db: Db, deps: OfferDeps) {
         byShop ? HOLD_MESSAGES.customerHoldsTooMany(maxHeld) : HOLD_MESSAGES.tooManyHeld(maxHeld),
       );
     }
-    const unpaid = await ordersRepository(trx).unpaidHolds(customerId, at);
-    if (held + unpaid.items + 1 > maxReservedItems) {
+    const unpaid = await unpaidHeldItems(trx, customerId, at);
+    if (held + unpaid + 1 > maxReservedItems) {
       throw new DomainError(
         'invalid',
         byShop ? HOLD_MESSAGES.customerHoldsTooManyItems(maxReservedItems) : tooManyHeldItems(maxReservedItems),
