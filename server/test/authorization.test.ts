@@ -58,6 +58,7 @@ const ADMIN = new Set([
   'POST /api/admin/orders/{id}/refunds',
   'POST /api/admin/orders/{id}/cancel-request',
   'GET /api/admin/products/{id}/stock-movements',
+  'GET /api/admin/products/{id}',
   'GET /api/admin/users/{id}/security-events',
   'GET /api/admin/products',
   'GET /api/admin/delivery-methods',

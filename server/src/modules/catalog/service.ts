@@ -10,7 +10,7 @@ import {
 } from '@mtumba/contract/product';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
-import { isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
+import { dialectOf, isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
 import type { ProductsTable } from '../../db/schema.js';
 import { DomainError, invalidField, notFound, type FieldErrors } from '../../lib/errors.js';
 import { emitAll, type DomainEvents, type PendingEvent } from '../../lib/events.js';
@@ -387,12 +387,12 @@ export function catalogService(
           const tags = precondition.ifMatch === undefined ? undefined : ifMatchTags(precondition.ifMatch);
           let versionStock: number | undefined;
           if (tags !== undefined) {
+            // The product's row is locked first (PostgreSQL; SQLite has one writer): every stock
+            // movement updates that row, so none can come between the stock and the version read.
+            let stockRow = trx.selectFrom('products').select('stock_quantity').where('id', '=', id);
+            if (dialectOf(trx) === 'postgres') stockRow = stockRow.forUpdate();
+            const row = await stockRow.executeTakeFirst();
             const version = (await stockVersions(trx, [id])).get(id);
-            const row = await trx
-              .selectFrom('products')
-              .select('stock_quantity')
-              .where('id', '=', id)
-              .executeTakeFirst();
             const stock = row?.stock_quantity ?? 0;
             if (version === undefined || !tags.includes(version)) throw stockChanged(stock, version);
             versionStock = stock;

@@ -476,15 +476,26 @@ describe('items not yet on sale', () => {
     expect((await offer(buyer.token, plainDraft.id, 300)).json()).toEqual(missing.json());
   });
 
-  it('leaves items taken back to draft out of the customer’s offers', async () => {
+  it('leaves items taken back to draft out of the customer’s offers, and holds nothing for them meanwhile', async () => {
     const buyer = await createUser(t.db);
     const item = await negotiable(t.db, { name: 'Reworked bomber' });
-    expect((await offer(buyer.token, item.id, 700)).statusCode).toBe(201);
+    const id = (await offer(buyer.token, item.id, 700)).json().offer.id as number;
+    expect((await adminAnswer(id, 'counter', { price: 850 })).statusCode).toBe(200);
     await t.db.updateTable('products').set({ status: 'draft' }).where('id', '=', item.id).execute();
     const mine = await t.app.inject({ method: 'GET', url: '/api/offers/mine', headers: bearer(buyer.token) });
     expect(mine.statusCode).toBe(200);
     expect(mine.body).not.toContain('Reworked bomber');
     expect(mine.json().map((o: { product_id: number }) => o.product_id)).not.toContain(item.id);
+
+    for (const [action, payload] of [
+      ['accept', undefined],
+      ['counter', { price: 800 }],
+    ] as const) {
+      const res = await customerAnswer(buyer.token, id, action, payload);
+      expect(res.statusCode, action).toBe(404);
+      expect(res.json().message).toBe('Offer not found.');
+    }
+    expect(await heldOf(item.id)).toEqual({ stock: 1, held: 0 });
   });
 });
 

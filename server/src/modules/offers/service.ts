@@ -20,7 +20,7 @@ import { firstImageKeys } from '../catalog/product-view.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { imageUrl } from '../catalog/images.js';
 import type { ShopContext } from '../orders/emails.js';
-import { ordersRepository } from '../orders/repository.js';
+import { unpaidHeldItems } from '../orders/lifecycle.js';
 import { holdUnit, releaseHeldUnit, type StockActor } from '../stock/ledger.js';
 import { heldOfferCount, tooManyHeldItems } from './holds.js';
 import { mailOfferAnswer } from './emails.js';
@@ -149,8 +149,8 @@ export function offersService(db: Db, deps: OfferDeps) {
         byShop ? HOLD_MESSAGES.customerHoldsTooMany(maxHeld) : HOLD_MESSAGES.tooManyHeld(maxHeld),
       );
     }
-    const unpaid = await ordersRepository(trx).unpaidHolds(customerId, at);
-    if (held + unpaid.items + 1 > maxReservedItems) {
+    const unpaid = await unpaidHeldItems(trx, customerId, at);
+    if (held + unpaid + 1 > maxReservedItems) {
       throw new DomainError(
         'invalid',
         byShop ? HOLD_MESSAGES.customerHoldsTooManyItems(maxReservedItems) : tooManyHeldItems(maxReservedItems),
@@ -256,9 +256,22 @@ export function offersService(db: Db, deps: OfferDeps) {
     return { ...settings, listPriceCents };
   }
 
-  async function ownOffer(trx: Trx, customerId: number, offerId: number): Promise<OfferRow> {
+  /**
+   * The customer's own offer. With `onSale`, only while its item is published: an item taken back
+   * to draft or scheduled is hidden from My offers, and its offer cannot be taken up meanwhile.
+   */
+  async function ownOffer(trx: Trx, customerId: number, offerId: number, onSale = false): Promise<OfferRow> {
     const row = await loadRow(trx, offerId);
     if (!row || row.user_id !== customerId) throw notFound(OFFER_MESSAGES.notFound);
+    if (onSale) {
+      const live = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('id', '=', row.product_id)
+        .where('status', '=', 'published')
+        .executeTakeFirst();
+      if (!live) throw notFound(OFFER_MESSAGES.notFound);
+    }
     return row;
   }
 
@@ -466,7 +479,7 @@ export function offersService(db: Db, deps: OfferDeps) {
     /** The customer takes the shop's counter: accepted at the counter price and held. */
     async customerAccept(customer: Person, offerId: number): Promise<OfferResult<PriceOfferJson>> {
       return db.transaction().execute(async (trx) => {
-        const row = await ownOffer(trx, customer.id, offerId);
+        const row = await ownOffer(trx, customer.id, offerId, true);
         const refusal = closedOrTurn(row, 'countered');
         if (refusal) throw refusal;
         const accepted = await accept(
@@ -502,7 +515,7 @@ export function offersService(db: Db, deps: OfferDeps) {
     /** The customer answers the shop's counter with a price of their own (within the rounds). */
     async customerCounter(customer: Person, offerId: number, priceCents: number): Promise<OfferResult<PriceOfferJson>> {
       return db.transaction().execute(async (trx) => {
-        const row = await ownOffer(trx, customer.id, offerId);
+        const row = await ownOffer(trx, customer.id, offerId, true);
         const refusal = closedOrTurn(row, 'countered');
         if (refusal) throw refusal;
         if (row.rounds >= settings.maxRounds) throw new DomainError('invalid', OFFER_MESSAGES.noMoreRounds);

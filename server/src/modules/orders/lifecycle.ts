@@ -204,6 +204,11 @@ export interface NewOrder {
   heldOffers?: { offerId: number; productId: number; name: string }[];
 }
 
+/** How many units the customer's unpaid orders hold now (the offers' hold limit counts them too). */
+export async function unpaidHeldItems(db: Executor, userId: number, at: string): Promise<number> {
+  return (await ordersRepository(db).unpaidHolds(userId, at)).items;
+}
+
 export const tooManyUnpaidOrders = (n: number) =>
   `You already have ${n} unpaid ${n === 1 ? 'order' : 'orders'}. Please pay or cancel an unpaid order first.`;
 export const tooManyReservedItems = (n: number) =>
