@@ -49,7 +49,7 @@ export interface AuthTokensTable {
 export interface OneTimeTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'verify_email' | 'reset_password' | 'cancel_email_change';
+  purpose: 'verify_email' | 'reset_password' | 'cancel_email_change' | 'delete_account';
   token_hash: string;
   email: string;
   expires_at: Timestamp;
