@@ -119,6 +119,7 @@ const envSchema = z.object({
   POD_MAX_ORDER_KSH: positiveInt('POD_MAX_ORDER_KSH').default(5000),
   POD_MAX_OPEN_ORDERS: positiveInt('POD_MAX_OPEN_ORDERS').default(1),
   PHONE_MAX_ACCOUNTS: positiveInt('PHONE_MAX_ACCOUNTS').default(1),
+  NEWSLETTER_CONFIRM_RESEND_MINUTES: positiveInt('NEWSLETTER_CONFIRM_RESEND_MINUTES').default(10),
   PAY_LINK_HOURS: positiveInt('PAY_LINK_HOURS').default(48),
   MAIL_POLL_INTERVAL_MS: positiveInt('MAIL_POLL_INTERVAL_MS').default(2000),
   OFFERS_ALL_ITEMS: flag.default(false),
@@ -211,6 +212,8 @@ export interface Config {
   };
   /** how many accounts may have the same phone number verified at once (PHONE_MAX_ACCOUNTS) */
   phoneMaxAccounts: number;
+  /** the newsletter sends an address its confirmation link at most once in this many minutes */
+  newsletterConfirmResendMinutes: number;
   /**
    * Scheduled drops and new-arrival e-mails (docs/architecture.md section 16): a drop e-mail goes
    * out once no item has been published by hand for `dropQuietSeconds` (scheduled items at once);
@@ -495,6 +498,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       payOnDelivery: { maxOrderCents: e.POD_MAX_ORDER_KSH * 100, maxOpenOrders: e.POD_MAX_OPEN_ORDERS },
     },
     phoneMaxAccounts: e.PHONE_MAX_ACCOUNTS,
+    newsletterConfirmResendMinutes: e.NEWSLETTER_CONFIRM_RESEND_MINUTES,
     listing: {
       dropQuietSeconds: e.DROP_MAIL_QUIET_SECONDS,
       linkSecret: createHmac('sha256', e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET)

@@ -26,6 +26,11 @@ const PUBLIC = new Set([
   'GET /api/products/{id}/related',
   'GET /api/products/{id}/reviews',
   'POST /api/subscribe',
+  // The one-time token of the e-mailed link is the permission (docs/security.md).
+  'GET /api/subscribe/confirm',
+  'POST /api/subscribe/confirm',
+  'GET /api/user/delete/confirm',
+  'POST /api/user/delete/confirm',
   'POST /api/payments/webhooks/sandbox',
   'POST /api/payments/webhooks/intasend',
   'GET /api/email/cancel-change',

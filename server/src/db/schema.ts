@@ -49,7 +49,7 @@ export interface AuthTokensTable {
 export interface OneTimeTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'verify_email' | 'reset_password' | 'cancel_email_change';
+  purpose: 'verify_email' | 'reset_password' | 'cancel_email_change' | 'delete_account';
   token_hash: string;
   email: string;
   expires_at: Timestamp;
@@ -336,8 +336,14 @@ export interface NewsletterSubscribersTable {
   id: Generated<number>;
   email: string;
   created_at: Timestamp;
-  /** set by the one-click unsubscribe; subscribing again clears it */
+  /** set by the one-click unsubscribe; only a confirmed subscription again clears it */
   unsubscribed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** when the address followed its confirmation link; null: it receives nothing */
+  confirmed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** SHA-256 of the pending confirmation link's secret; null once used */
+  confirm_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the last confirmation e-mail was queued */
+  confirm_sent_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 /** One new-arrivals e-mail round: the products it announced (JSON array of ids). */

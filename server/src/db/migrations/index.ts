@@ -14,6 +14,7 @@ import * as m0050 from './0050_mpesa_prompt.js';
 import * as m0051 from './0051_sms.js';
 import * as m0080 from './0080_manual_orders.js';
 import * as m0090 from './0090_price_offers.js';
+import * as m0093 from './0093_newsletter_double_opt_in.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0051_sms': m0051,
   '0080_manual_orders': m0080,
   '0090_price_offers': m0090,
+  '0093_newsletter_double_opt_in': m0093,
 };

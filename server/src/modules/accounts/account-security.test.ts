@@ -4,6 +4,7 @@ import { bearer, buildTestApp, createUser, TEST_DB, type TestApp } from '../../.
 import { now } from '../../db/database.js';
 import { TOUCH_EVERY_MS } from '../../plugins/auth.js';
 import { linksIn } from '../mail/transport.js';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
 
 const CHROME_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
@@ -574,5 +575,90 @@ describe('content security policy', () => {
     } finally {
       await shop.close();
     }
+  });
+});
+
+describe('deleting an account with only a token', () => {
+  let smtp: TestSmtpServer;
+  let m: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    m = await buildTestApp({ env: { MAIL_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await m?.close();
+    await smtp?.close();
+  });
+
+  it('deletes nothing without the password: the owner confirms through a one-time e-mailed link', async () => {
+    const user = await createUser(m.db);
+    const bare = await m.app.inject({ method: 'DELETE', url: '/api/user', headers: bearer(user.token) });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toEqual({
+      message:
+        'We e-mailed you a link to confirm deleting your account (it works once, within 60 minutes). Your account stays until you follow it.',
+      deleted: false,
+      confirmation_sent: true,
+    });
+    expect((await m.app.inject({ method: 'GET', url: '/api/user', headers: bearer(user.token) })).statusCode).toBe(200);
+
+    await m.app.mail.deliverDue();
+    const mail = await smtp.waitForMessage(
+      (msg) => msg.to.includes(user.email) && /Confirm deleting/.test(msg.subject),
+    );
+    const link = new URL(mail.links.find((l) => l.includes('/api/user/delete/confirm'))!);
+    const token = link.searchParams.get('token')!;
+
+    // Opening the link (as a mail scanner would) only shows a page with a button.
+    const page = await m.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Delete my account');
+    expect(page.body).toContain(`name="token" value="${token}"`);
+    expect(await m.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeDefined();
+
+    const confirmed = await m.app.inject({
+      method: 'POST',
+      url: '/api/user/delete/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe('http://shop.test/login?account_deleted=1');
+    expect(await m.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+    expect((await m.app.inject({ method: 'GET', url: '/api/user', headers: bearer(user.token) })).statusCode).toBe(401);
+
+    const again = await m.app.inject({
+      method: 'POST',
+      url: '/api/user/delete/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(again.headers.location).toBe('http://shop.test/login?account_deleted=0');
+  });
+
+  it('deletes at once with the right password, and refuses a wrong one without mailing anything', async () => {
+    const user = await createUser(m.db);
+    const wrong = await m.app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      headers: bearer(user.token),
+      payload: { current_password: 'not the password' },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(await m.db.selectFrom('mail_outbox').select('id').where('to_address', '=', user.email).execute()).toEqual(
+      [],
+    );
+    const right = await m.app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      headers: bearer(user.token),
+      payload: { current_password: user.password },
+    });
+    expect(right.json()).toEqual({
+      message: 'Your account has been deleted.',
+      deleted: true,
+      confirmation_sent: false,
+    });
+    expect(await m.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
   });
 });

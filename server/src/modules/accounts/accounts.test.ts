@@ -517,7 +517,12 @@ describe(`accounts on ${TEST_DB}`, () => {
         (r) => r.id,
       );
 
-      const res = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: bearer(user.token) });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/user',
+        headers: bearer(user.token),
+        payload: { current_password: user.password },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('Your account has been deleted.');
 

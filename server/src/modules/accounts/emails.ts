@@ -7,6 +7,7 @@ import { oneTimeTokenRepository } from './repository.js';
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60_000;
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const CANCEL_CHANGE_TTL_MS = 14 * 24 * 60 * 60_000;
+export const DELETE_TOKEN_TTL_MS = 60 * 60_000;
 
 type MailConfig = Pick<Config, 'appUrl' | 'shopName'>;
 
@@ -22,6 +23,43 @@ export function verificationLink(config: MailConfig, token: string): string {
 
 export function cancelEmailChangeLink(config: MailConfig, token: string): string {
   return `${config.appUrl}/api/email/cancel-change?token=${encodeURIComponent(token)}`;
+}
+
+export function deleteAccountLink(config: MailConfig, token: string): string {
+  return `${config.appUrl}/api/user/delete/confirm?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The confirmation a deletion without the password (or a fresh Google sign-in) waits for: a
+ * one-time link to the account's own address. Call it inside a transaction with the token issued.
+ */
+export async function sendDeletionConfirmEmail(
+  trx: Executor,
+  config: MailConfig,
+  user: Pick<Recipient, 'id' | 'email'>,
+  token: string,
+): Promise<void> {
+  const url = deleteAccountLink(config, token);
+  const { html, text } = renderEmail({
+    shopName: config.shopName,
+    preheader: 'Confirm that you want to delete your account.',
+    heading: 'Delete your account?',
+    paragraphs: [
+      'Hello,',
+      `Someone signed in to your ${config.shopName} account asked to delete it. Nothing is deleted until the button below is used.`,
+      'If it was you, confirm with the button. The link works once and expires in 60 minutes.',
+      'If it was not you, do not use the link: change your password and use "Sign out everywhere else" in My Account.',
+    ],
+    button: { label: 'Delete my account', url },
+    footnote: `You received this because a request to delete the ${config.shopName} account of this address was made.`,
+  });
+  await queueMail(trx, {
+    to: user.email,
+    subject: `Confirm deleting your ${config.shopName} account`,
+    html,
+    text,
+    template: 'delete_account_confirm',
+  });
 }
 
 export function resetLink(config: MailConfig, token: string, email: string): string {

@@ -4,7 +4,7 @@ import { now } from '../../db/database.js';
 import type { NewUser, User, UserUpdate } from '../../db/schema.js';
 import { hashSecret, newSecret } from './tokens.js';
 
-export type OneTimePurpose = 'verify_email' | 'reset_password' | 'cancel_email_change';
+export type OneTimePurpose = 'verify_email' | 'reset_password' | 'cancel_email_change' | 'delete_account';
 
 export function userRepository(db: Executor) {
   return {

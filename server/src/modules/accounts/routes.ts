@@ -32,6 +32,10 @@ import { phoneVerified } from '../sms/service.js';
 
 const authTags = ['accounts'];
 
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /** The accounts calls of docs/product.md section 7, under /api. */
 const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -233,16 +237,89 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: authTags,
         summary: 'Delete the account and its personal data (orders stay, anonymised)',
         description:
-          'No body needed. With `current_password` (the web app sends it) the password is checked first; those checks are rate-limited per account and per IP.',
+          'With `current_password` (the web app sends it), or for an account without a password a Google sign-in of this session at most 10 minutes old, the account is deleted at once (`deleted: true`). ' +
+          'Without that proof (no body) nothing is deleted yet: a one-time link to confirm is e-mailed to the account (valid 60 minutes) and the reply says so (`deleted: false`, `confirmation_sent: true`). ' +
+          'Password checks are rate-limited per account and per IP.',
         security: bearerAuth,
         body: deleteAccountBody,
-        response: { 200: message, 401: message, 422: validationError, 429: tooMany },
+        response: {
+          200: message.extend({
+            deleted: z.boolean().describe('true: the account is gone; false: it waits for the e-mailed link'),
+            confirmation_sent: z.boolean().describe('true when a confirmation link was e-mailed instead'),
+          }),
+          401: message,
+          422: validationError,
+          429: tooMany,
+        },
       },
     },
     async (request, reply) => {
-      const { user } = currentUser(request);
-      await service.deleteAccount(user.id, request.body?.current_password, passwordGuard(request, reply));
-      return { message: MESSAGES.accountDeleted };
+      const { user, tokenId } = currentUser(request);
+      const { deleted } = await service.deleteAccount(
+        user.id,
+        request.body?.current_password,
+        passwordGuard(request, reply),
+        tokenId,
+        contextOf(request),
+      );
+      return deleted
+        ? { message: MESSAGES.accountDeleted, deleted: true, confirmation_sent: false }
+        : { message: MESSAGES.deletionConfirmSent, deleted: false, confirmation_sent: true };
+    },
+  );
+
+  const deletePage = (title: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+
+  app.get(
+    '/user/delete/confirm',
+    {
+      config: perIp,
+      schema: {
+        tags: authTags,
+        summary: 'The link in the deletion e-mail: a page asking to confirm (opening it deletes nothing)',
+        querystring: emailTokenQuery,
+        response: { 200: z.string().describe('HTML page with a confirm button'), 429: tooMany },
+      },
+    },
+    async (request, reply) => {
+      const token = request.query.token ?? '';
+      // A page with a button, not a deletion: mail scanners open links on their own.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('Referrer-Policy', 'no-referrer')
+        .send(
+          deletePage(
+            `Delete your ${config.shopName} account?`,
+            `<p>This deletes your account, your cart, wishlist and reviews. Orders stay in the shop's books without your name, phone or address. It cannot be undone.</p>` +
+              `<form method="post" action="${escapeHtml(`${config.appUrl}/api/user/delete/confirm`)}">` +
+              `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
+              `<button type="submit">Delete my account</button></form>` +
+              `<p><a href="${escapeHtml(config.appUrl)}">Keep my account</a></p>`,
+          ),
+        );
+    },
+  );
+
+  app.post(
+    '/user/delete/confirm',
+    {
+      config: perIp,
+      schema: {
+        tags: authTags,
+        summary: 'Confirms a deletion asked for without the password: deletes the account of a valid link',
+        description:
+          'Form or JSON body `token` from the e-mailed link. Redirects to `/login?account_deleted=1`, or `=0` for an unknown, used or expired link.',
+        body: z.object({ token: z.string().max(200).optional() }).nullish(),
+        response: { 302: z.null().describe('Redirect to the web app'), 429: tooMany },
+      },
+    },
+    async (request, reply) => {
+      const token = request.body?.token;
+      const ok = token ? await service.confirmAccountDeletion(token) : false;
+      return reply.redirect(`${config.appUrl}/login?account_deleted=${ok ? 1 : 0}`, 302);
     },
   );
 

@@ -6,7 +6,13 @@ import type { DomainEvents } from '../../lib/events.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { refreshProductRatings } from '../reviews/ratings.js';
 import { describeBrowser } from './browser.js';
-import { sendEmailChangeNotice, sendPasswordResetEmail, sendVerificationEmail } from './emails.js';
+import {
+  DELETE_TOKEN_TTL_MS,
+  sendDeletionConfirmEmail,
+  sendEmailChangeNotice,
+  sendPasswordResetEmail,
+  sendVerificationEmail,
+} from './emails.js';
 import { GoogleTokenError, type GoogleVerifier } from './google.js';
 import { oneTimeTokenRepository, scrubPersonalCopies, userRepository } from './repository.js';
 import { recordSecurityEvent } from './security-log.js';
@@ -31,6 +37,8 @@ export const MESSAGES = {
   profileUpdated: 'Profile updated.',
   profileUpdatedVerify: 'Profile updated. Please check your email to verify your new address.',
   accountDeleted: 'Your account has been deleted.',
+  deletionConfirmSent:
+    'We e-mailed you a link to confirm deleting your account (it works once, within 60 minutes). Your account stays until you follow it.',
   verificationSent:
     'If an account with that email exists and is not verified yet, a new verification link has been sent.',
   resetSent: 'If an account with that email exists, a password reset link has been sent to it.',
@@ -129,6 +137,26 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
     const recentGoogle =
       session?.signed_in_with === 'google' && Date.now() - Date.parse(session.created_at) <= GOOGLE_REAUTH_MS;
     if (!recentGoogle) throw invalidField('current_password', MESSAGES.googleReauth);
+  }
+
+  /**
+   * The user row goes, and with it (foreign keys) tokens, cart, wishlist, reviews and their
+   * security log; orders stay for the books with user_id null and no phone or address; copies of
+   * their data elsewhere (payment notifications, the mail outbox, the newsletter) are scrubbed
+   * (see docs/security.md).
+   */
+  async function removeAccount(user: User): Promise<void> {
+    const tokenIds = await db.transaction().execute(async (trx) => {
+      const users = userRepository(trx);
+      const productIds = await users.reviewedProductIds(user.id);
+      const ids = await tokenRepository(trx).liveIds(user.id);
+      await scrubPersonalCopies(trx, user);
+      await users.scrubOrders(user.id);
+      await users.delete(user.id);
+      await refreshProductRatings(trx, productIds);
+      return ids;
+    });
+    revoked(user.id, tokenIds);
   }
 
   return {
@@ -296,35 +324,64 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
     },
 
     /**
-     * Removes the person: the user row goes, and with it (foreign keys) tokens, cart, wishlist,
-     * reviews and their security log; orders stay for the books with user_id null and no phone;
-     * copies of their data elsewhere (payment notifications, the mail outbox, the newsletter) are
-     * scrubbed (see docs/security.md). With `currentPassword`, it is checked first.
+     * Removes the person, once the request proves it is the owner: the current password, or for
+     * an account without one a Google sign-in of this session at most 10 minutes old. Without
+     * that proof (a bare `DELETE /api/user`, which the public API keeps accepting) nothing is
+     * deleted yet: a one-time link to confirm is e-mailed to the account's address (valid 60
+     * minutes), so a stolen token alone cannot delete the account. A wrong password is refused.
      */
     async deleteAccount(
       userId: number,
       currentPassword?: string | null,
       guard: PasswordCheckGuard = async () => {},
-    ): Promise<void> {
+      tokenId?: number,
+      ctx: RequestContext = {},
+    ): Promise<{ deleted: boolean }> {
       const user = await userRepository(db).findById(userId);
       if (!user) throw unauthenticated();
+      let proven = false;
       if (filled(currentPassword) && user.password_hash) {
         await guard();
         if (!(await verifyPassword(user.password_hash, currentPassword))) {
           throw invalidField('current_password', MESSAGES.wrongCurrentPassword);
         }
+        proven = true;
+      } else if (!user.password_hash && tokenId !== undefined) {
+        const session = await db
+          .selectFrom('auth_tokens')
+          .select(['signed_in_with', 'created_at'])
+          .where('id', '=', tokenId)
+          .executeTakeFirst();
+        proven =
+          session?.signed_in_with === 'google' && Date.now() - Date.parse(session.created_at) <= GOOGLE_REAUTH_MS;
       }
-      const tokenIds = await db.transaction().execute(async (trx) => {
-        const users = userRepository(trx);
-        const productIds = await users.reviewedProductIds(userId);
-        const ids = await tokenRepository(trx).liveIds(userId);
-        await scrubPersonalCopies(trx, user);
-        await users.scrubOrders(userId);
-        await users.delete(userId);
-        await refreshProductRatings(trx, productIds);
-        return ids;
-      });
-      revoked(userId, tokenIds);
+      if (!proven) {
+        await db.transaction().execute(async (trx) => {
+          const tokens = oneTimeTokenRepository(trx);
+          await tokens.consumeAll(user.id, 'delete_account');
+          const token = await tokens.issue(user.id, 'delete_account', user.email, DELETE_TOKEN_TTL_MS);
+          await sendDeletionConfirmEmail(trx, config, user, token);
+          await recordSecurityEvent(trx, {
+            userId: user.id,
+            kind: 'account_deletion_requested',
+            detail: {},
+            ip: ctx.ip ?? null,
+          });
+        });
+        return { deleted: false };
+      }
+      await removeAccount(user);
+      return { deleted: true };
+    },
+
+    /** true when the link of the confirmation e-mail deleted the account; false for an unknown, used or expired link. */
+    async confirmAccountDeletion(token: string): Promise<boolean> {
+      const found = await oneTimeTokenRepository(db).findUsable(token, 'delete_account');
+      if (!found) return false;
+      const user = await userRepository(db).findById(found.user_id);
+      if (!user || user.email !== found.email) return false;
+      await removeAccount(user);
+      return true;
     },
 
     /** Same outcome, visible or not, whether the account exists: no enumeration. */

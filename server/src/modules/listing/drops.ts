@@ -36,10 +36,15 @@ async function waiting(db: Executor): Promise<{ count: number; latest: string | 
   return { count: Number(row.count), latest: row.latest === null ? null : String(row.latest) };
 }
 
-/** Newsletter subscribers and customers who opted in, verified, once per address (lower case). */
+/** Confirmed newsletter subscribers and customers who opted in, verified, once per address (lower case). */
 async function recipients(db: Executor): Promise<string[]> {
   const [subscribers, customers] = await Promise.all([
-    db.selectFrom('newsletter_subscribers').select('email').where('unsubscribed_at', 'is', null).execute(),
+    db
+      .selectFrom('newsletter_subscribers')
+      .select('email')
+      .where('unsubscribed_at', 'is', null)
+      .where('confirmed_at', 'is not', null)
+      .execute(),
     db
       .selectFrom('users')
       .select('email')

@@ -35,6 +35,15 @@ const publicIds = async (url: string) => (await as(null, 'GET', url)).json().map
 const outbox = (template: string) =>
   t.db.selectFrom('mail_outbox').selectAll().where('template', '=', template).orderBy('id').execute();
 
+/** Subscribes the address to the newsletter and follows the confirmation link e-mailed to it (double opt-in). */
+async function subscribeConfirmed(email: string): Promise<void> {
+  expect((await as(null, 'POST', '/api/subscribe', { email })).statusCode).toBe(200);
+  const mail = (await outbox('newsletter_confirm')).filter((m) => m.to_address === email).at(-1)!;
+  const token = /subscribe\/confirm\?token=([^\s"&<]+)/.exec(mail.text)![1]!;
+  const confirmed = await as(null, 'POST', '/api/subscribe/confirm', { token: decodeURIComponent(token) });
+  expect(confirmed.headers.location).toBe('http://shop.test/?subscribed=1');
+}
+
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await buildTestApp({ env: { MAIL_URL: smtp.url, DROP_MAIL_QUIET_SECONDS: String(QUIET_SECONDS) } });
@@ -202,8 +211,8 @@ describe(`new-arrival drop e-mails, on ${TEST_DB}`, () => {
     await sendNewArrivalDrop(t.db, new Date(Date.now() + 24 * HOUR), listingContext(t.config).drop);
     await t.app.mail.deliverDue();
 
-    await as(null, 'POST', '/api/subscribe', { email: 'wanjiku@example.com' });
-    await as(null, 'POST', '/api/subscribe', { email: 'both@example.com' });
+    await subscribeConfirmed('wanjiku@example.com');
+    await subscribeConfirmed('both@example.com');
     const optedIn = await createUser(t.db, { email: 'both@example.com' });
     const onlyCustomer = await createUser(t.db, { email: 'kevin@example.com' });
     const notOptedIn = await createUser(t.db, { email: 'quiet@example.com' });
@@ -291,7 +300,7 @@ describe(`new-arrival drop e-mails, on ${TEST_DB}`, () => {
   });
 
   it('a scheduled drop is announced at its time, without waiting for a quiet period', async () => {
-    await as(null, 'POST', '/api/subscribe', { email: 'dropfan@example.com' });
+    await subscribeConfirmed('dropfan@example.com');
     const publishAt = new Date(Date.now() + 5 * HOUR);
     const item = await createItem({ name: 'Saturday drop: vintage shirt', publish_at: publishAt.toISOString() });
     const context = listingContext(t.config);

@@ -48,6 +48,7 @@ export async function receivesNewArrivals(db: Executor, address: string): Promis
       .select('id')
       .where('email', '=', address)
       .where('unsubscribed_at', 'is', null)
+      .where('confirmed_at', 'is not', null)
       .executeTakeFirst(),
     db
       .selectFrom('users')

@@ -105,7 +105,13 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
   function deleteAccount() {
     setDeleteError(null);
     remove.mutate(deletePassword ? { current_password: deletePassword } : {}, {
-      onSuccess: () => {
+      onSuccess: (reply) => {
+        if (reply?.deleted === false) {
+          // No password (or no recent Google sign-in): the server e-mailed a link to confirm instead.
+          toast.success(reply.message ?? 'We e-mailed you a link to confirm deleting your account.');
+          setMode('view');
+          return;
+        }
         signOut();
         toast.success('Your account has been deleted.');
         hide();

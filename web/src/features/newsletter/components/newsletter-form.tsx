@@ -15,8 +15,12 @@ export function NewsletterForm() {
     event.preventDefault();
     setResult(null);
     subscribe.mutate(email.trim(), {
-      onSuccess: () => {
-        setResult({ ok: true, text: SUBSCRIBED_MESSAGE });
+      onSuccess: (reply) => {
+        // Double opt-in: the server e-mails a link to confirm, and says so.
+        setResult({
+          ok: true,
+          text: reply?.confirmation ? `${SUBSCRIBED_MESSAGE} ${reply.confirmation}` : SUBSCRIBED_MESSAGE,
+        });
         setEmail('');
       },
       onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Something went wrong') }),
