@@ -160,7 +160,11 @@ export class PusherServer {
       const seconds = this.options.authTimeoutSeconds;
       connection.authTimer = setTimeout(() => {
         if (![...connection.channels].some((c) => channelKind(c) === 'private')) {
-          this.refuse(ws, ErrorCode.unauthorized, `Subscribe to a private channel within ${seconds} second${seconds === 1 ? '' : 's'}.`);
+          this.refuse(
+            ws,
+            ErrorCode.unauthorized,
+            `Subscribe to a private channel within ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          );
         }
       }, seconds * 1000);
       connection.authTimer.unref();
