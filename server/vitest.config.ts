@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Several instances need a shared database: that suite runs only against PostgreSQL
 // (`npm run test:server:postgres`, part of .ci/run).
-const postgresOnly = ['test/multi-instance.test.ts'];
+const postgresOnly = ['test/multi-instance.test.ts', 'test/shared-limits.test.ts'];
 // Backups of the embedded SQLite database (PostgreSQL shops use pg_dump): SQLite runs only.
 const sqliteOnly = ['test/backup-restore.test.ts', 'src/backup/schedule.test.ts'];
 

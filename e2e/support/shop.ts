@@ -34,6 +34,12 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       DEMO_CUSTOMER_PASSWORD: CUSTOMER.password,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // every journey's browser and prompts come from this machine, to the demo phone numbers
+      REALTIME_MAX_CONNECTIONS_PER_IP: '1000',
+      MPESA_PROMPTS_PER_PHONE: '1000',
+      MPESA_PROMPTS_PER_ACCOUNT: '1000',
+      SMS_CODES_PER_PHONE: '1000',
+      SMS_CODES_PER_ACCOUNT: '1000',
       MAIL_POLL_INTERVAL_MS: '200',
       PASSWORD_HASH_COST: 'low',
       LOG_LEVEL: 'warn',

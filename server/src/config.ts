@@ -157,6 +157,9 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'PUSHER_APP_KEY must be 1 to 64 letters, digits, "-" or "_"')
     .default('mtumba'),
   PUSHER_APP_SECRET: optionalText,
+  REALTIME_MAX_CONNECTIONS_PER_IP: positiveInt('REALTIME_MAX_CONNECTIONS_PER_IP').default(20),
+  REALTIME_MAX_CONNECTIONS: positiveInt('REALTIME_MAX_CONNECTIONS').default(5000),
+  REALTIME_AUTH_TIMEOUT_SECONDS: positiveInt('REALTIME_AUTH_TIMEOUT_SECONDS').default(20),
   SESSION_IDLE_DAYS: positiveInt('SESSION_IDLE_DAYS').default(30),
   SESSION_MAX_DAYS: positiveInt('SESSION_MAX_DAYS').default(180),
   ALLOW_FILE_MAIL: flag.default(false),
@@ -265,6 +268,12 @@ export interface Config {
   passwordHashCost: 'normal' | 'low';
   /** the Pusher-protocol endpoint for Laravel Echo / pusher-js clients (docs/realtime.md) */
   pusher: { enabled: boolean; key: string; secret: string };
+  /**
+   * Live-update connections (Socket.IO and Pusher counted together, per instance): at most
+   * `maxPerAddress` from one client address and `maxTotal` in all; one that has not signed in
+   * (Socket.IO) or subscribed to a private channel (Pusher) after `authTimeoutSeconds` is closed.
+   */
+  realtime: { maxPerAddress: number; maxTotal: number; authTimeoutSeconds: number };
   /** a session ends after `idleDays` without use, and `maxDays` after sign-in in any case */
   sessions: { idleDays: number; maxDays: number };
   /** `npm run backup` and the scheduled backup (SQLite only; intervalHours 0 = off) */
@@ -549,6 +558,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       enabled: e.PUSHER_ENABLED,
       key: e.PUSHER_APP_KEY,
       secret: e.PUSHER_APP_SECRET ?? derivedPusherSecret(e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET),
+    },
+    realtime: {
+      maxPerAddress: e.REALTIME_MAX_CONNECTIONS_PER_IP,
+      maxTotal: e.REALTIME_MAX_CONNECTIONS,
+      authTimeoutSeconds: e.REALTIME_AUTH_TIMEOUT_SECONDS,
     },
     sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS },
     backup: { dir: resolve(e.BACKUP_DIR), intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },

@@ -13,7 +13,7 @@ import {
 } from '@mtumba/contract';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../../db/database.js';
-import { dialectOf, now } from '../../db/database.js';
+import { dialectOf, isUniqueViolation, now } from '../../db/database.js';
 import type { Order, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
@@ -214,6 +214,9 @@ export const tooManyUnpaidOrders = (n: number) =>
 export const tooManyReservedItems = (n: number) =>
   `Unpaid orders may hold at most ${n} items at a time. Please pay or cancel an unpaid order first.`;
 
+export const offerTakenMeanwhile = (orderId: number | undefined) =>
+  `Your first-order offer has just gone to ${orderId === undefined ? 'another of your orders' : `your order #${orderId}`}, placed a moment ago. Please place this order again: it is priced without the offer.`;
+
 /**
  * The `place` move: one transaction that checks the customer's hold limits, claims the
  * first-order offer (a unique column: one live order each), inserts the order and takes every
@@ -271,26 +274,39 @@ async function insertHeldOrder(
   const { at } = how;
   const claimsOffer = input.amounts.applied_discounts.includes(OFFERS.welcome.label);
   const repo = ordersRepository(trx);
-  const created = await repo.insertOrder({
-    user_id: input.customerId,
-    order_status: 'pending',
-    payment_status: 'unpaid',
-    ...input.amounts,
-    applied_discounts: JSON.stringify(input.amounts.applied_discounts),
-    shipping_address: input.shipping_address,
-    shipping_phone: input.shipping_phone,
-    discount_code: input.discount_code,
-    delivery_method_id: input.delivery_method_id ?? null,
-    delivery_details: input.delivery_details ?? null,
-    reserved_until: how.reservedUntil,
-    stock_released_at: null,
-    cancel_requested_at: null,
-    paid_at: null,
-    welcome_claim_user_id: claimsOffer ? input.customerId : null,
-    ...input.extra,
-    created_at: at,
-    updated_at: at,
-  });
+  // The price was worked out before this transaction: another order of the same customer placed at
+  // the same moment may have claimed the first-order offer since. That order keeps it; this one is
+  // refused (409) rather than sold at a discount it no longer has.
+  if (claimsOffer) {
+    const holder = await repo.offerHolder(input.customerId);
+    if (holder !== undefined) throw new DomainError('conflict', offerTakenMeanwhile(holder));
+  }
+  const created = await repo
+    .insertOrder({
+      user_id: input.customerId,
+      order_status: 'pending',
+      payment_status: 'unpaid',
+      ...input.amounts,
+      applied_discounts: JSON.stringify(input.amounts.applied_discounts),
+      shipping_address: input.shipping_address,
+      shipping_phone: input.shipping_phone,
+      discount_code: input.discount_code,
+      delivery_method_id: input.delivery_method_id ?? null,
+      delivery_details: input.delivery_details ?? null,
+      reserved_until: how.reservedUntil,
+      stock_released_at: null,
+      cancel_requested_at: null,
+      paid_at: null,
+      welcome_claim_user_id: claimsOffer ? input.customerId : null,
+      ...input.extra,
+      created_at: at,
+      updated_at: at,
+    })
+    .catch((err: unknown) => {
+      // the claim's unique index: a twin committed between the check above and this insert
+      if (!claimsOffer || !isUniqueViolation(err)) throw err;
+      throw new DomainError('conflict', offerTakenMeanwhile(undefined));
+    });
   await repo.insertItems(
     input.lines.map((l) => ({
       order_id: created.id,

@@ -1,4 +1,5 @@
 import { ADMIN_ROOM, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@mtumba/contract';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { DomainEventMap } from '../../lib/events.js';
 import { tokenRepository } from '../accounts/tokens.js';
+import { clientAddress, ConnectionLimits, refuseUpgrade, tooManyConnectionsMessage } from './connection-limits.js';
 import { realtimeRepository } from './repository.js';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- instances only relay adapter messages
@@ -24,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Socket.IO server of live order updates (docs/architecture.md section 8). */
     io: RealtimeServer;
+    /** this instance's count of live-update connections (Socket.IO and Pusher) per address and in all */
+    realtimeConnections: ConnectionLimits;
   }
 }
 
@@ -59,14 +63,56 @@ export default fp(
     const repo = realtimeRepository(app.db);
     const { corsOrigins } = app.config;
 
+    const { trustProxy, realtime: limitsConfig } = app.config;
+    const connections = new ConnectionLimits({
+      perAddress: limitsConfig.maxPerAddress,
+      total: limitsConfig.maxTotal,
+    });
+    app.decorate('realtimeConnections', connections);
+
     const io: RealtimeServer = new Server(app.server, {
       path: SOCKET_PATH,
       serveClient: false,
       // Clients never send anything but the handshake.
       maxHttpBufferSize: 16 * 1024,
       cors: corsOrigins.length ? { origin: corsOrigins, credentials: false } : undefined,
+      // A connection that has not signed in by then (no token, a refused one, or nothing sent) is closed.
+      connectTimeout: limitsConfig.authTimeoutSeconds * 1000,
     });
     app.decorate('io', io);
+
+    // A new connection from an address (or to an instance) at its limit is refused before anything
+    // is set up for it: 429 to the handshake, on long-polling and on a WebSocket upgrade alike.
+    io.engine.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
+      if (new URL(req.url ?? '/', 'http://x').searchParams.has('sid')) {
+        next();
+        return;
+      }
+      const refused = connections.refusal(clientAddress(req, trustProxy));
+      if (!refused) {
+        next();
+        return;
+      }
+      const message = tooManyConnectionsMessage(refused);
+      if (res instanceof ServerResponse) {
+        res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '60' });
+        res.end(JSON.stringify({ code: 429, message }));
+      } else {
+        refuseUpgrade(req.socket, message);
+      }
+    });
+    io.engine.on(
+      'connection',
+      (socket: { request: IncomingMessage; close(): void; once(e: 'close', f: () => void): void }) => {
+        const address = clientAddress(socket.request, trustProxy);
+        // Two handshakes at the same moment may both have passed the check above: the later one goes.
+        if (connections.open(address) !== 'ok') {
+          socket.close();
+          return;
+        }
+        socket.once('close', () => connections.close(address));
+      },
+    );
 
     let redisClients: Redis[] = [];
     if (app.redis) {

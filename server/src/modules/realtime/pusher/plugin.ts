@@ -54,7 +54,13 @@ export default fp(
       app.decorate('pusher', null);
       return;
     }
-    const server = new PusherServer({ key: settings.key, secret: settings.secret, log: app.log });
+    const server = new PusherServer({
+      key: settings.key,
+      secret: settings.secret,
+      log: app.log,
+      connections: { limits: app.realtimeConnections, trustProxy: app.config.trustProxy },
+      authTimeoutSeconds: app.config.realtime.authTimeoutSeconds,
+    });
     app.decorate('pusher', server);
 
     const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -135,7 +141,7 @@ export default fp(
       );
     }
   },
-  { name: 'pusher', dependencies: ['db', 'auth', 'redis'] },
+  { name: 'pusher', dependencies: ['db', 'auth', 'redis', 'realtime'] },
 );
 
 /** The same domain events Socket.IO forwards, with the same payloads, on the Pusher channels. */

@@ -2,6 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
+  clientAddress,
+  refuseUpgrade,
+  tooManyConnectionsMessage,
+  type ConnectionLimits,
+} from '../connection-limits.js';
+import {
   ACTIVITY_TIMEOUT_SECONDS,
   channelKind,
   decode,
@@ -28,6 +34,10 @@ export interface PusherServerOptions {
   log: { warn(obj: object, msg: string): void };
   activityTimeoutSeconds?: number;
   pongTimeoutSeconds?: number;
+  /** the instance's connection count (shared with Socket.IO): a connection over a limit gets 429 */
+  connections?: { limits: ConnectionLimits; trustProxy: boolean };
+  /** a connection with no private channel after this many seconds is closed (4009) */
+  authTimeoutSeconds?: number;
 }
 
 interface Connection {
@@ -36,6 +46,8 @@ interface Connection {
   channels: Set<string>;
   lastSeen: number;
   pinged: boolean;
+  /** closes the connection unless it subscribes to a private channel in time */
+  authTimer?: NodeJS.Timeout;
 }
 
 /**
@@ -71,6 +83,17 @@ export class PusherServer {
     if (this.closed) {
       socket.destroy();
       return true;
+    }
+    const counted = this.options.connections;
+    if (counted) {
+      const address = clientAddress(request, counted.trustProxy);
+      const opened = counted.limits.open(address);
+      if (opened !== 'ok') {
+        refuseUpgrade(socket, tooManyConnectionsMessage(opened));
+        return true;
+      }
+      // Counted until the TCP connection ends, however the upgrade or the WebSocket ends.
+      socket.once('close', () => counted.limits.close(address));
     }
     this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, target.key, target.protocol));
     return true;
@@ -133,6 +156,19 @@ export class PusherServer {
       pinged: false,
     };
     this.connections.add(connection);
+    if (this.options.authTimeoutSeconds) {
+      const seconds = this.options.authTimeoutSeconds;
+      connection.authTimer = setTimeout(() => {
+        if (![...connection.channels].some((c) => channelKind(c) === 'private')) {
+          this.refuse(
+            ws,
+            ErrorCode.unauthorized,
+            `Subscribe to a private channel within ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          );
+        }
+      }, seconds * 1000);
+      connection.authTimer.unref();
+    }
     ws.on('message', (raw, isBinary) => this.onMessage(connection, raw, isBinary));
     ws.on('close', () => this.drop(connection));
     ws.on('error', (err) => this.options.log.warn({ err }, 'pusher connection error'));
@@ -240,6 +276,7 @@ export class PusherServer {
   }
 
   private drop(connection: Connection): void {
+    clearTimeout(connection.authTimer);
     for (const channel of [...connection.channels]) this.leave(connection, channel);
     this.connections.delete(connection);
   }
