@@ -67,4 +67,38 @@ describe('held items: unpaid orders and accepted offers together', () => {
     const ordered = await placeOrder(buyer.token, [{ product_id: a.id, quantity: 1 }]);
     expect(ordered.statusCode, ordered.body).toBe(201);
   });
+
+  it('lets only one of two holds made at the same moment take the customer’s last place (the shop’s accept and an auto-accept)', async () => {
+    const admin = await createUser(t.db, { admin: true });
+    const buyer = await createUser(t.db);
+    for (let i = 0; i < 2; i++) {
+      expect((await offer(buyer.token, (await negotiable()).id, 950)).json().offer.status).toBe('accepted');
+    }
+    const x = await negotiable();
+    const y = await negotiable();
+    const open = await offer(buyer.token, x.id, 700);
+    expect(open.json().offer.status).toBe('open');
+    const [shop, auto] = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/offers/${open.json().offer.id}/accept`,
+        headers: bearer(admin.token),
+        payload: {},
+      }),
+      offer(buyer.token, y.id, 950),
+    ]);
+    const won = [shop.statusCode === 200, auto.statusCode === 201].filter(Boolean);
+    expect(won, `${shop.body} ${auto.body}`).toHaveLength(1);
+    const lost = [shop, auto].find((r) => r.statusCode !== 200 && r.statusCode !== 201)!;
+    expect(lost.statusCode).toBe(422);
+    expect(lost.json().message).toMatch(/already holds? 3 items at agreed prices/);
+    const held = await t.db
+      .selectFrom('price_offers')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', buyer.id)
+      .where('status', '=', 'accepted')
+      .executeTakeFirstOrThrow();
+    expect(Number(held.n)).toBe(3);
+    expect((await stockOf(t.db, x.id)) + (await stockOf(t.db, y.id))).toBe(1);
+  });
 });
