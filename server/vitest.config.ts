@@ -14,6 +14,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(process.env.TEST_DB === 'postgres' ? sqliteOnly : postgresOnly)],
     environment: 'node',
+    // one migrated template database per run, copied by createTestDatabase
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
