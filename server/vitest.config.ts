@@ -19,8 +19,8 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     // Test files share their worker's module cache instead of each loading the whole app again (that
-    // import was about half of the suite's time). Files keep no state between them: each builds its own
-    // app on its own database, and the metrics registry is read as differences.
+    // import was about half of the suite's time). A test file must not rely on fresh module state: each
+    // builds its own app on its own database (the process-wide metrics registry counts across files).
     isolate: false,
     // Vitest's default leaves one core to itself (one worker on two cores); it mostly waits.
     maxWorkers: os.availableParallelism(),
