@@ -3,16 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, now, type Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { tokenRepository } from '../src/modules/accounts/tokens.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import {
+  createTemplateDatabase,
+  onTestServer,
+  SQLITE_TEMPLATE_ENV,
+  TEST_DATABASE_URL,
+  TEST_DB,
+} from './template-database.js';
 
-export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { createTemplateDatabase, TEST_DATABASE_URL, TEST_DB };
 
 export interface TestDatabase {
   db: Db;
@@ -25,26 +30,31 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own: a temporary SQLite file, or a new PostgreSQL schema. */
+/**
+ * A fresh, migrated database of its own: a temporary SQLite file, or a new PostgreSQL schema.
+ * On SQLite, migrated means a copy of the run's template file (see createTemplateDatabase) when
+ * there is one; the migrations then run too, and find nothing left to do.
+ */
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-test-'));
+  const migrate = options.migrate !== false;
   let db: Db;
   let schema: string | undefined;
   let url: string | undefined;
   if (TEST_DB === 'postgres') {
     schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await onTestServer(`create schema ${schema}`);
     db = createDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, poolSize: 20 });
     const u = new URL(TEST_DATABASE_URL);
     u.searchParams.set('options', `-c search_path=${schema}`);
     url = u.toString();
   } else {
-    db = createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'test.db') });
+    const file = path.join(dataDir, 'test.db');
+    const template = process.env[SQLITE_TEMPLATE_ENV];
+    if (migrate && template && fs.existsSync(template)) fs.copyFileSync(template, file);
+    db = createDatabase({ kind: 'sqlite', file });
   }
-  if (options.migrate !== false) await migrateToLatest(db);
+  if (migrate) await migrateToLatest(db);
   return {
     db,
     kind: TEST_DB,
@@ -53,12 +63,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     dataDir,
     async drop() {
       await db.destroy();
-      if (schema) {
-        const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`drop schema if exists ${schema} cascade`);
-        await admin.end();
-      }
+      if (schema) await onTestServer(`drop schema if exists ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
