@@ -24,7 +24,7 @@ import { firstImageKeys } from '../catalog/product-view.js';
 import type { ShopContext } from '../orders/emails.js';
 import { cancelledByExpiry, placeManualOrder, type AdminRef } from '../orders/lifecycle.js';
 import { loadOrderViews } from '../orders/order-view.js';
-import { nameTheShopMayUse } from '../orders/repository.js';
+import { nameTheShopMayUse } from '../orders/visibility.js';
 import { firstOrderOfferStanding } from '../orders/service.js';
 import { insertReceivedPayment } from '../payments/manual.js';
 import { payLinkExpiry, readPayLink, signPayLink } from './pay-link.js';

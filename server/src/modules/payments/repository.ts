@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { now, type Executor } from '../../db/database.js';
 import type { Order, Payment, PaymentsTable } from '../../db/schema.js';
-import { visibleToCustomer } from '../orders/repository.js';
+import { visibleToCustomer } from '../orders/visibility.js';
 
 export type PaymentWithOrder = Payment & {
   order: Pick<Order, 'id' | 'user_id' | 'order_status' | 'payment_status' | 'shipping_phone' | 'reserved_until'>;

@@ -122,4 +122,27 @@ describe('MyAccountModal', () => {
       current_password: 'my-password',
     });
   });
+
+  it('stays signed in when the server e-mails a link to confirm the deletion instead of deleting', async () => {
+    signIn('tok_7', USER);
+    const calls = fakeApi({
+      'GET /user/sessions': () => [200, { sessions: SESSIONS.slice(0, 1) }],
+      'DELETE /user': () => [
+        200,
+        {
+          message:
+            'We e-mailed you a link to confirm deleting your account (it works once, within 60 minutes). Your account stays until you follow it.',
+          deleted: false,
+          confirmation_sent: true,
+        },
+      ],
+    });
+    renderWithProviders(<MyAccountModal show onHide={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Delete My Account' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/user')).toBe(true));
+    expect(await screen.findByRole('button', { name: 'Delete Account' })).toBeInTheDocument();
+    expect(getStoredUser()).toMatchObject({ email: USER.email });
+  });
 });
