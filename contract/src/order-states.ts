@@ -190,7 +190,7 @@ export const ORDER_MOVES = {
     to: 'processing',
     actor: 'customer',
     paymentFrom: ['unpaid', 'failed'],
-    payment: 'unchanged: paid to the rider on delivery',
+    payment: 'unpaid (a failed online attempt is set aside): paid to the rider on delivery',
     stock: 'none',
     guard:
       'the items are still reserved; the order is within the pay-on-delivery limits; it then holds its items without expiry',

@@ -953,7 +953,8 @@ export async function confirmPayOnDelivery(
       { actor: 'customer', userId: customerId },
       {
         note: `Pay on delivery: ${formatKsh(order.total_cents)} to the rider`,
-        set: { payment_method: 'pay_on_delivery', reserved_until: null },
+        // A failed online attempt is over: the rider collects, so the order waits unpaid.
+        set: { payment_method: 'pay_on_delivery', payment_status: 'unpaid', reserved_until: null },
       },
     );
     const customer = await customerOf(trx, confirmed);

@@ -138,6 +138,30 @@ describe('pay on delivery', () => {
     expect(detail.json().payments[0]).toMatchObject({ provider: 'manual', status: 'paid', method: 'mpesa' });
   });
 
+  it('after a failed online payment, is to be paid on delivery: shipped, paid to the rider and delivered', async () => {
+    const { headers } = await trustedCustomer();
+    const admin = await customer({ admin: true });
+    const order = await placed(headers, 700_00);
+    await setOrderState(t.db, order.id, { payment_status: 'failed' });
+
+    const chosen = await choosePod(headers, order.id);
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().order).toMatchObject({ payment_method: 'pay_on_delivery', payment_status: 'unpaid' });
+
+    const shipped = await adminStatus(admin.headers, order.id, 'shipped');
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/payments`,
+      headers: admin.headers,
+      payload: { method: 'mpesa', reference: 'SKL4T7XQ3N' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const delivered = await adminStatus(admin.headers, order.id, 'delivered');
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json().order).toMatchObject({ order_status: 'delivered', payment_status: 'paid' });
+  });
+
   it('can have its payment recorded before shipping, and be cancelled by the shop with its items back', async () => {
     const { headers } = await trustedCustomer();
     const admin = await customer({ admin: true });
