@@ -15,6 +15,7 @@ import {
   SQLITE_TEMPLATE_ENV,
   TEST_DATABASE_URL,
   TEST_DB,
+  withSchemaLock,
 } from './template-database.js';
 
 export { createTemplateDatabase, TEST_DATABASE_URL, TEST_DB };
@@ -54,7 +55,10 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     if (migrate && template && fs.existsSync(template)) fs.copyFileSync(template, file);
     db = createDatabase({ kind: 'sqlite', file });
   }
-  if (migrate) await migrateToLatest(db);
+  if (migrate) {
+    if (schema) await withSchemaLock('shared', () => migrateToLatest(db));
+    else await migrateToLatest(db);
+  }
   return {
     db,
     kind: TEST_DB,
@@ -63,7 +67,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     dataDir,
     async drop() {
       await db.destroy();
-      if (schema) await onTestServer(`drop schema if exists ${schema} cascade`);
+      if (schema) await withSchemaLock('alone', () => onTestServer(`drop schema if exists ${schema} cascade`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -12,6 +12,30 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 /** Where `createTestDatabase` finds the migrated SQLite file of this run to copy (set by test/global-setup.ts). */
 export const SQLITE_TEMPLATE_ENV = 'MTUMBA_TEST_SQLITE_TEMPLATE';
 
+/**
+ * Kysely's migrator looks for its tables across every schema of the database, and fails ("schema
+ * t_… does not exist") when a schema is dropped while it looks. Test runs share the database, so
+ * migrating holds this advisory lock shared and dropping a schema holds it alone.
+ */
+const SCHEMA_LOCK = 31_031;
+
+/** Runs `work` while holding the schema lock (shared, or alone), on a connection of its own. */
+export async function withSchemaLock<T>(mode: 'shared' | 'alone', work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  const suffix = mode === 'shared' ? '_shared' : '';
+  try {
+    await client.query(`select pg_advisory_lock${suffix}(${SCHEMA_LOCK})`);
+    try {
+      return await work();
+    } finally {
+      await client.query(`select pg_advisory_unlock${suffix}(${SCHEMA_LOCK})`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** Runs one statement on the PostgreSQL test server, on a connection of its own. */
 export async function onTestServer(query: string): Promise<void> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
