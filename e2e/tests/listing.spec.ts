@@ -5,7 +5,7 @@ import { filedMails, waitForMail, type ReceivedMail } from '../support/mailbox';
 import { startShop, type RunningShop } from '../support/shop';
 
 // Listing from a phone: the admin lists an item at 360 px with a photo as a draft, shoppers cannot
-// see it until it is published; the new-arrivals e-mail then reaches a subscriber, and its
+// see it until it is published; the new-arrivals e-mail then reaches a confirmed subscriber, and its
 // unsubscribe link works signed out: the next drop goes to others, not to them.
 
 let shop: RunningShop;
@@ -37,7 +37,20 @@ test('an item listed at phone size with a photo goes on sale when published; the
   // Sorted before the control address: a drop queues (and sends) its e-mails in address order.
   const subscriber = `a-drops-${tag}@e2e.test`;
   const control = `z-control-${tag}@e2e.test`;
-  for (const email of [subscriber, control]) await call('POST', '/subscribe', { json: { email }, base: shop.url });
+  // Each address subscribes and confirms through the link e-mailed to it (double opt-in).
+  const confirmer = await browser.newPage();
+  for (const email of [subscriber, control]) {
+    await call('POST', '/subscribe', { json: { email }, base: shop.url });
+    const confirm = await waitForMail(mailbox(), email, /^Confirm your .* newsletter subscription$/);
+    const confirmLink = (confirm.body.match(/https?:\/\/[^\s"'<>]+/g) ?? [])
+      .map((l) => l.replace(/&amp;/g, '&'))
+      .find((l) => l.includes('/api/subscribe/confirm?token='))!;
+    expect(confirmLink).toBeDefined();
+    await confirmer.goto(confirmLink);
+    await confirmer.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await expect(confirmer).toHaveURL(/[?&]subscribed=1$/);
+  }
+  await confirmer.close();
   const admin = await adminSession(shop.url);
   const category = await createCategory(admin, `Jackets ${tag}`);
 
