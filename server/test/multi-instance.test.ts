@@ -25,8 +25,31 @@ import { startServerProcess } from './server-process.js';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const SWEEP_INTERVAL_SECONDS = 1;
 const MAIL_POLL_INTERVAL_MS = 200;
-/** long enough for every instance to run its jobs several more times */
-const SETTLE_MS = SWEEP_INTERVAL_SECONDS * 1000 * 3 + 500;
+/** how many more runs of a job every instance must finish before "nothing more happens" is judged */
+const SETTLE_RUNS = 3;
+
+/** Finished runs of a background job on one instance, from its Prometheus metrics. */
+async function jobRunsOf(url: string, job: string): Promise<number> {
+  const text = await (await fetch(`${url}/api/metrics`)).text();
+  let runs = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith(`mtumba_job_runs_total{job="${job}",`)) runs += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return runs;
+}
+
+/**
+ * Waits until every instance has finished `SETTLE_RUNS` more runs of `job` than it had when called:
+ * whatever a later run could still do wrong (send twice, restock twice) has had its chance, on a slow
+ * machine as on a fast one.
+ */
+async function eachRunsAgain(servers: Array<{ url: string }>, job: string): Promise<void> {
+  const before = await Promise.all(servers.map((server) => jobRunsOf(server.url, job)));
+  await waitUntil(`every instance runs ${job} ${SETTLE_RUNS} more times`, async () => {
+    const now = await Promise.all(servers.map((server) => jobRunsOf(server.url, job)));
+    return now.every((runs, i) => runs >= before[i]! + SETTLE_RUNS);
+  });
+}
 
 const baseUrlOf = (app: FastifyInstance) => {
   const address = app.server.address();
@@ -333,7 +356,7 @@ describe('several instances on one PostgreSQL and one Redis', () => {
         const rows = await database.db.selectFrom('orders').select('order_status').where('id', 'in', ids).execute();
         return rows.every((r) => r.order_status === 'cancelled');
       });
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      await eachRunsAgain([serverA, serverB], 'expire-unpaid-orders');
 
       for (const { orderId, productId } of orders) {
         const product = await database.db
@@ -397,7 +420,7 @@ describe('several instances on one PostgreSQL and one Redis', () => {
           .execute();
         return rows.length === count && rows.every((r) => r.status === 'sent');
       });
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      await eachRunsAgain([serverA, serverB], 'mail-outbox');
 
       const ours = smtp.messages.filter((m) => m.subject.startsWith(marker));
       expect(ours).toHaveLength(count);

@@ -4,13 +4,47 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '../src/config.js';
 
-/** A free TCP port on 127.0.0.1 (nothing listens on it once this resolves). */
-export async function freePort(): Promise<number> {
+/**
+ * The first port the kernel hands out on its own (for `listen(0)` and for the local end of every
+ * outgoing connection). Ports below it are only ever taken by a program that asks for them.
+ */
+function ephemeralPortsStart(): number {
+  try {
+    const first = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(first) && first > 12_000) return first;
+  } catch {
+    // not Linux: the range IANA gives for ephemeral ports
+  }
+  return 49_152;
+}
+
+const PORTS_FROM = 10_000;
+const PORTS_TO = ephemeralPortsStart();
+
+/** Whether a listener can be opened on 127.0.0.1:port right now (it is closed again at once). */
+async function canListen(port: number): Promise<boolean> {
   const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+  const listening = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (listening) await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return listening;
+}
+
+/**
+ * A free TCP port on 127.0.0.1 that stays free until it is used. The port is chosen below the
+ * kernel's ephemeral range: a port from `listen(0)` is released when the probe closes, and the
+ * kernel may then give it to any outgoing connection (a test's own `fetch`) before the server
+ * that was meant to have it binds it, which fails that server with EADDRINUSE. Below the range
+ * only another caller of this function could take it, and the random choice makes that
+ * vanishingly rare; `startServerProcess` still starts again on a new port if it happens.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = PORTS_FROM + Math.floor(Math.random() * (PORTS_TO - PORTS_FROM));
+    if (await canListen(port)) return port;
+  }
 }
 
 export interface ServerProcess {
@@ -27,13 +61,34 @@ export interface ServerProcess {
  * Starts the production entry point (`node --import tsx server/src/main.ts`, what `npm start`
  * runs) on a free port and waits until `/api/ready` answers. `env` is laid over the parent's
  * environment and these defaults: development mode, 127.0.0.1, APP_URL of the chosen port.
+ * Should another program take the chosen port before the server binds it (the server then
+ * exits with EADDRINUSE), it is started again on another port.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { name?: string; readyTimeoutMs?: number; nodeArgs?: string[] } = {},
+  options: {
+    name?: string;
+    readyTimeoutMs?: number;
+    nodeArgs?: string[];
+    /** how a port is chosen (a test of this function gives it a taken one) */
+    choosePort?: () => Promise<number>;
+  } = {},
 ): Promise<ServerProcess> {
   const name = options.name ?? 'server';
-  const port = await freePort();
+  const choosePort = options.choosePort ?? freePort;
+  for (let attempt = 1; ; attempt++) {
+    const started = await launch(await choosePort(), env, name, options);
+    if (started !== 'port taken') return started;
+    if (attempt === 3) throw new Error(`${name} found its port taken three times in a row`);
+  }
+}
+
+async function launch(
+  port: number,
+  env: Record<string, string>,
+  name: string,
+  options: { readyTimeoutMs?: number; nodeArgs?: string[] },
+): Promise<ServerProcess | 'port taken'> {
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const args = [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')];
@@ -48,8 +103,12 @@ export async function startServerProcess(
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} while starting:\n${output}`);
-    const ready = await fetch(`${url}/api/ready`).then(
+    if (child.exitCode !== null) {
+      if (env.PORT === undefined && output.includes('EADDRINUSE')) return 'port taken';
+      throw new Error(`${name} exited with ${child.exitCode} while starting:\n${output}`);
+    }
+    // bounded: whatever holds the port might accept the connection and never answer
+    const ready = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(2_000) }).then(
       (res) => res.ok,
       () => false,
     );

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from './server-process.js';
+import { createServer, type Socket } from 'node:net';
+import { freePort, startServerProcess, type ServerProcess } from './server-process.js';
 
 const servers: ServerProcess[] = [];
 const dirs: string[] = [];
@@ -57,5 +58,42 @@ describe('running the shop', () => {
       /exited with 1 while starting[\s\S]*PORT: PORT must be a number/,
     );
     // a safety net, not a speed check: loading the server with tsx took over 30 s on a busy two-core machine
+  }, 90_000);
+
+  it('a test server never gets a port the kernel may hand to an outgoing connection', async () => {
+    const [first] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+    for (const port of ports) expect(port).toBeLessThan(Number(first));
+  });
+
+  it('starts again on another port when its port was taken before it could bind it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-taken-'));
+    dirs.push(dir);
+    // a listener that took the port first, as another program might between the choice and the bind
+    // it accepts connections and never answers
+    const held = new Set<Socket>();
+    const squatter = createServer((socket) => void held.add(socket));
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const taken = (squatter.address() as { port: number }).port;
+    const offered: number[] = [];
+    try {
+      const server = await startServerProcess(
+        { DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: '0', PASSWORD_HASH_COST: 'low' },
+        {
+          choosePort: async () => {
+            const port = offered.length === 0 ? taken : await freePort();
+            offered.push(port);
+            return port;
+          },
+        },
+      );
+      servers.push(server);
+      expect(offered).toHaveLength(2);
+      expect(server.port).toBe(offered[1]);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => squatter.close(() => resolve()));
+    }
   }, 90_000);
 });
