@@ -35,8 +35,15 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
     setTab(null);
   }, []);
 
-  // Any navigation (a link in the dialog, the post-registration redirect) closes it.
-  useEffect(close, [pathname, close]);
+  // Any navigation (a link in the dialog, the post-registration redirect) closes it. Only a change
+  // of page does: on a slow phone a tap on Login can open the dialog after the page is drawn but
+  // before this effect's first run, and that first run must not close it again.
+  const openedOn = useRef(pathname);
+  useEffect(() => {
+    if (openedOn.current === pathname) return;
+    openedOn.current = pathname;
+    close();
+  }, [pathname, close]);
 
   const runPending = () => {
     const action = resume.current;

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '@/lib/auth-storage';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
+import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
 import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
 import { SignInDialogProvider } from './sign-in-dialog-provider';
 
@@ -30,7 +32,25 @@ function setup(action = vi.fn(), api: Parameters<typeof mockApi>[0] = {}) {
 
 const user1 = { id: 3, name: 'Otieno', email: 'otieno@example.com', is_admin: false, email_verified: true };
 
+/** Opens the dialog as a tap on a page still being hydrated does: before any effect of the page ran. */
+function OpensAtOnce() {
+  const { openSignIn } = useSignInDialog();
+  useLayoutEffect(() => openSignIn(), [openSignIn]);
+  return null;
+}
+
 describe('sign-in dialog', () => {
+  it('stays open when Login is tapped before the page has finished starting (a slow phone)', async () => {
+    mockApi({ 'GET /api/config': { google_enabled: false, google_client_id: null } });
+    renderWithProviders(
+      <SignInDialogProvider>
+        <OpensAtOnce />
+      </SignInDialogProvider>,
+      { path: '/' },
+    );
+    expect(await screen.findByRole('dialog', { name: 'Welcome back' })).toBeVisible();
+  });
+
   it('runs a sign-in-only action at once when signed in', async () => {
     signInAs();
     const { action, user } = setup();
