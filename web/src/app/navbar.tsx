@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CountBadge } from './count-badge';
 import { NavItem } from './nav-item';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { preloadSignInDialog } from '@/features/auth/components/sign-in-dialog-provider';
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
+import { useOnNavigation } from '@/lib/use-on-navigation';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useCartCount } from '@/lib/api/get-cart';
 import { useCategories } from '@/features/catalog/api/get-categories';
@@ -105,7 +106,7 @@ export function AppNavbar() {
   const { user, isSignedIn, isAdmin } = useAuth();
   const [expanded, setExpanded] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setExpanded(false), [pathname]);
+  useOnNavigation(() => setExpanded(false));
   const customer = isSignedIn && !isAdmin;
   // The products list has its own search box at the top; admins search in their own screens.
   const onList = pathname === paths.products() || pathname.startsWith(`${paths.products()}/category/`);

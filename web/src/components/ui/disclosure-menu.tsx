@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useOnNavigation } from '@/lib/use-on-navigation';
 
 interface DisclosureMenuProps {
   label: ReactNode;
@@ -48,9 +48,7 @@ export function DisclosureMenu({
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const { pathname, search } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname, search, setOpen]);
+  useOnNavigation(() => setOpen(false), { withSearch: true });
 
   useEffect(() => {
     if (!open) return;

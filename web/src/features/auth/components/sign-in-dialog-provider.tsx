@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { SignInDialogContext, type OpenSignInOptions } from '@/lib/auth/sign-in-dialog-context';
+import { useOnNavigation } from '@/lib/use-on-navigation';
 import type { AuthTab } from './auth-forms';
 import { homeAfterSignIn } from '../home-after-sign-in';
 
@@ -21,7 +22,6 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const [reason, setReason] = useState<string | undefined>(undefined);
   const resume = useRef<(() => void) | undefined>(undefined);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
 
   const openSignIn = useCallback((options: OpenSignInOptions = {}) => {
     resume.current = options.resume;
@@ -35,15 +35,8 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
     setTab(null);
   }, []);
 
-  // Any navigation (a link in the dialog, the post-registration redirect) closes it. Only a change
-  // of page does: on a slow phone a tap on Login can open the dialog after the page is drawn but
-  // before this effect's first run, and that first run must not close it again.
-  const openedOn = useRef(pathname);
-  useEffect(() => {
-    if (openedOn.current === pathname) return;
-    openedOn.current = pathname;
-    close();
-  }, [pathname, close]);
+  // Any navigation (a link in the dialog, the post-registration redirect) closes it.
+  useOnNavigation(close);
 
   const runPending = () => {
     const action = resume.current;
