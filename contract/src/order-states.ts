@@ -37,6 +37,54 @@ export const MONEY_RECEIVED_STATUSES: readonly PaymentStatus[] = [
 
 export type StockEffect = 'reserve' | 'release' | 'none';
 
+/**
+ * What a move does to the payment status, as data: the server's move runner applies it, so no
+ * caller sets `payment_status` by hand.
+ * - unchanged: left as it is
+ * - unpaid / paid / pending / failed / refund_due: set to that status (paid and refund_due stamp `paid_at`)
+ * - unpaid_on_delivery: unpaid, to be paid to the rider (a failed online attempt is set aside)
+ * - refund_due_if_received: refund_due when money was received, else unchanged
+ * - refund_amount: the refund is added up: partially_refunded, or refunded once all is back
+ */
+export type PaymentEffect =
+  | 'unchanged'
+  | 'unpaid'
+  | 'paid'
+  | 'pending'
+  | 'failed'
+  | 'refund_due'
+  | 'unpaid_on_delivery'
+  | 'refund_due_if_received'
+  | 'refund_amount';
+
+/** The payment effects in the shop's words (the docs' table). */
+export const PAYMENT_EFFECT_WORDS: Record<PaymentEffect, string> = {
+  unchanged: 'unchanged',
+  unpaid: 'unpaid',
+  paid: 'paid',
+  pending: 'pending',
+  failed: 'failed',
+  refund_due: 'refund_due',
+  unpaid_on_delivery: 'unpaid (a failed online attempt is set aside): paid to the rider on delivery',
+  refund_due_if_received: 'refund_due when money was received, else unchanged',
+  refund_amount: 'partially_refunded, or refunded once the whole amount is back',
+};
+
+/** Who is told after a move (the server's effect functions, by name). */
+export type OrderMail =
+  | 'status'
+  | 'cancelled'
+  | 'receipt'
+  | 'expired'
+  | 'late_payment'
+  | 'cancel_request'
+  | 'cancel_declined'
+  | 'refunded'
+  | 'pay_on_delivery';
+
+/** Live events sent once the move's transaction has committed. */
+export type OrderEvent = 'status' | 'paid' | 'expired' | 'cancel_requested';
+
 export interface OrderMove {
   /** statuses the order may be in; 'new' is an order that does not exist yet */
   from: readonly (OrderStatus | 'new')[];
@@ -45,11 +93,21 @@ export interface OrderMove {
   actor: OrderActor;
   /** payment statuses the move starts from */
   paymentFrom: readonly PaymentStatus[] | 'any';
-  /** what the payment status becomes, in words (some moves depend on it) */
-  payment: string;
+  /** what the payment status becomes */
+  payment: PaymentEffect;
   stock: StockEffect;
   /** the condition, in the shop's words */
   guard: string;
+  /** after the move: the e-mail (and text) it sends */
+  mail?: OrderMail;
+  /** after the commit: the live events */
+  events: readonly OrderEvent[];
+  /** the first-order offer: freed for another order, or taken back by this one */
+  welcomeOffer?: 'release' | 'restore';
+  /** the customer's cancellation request: opened, declined, or approved when one is open */
+  request?: 'open' | 'decline' | 'approve';
+  /** the admin makes it by setting the order's status (`PUT /admin/orders/{id}`) */
+  byStatus?: true;
 }
 
 /**
@@ -66,6 +124,7 @@ export const ORDER_MOVES = {
     payment: 'unpaid',
     stock: 'reserve',
     guard: 'every item in stock; the customer is within the hold limits',
+    events: [],
   },
   place_manual: {
     from: ['new'],
@@ -76,6 +135,7 @@ export const ORDER_MOVES = {
     stock: 'reserve',
     guard:
       'every item in stock; a sale made on WhatsApp, by phone or live: the items are held until the pay link expires, and the customer’s hold limits do not apply',
+    events: ['status'],
   },
   pay: {
     from: ['pending'],
@@ -85,6 +145,8 @@ export const ORDER_MOVES = {
     payment: 'paid',
     stock: 'none',
     guard: 'the items are still reserved for the order',
+    mail: 'receipt',
+    events: ['status', 'paid'],
   },
   pay_after_expiry: {
     from: ['cancelled'],
@@ -94,6 +156,9 @@ export const ORDER_MOVES = {
     payment: 'paid',
     stock: 'reserve',
     guard: 'the reservation expired and every item can be reserved again',
+    mail: 'receipt',
+    events: ['status', 'paid'],
+    welcomeOffer: 'restore',
   },
   pay_unavailable: {
     from: ['cancelled'],
@@ -103,6 +168,8 @@ export const ORDER_MOVES = {
     payment: 'refund_due',
     stock: 'none',
     guard: 'the order was cancelled and its items cannot be reserved again: the shop is told to refund',
+    mail: 'late_payment',
+    events: ['status'],
   },
   prompt_sent: {
     from: ['pending'],
@@ -112,6 +179,7 @@ export const ORDER_MOVES = {
     payment: 'pending',
     stock: 'none',
     guard: 'an M-Pesa prompt went to the customer’s phone; the items stay reserved while it is answered',
+    events: [],
   },
   payment_failed: {
     from: ['pending'],
@@ -121,6 +189,7 @@ export const ORDER_MOVES = {
     payment: 'failed',
     stock: 'none',
     guard: 'the provider reports a failed or cancelled payment',
+    events: [],
   },
   expire: {
     from: ['pending'],
@@ -130,6 +199,9 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'release',
     guard: 'the reservation time has passed without a payment',
+    mail: 'expired',
+    events: ['status', 'expired'],
+    welcomeOffer: 'release',
   },
   customer_cancel: {
     from: ['pending'],
@@ -139,6 +211,9 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'release',
     guard: 'the order is the customer’s own and nothing has been paid',
+    mail: 'status',
+    events: ['status'],
+    welcomeOffer: 'release',
   },
   request_cancel: {
     from: ['pending', 'processing'],
@@ -148,15 +223,22 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'no request is open; the shop is e-mailed and decides',
+    mail: 'cancel_request',
+    events: ['cancel_requested'],
+    request: 'open',
   },
   approve_cancel: {
     from: ['pending', 'processing'],
     to: 'cancelled',
     actor: 'admin',
     paymentFrom: 'any',
-    payment: 'refund_due when money was received, else unchanged',
+    payment: 'refund_due_if_received',
     stock: 'release',
     guard: 'a cancellation request is open',
+    mail: 'cancelled',
+    events: ['status'],
+    welcomeOffer: 'release',
+    request: 'approve',
   },
   decline_cancel: {
     from: ['pending', 'processing'],
@@ -166,15 +248,23 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'a cancellation request is open; the customer gets the shop’s note',
+    mail: 'cancel_declined',
+    events: ['status'],
+    request: 'decline',
   },
   cancel: {
     from: ['pending', 'processing'],
     to: 'cancelled',
     actor: 'admin',
     paymentFrom: 'any',
-    payment: 'refund_due when money was received, else unchanged',
+    payment: 'refund_due_if_received',
     stock: 'release',
     guard: 'confirmed by the admin',
+    mail: 'cancelled',
+    events: ['status'],
+    welcomeOffer: 'release',
+    request: 'approve',
+    byStatus: true,
   },
   record_payment: {
     from: ['pending'],
@@ -184,16 +274,20 @@ export const ORDER_MOVES = {
     payment: 'paid',
     stock: 'none',
     guard: 'the items are still reserved; the method and its reference are recorded',
+    mail: 'receipt',
+    events: ['status', 'paid'],
   },
   confirm_pay_on_delivery: {
     from: ['pending'],
     to: 'processing',
     actor: 'customer',
     paymentFrom: ['unpaid', 'failed'],
-    payment: 'unpaid (a failed online attempt is set aside): paid to the rider on delivery',
+    payment: 'unpaid_on_delivery',
     stock: 'none',
     guard:
       'the items are still reserved; the order is within the pay-on-delivery limits; it then holds its items without expiry',
+    mail: 'pay_on_delivery',
+    events: ['status'],
   },
   ship: {
     from: ['processing'],
@@ -203,6 +297,9 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'the order is paid',
+    mail: 'status',
+    events: ['status'],
+    byStatus: true,
   },
   ship_pay_on_delivery: {
     from: ['processing'],
@@ -212,6 +309,8 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'the order is paid on delivery: it leaves unpaid',
+    mail: 'status',
+    events: ['status'],
   },
   record_delivery_payment: {
     from: ['processing', 'shipped'],
@@ -221,6 +320,8 @@ export const ORDER_MOVES = {
     payment: 'paid',
     stock: 'none',
     guard: 'a pay-on-delivery order; the method (cash or M-Pesa) and its reference are recorded',
+    mail: 'receipt',
+    events: ['status', 'paid'],
   },
   deliver: {
     from: ['shipped'],
@@ -230,15 +331,20 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'the order was shipped',
+    mail: 'status',
+    events: ['status'],
+    byStatus: true,
   },
   record_refund: {
     from: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'],
     to: 'same',
     actor: 'admin',
     paymentFrom: ['paid', 'refund_due', 'partially_refunded'],
-    payment: 'partially_refunded, or refunded once the whole amount is back',
+    payment: 'refund_amount',
     stock: 'none',
     guard: 'the amount is no more than what is left to refund',
+    mail: 'refunded',
+    events: ['status'],
   },
 } as const satisfies Record<string, OrderMove>;
 
@@ -294,10 +400,10 @@ export function statusAfter(move: OrderMoveName, from: OrderStatus): OrderStatus
 
 /** The move behind an admin's status change with `PUT /admin/orders/{id}`, if there is one. */
 export function adminMoveFor(from: OrderStatus, to: OrderStatus): OrderMoveName | undefined {
-  if (to === 'cancelled' && (from === 'pending' || from === 'processing')) return 'cancel';
-  if (from === 'processing' && to === 'shipped') return 'ship';
-  if (from === 'shipped' && to === 'delivered') return 'deliver';
-  return undefined;
+  return ORDER_MOVE_NAMES.find((name) => {
+    const move: OrderMove = ORDER_MOVES[name];
+    return move.byStatus === true && move.to === to && move.from.includes(from);
+  });
 }
 
 /**
@@ -410,7 +516,7 @@ export function lifecycleTableMarkdown(): string {
     const m: OrderMove = ORDER_MOVES[name];
     const paymentFrom = m.paymentFrom === 'any' ? 'any' : m.paymentFrom.join(', ');
     lines.push(
-      `| \`${name}\` | ${m.actor} | ${m.from.join(', ')} | ${m.to} | ${paymentFrom} | ${escapeCell(m.payment)} | ${m.stock} | ${escapeCell(m.guard)} |`,
+      `| \`${name}\` | ${m.actor} | ${m.from.join(', ')} | ${m.to} | ${paymentFrom} | ${escapeCell(PAYMENT_EFFECT_WORDS[m.payment])} | ${m.stock} | ${escapeCell(m.guard)} |`,
     );
   }
   lines.push(

@@ -1,7 +1,7 @@
 import { OFFER_MESSAGES } from '@mtumba/contract/price-offers';
 import type { Executor, Trx } from '../../db/database.js';
 import { DomainError } from '../../lib/errors.js';
-import { handHeldUnitToOrder, type StockActor } from '../stock/ledger.js';
+import { handHeldUnitToOrder, type Actor } from '../stock/ledger.js';
 
 /**
  * The holds of accepted price offers, as the cart and order placement see them
@@ -44,7 +44,7 @@ export async function takeOverHolds(
   customerId: number,
   orderId: number,
   holds: readonly { offerId: number; productId: number; name: string }[],
-  who: StockActor,
+  who: Actor,
   at: string,
 ): Promise<void> {
   for (const hold of [...holds].sort((a, b) => a.productId - b.productId)) {

@@ -15,15 +15,12 @@ import { dialectOf, isUniqueViolation, now } from '../../db/database.js';
 import type { PriceOffer, PriceOffersTable } from '../../db/schema.js';
 import { DomainError, invalidField, notFound } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
-import { putHeldItemInCart } from '../cart/service.js';
 import { firstImageKeys } from '../catalog/product-view.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { imageUrl } from '../catalog/images.js';
-import type { ShopContext } from '../orders/emails.js';
-import { unpaidHeldItems } from '../orders/lifecycle.js';
-import { holdUnit, releaseHeldUnit, type StockActor } from '../stock/ledger.js';
+import { holdUnit, releaseHeldUnit, type Actor } from '../stock/ledger.js';
 import { heldOfferCount, tooManyHeldItems } from './holds.js';
-import { mailOfferAnswer } from './emails.js';
+import { mailOfferAnswer, type OfferMailShop } from './emails.js';
 
 /**
  * Price offers (docs/product.md, Make an offer; docs/architecture.md, Make an offer). Every change
@@ -41,9 +38,21 @@ export interface OfferSettings extends OfferRules {
   cooldownHours?: number;
 }
 
+/**
+ * What a hold needs of the modules around offers, given by the accept-offer flow: the units the
+ * customer's unpaid orders hold (the orders module) and putting the held item in the cart (the
+ * cart module). Offers import neither.
+ */
+export interface OfferHoldHooks {
+  unpaidHeldItems(trx: Trx, customerId: number, at: string): Promise<number>;
+  putInCart(trx: Trx, customerId: number, productId: number): Promise<void>;
+}
+
 export interface OfferDeps {
   settings: OfferSettings;
-  shop: ShopContext;
+  shop: OfferMailShop;
+  /** needed to accept an offer (only the hold sweeper runs without) */
+  holds?: OfferHoldHooks;
   /** the customer's held items in all, unpaid orders' units and accepted offers' together (ORDER_MAX_RESERVED_ITEMS) */
   maxReservedItems?: number;
 }
@@ -131,6 +140,10 @@ export function offersService(db: Db, deps: OfferDeps) {
   const maxHeld = settings.maxHeld ?? 3;
   const cooldownHours = settings.cooldownHours ?? 24;
   const maxReservedItems = deps.maxReservedItems ?? 10;
+  const holdHooks = () => {
+    if (!deps.holds) throw new Error('Accepting an offer needs the hold hooks (the accept-offer flow gives them).');
+    return deps.holds;
+  };
 
   /**
    * Before an offer holds a unit: the customer's accepted offers may hold at most `maxHeld` items,
@@ -149,7 +162,7 @@ export function offersService(db: Db, deps: OfferDeps) {
         byShop ? HOLD_MESSAGES.customerHoldsTooMany(maxHeld) : HOLD_MESSAGES.tooManyHeld(maxHeld),
       );
     }
-    const unpaid = await unpaidHeldItems(trx, customerId, at);
+    const unpaid = await holdHooks().unpaidHeldItems(trx, customerId, at);
     if (held + unpaid + 1 > maxReservedItems) {
       throw new DomainError(
         'invalid',
@@ -212,7 +225,7 @@ export function offersService(db: Db, deps: OfferDeps) {
     trx: Trx,
     offer: PriceOffer,
     priceCents: number,
-    by: StockActor,
+    by: Actor,
     lastBy: string,
   ): Promise<PriceOffer> {
     const at = now();
@@ -228,7 +241,7 @@ export function offersService(db: Db, deps: OfferDeps) {
     if (!(await holdUnit(trx, offer.id, offer.product_id, by, at))) {
       throw new DomainError('conflict', OFFER_MESSAGES.heldElsewhere);
     }
-    await putHeldItemInCart(trx, offer.user_id, offer.product_id);
+    await holdHooks().putInCart(trx, offer.user_id, offer.product_id);
     return accepted;
   }
 

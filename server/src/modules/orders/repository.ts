@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.js';
-import type { OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
-import type { Insertable } from 'kysely';
+import { dialectOf } from '../../db/database.js';
+import type { Order, OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { nameTheShopMayUse, visibleToCustomer } from './visibility.js';
 
 export interface HistoryEntry {
@@ -18,6 +19,31 @@ export interface HistoryEntry {
 /** Orders, their lines, history and refunds (reads and inserts; status changes are the lifecycle's). */
 export function ordersRepository(db: Executor) {
   return {
+    /**
+     * The move's UPDATE: only if the order is still in the status and payment status it was read
+     * in (and, for a move that releases stock, not released yet); undefined when it was not.
+     */
+    moveOrder(
+      order: Pick<Order, 'id' | 'order_status' | 'payment_status'>,
+      changes: Updateable<OrdersTable>,
+      options: { unreleased: boolean },
+    ) {
+      let update = db
+        .updateTable('orders')
+        .set(changes)
+        .where('id', '=', order.id)
+        .where('order_status', '=', order.order_status)
+        .where('payment_status', '=', order.payment_status);
+      if (options.unreleased) update = update.where('stock_released_at', 'is', null);
+      return update.returningAll().executeTakeFirst();
+    },
+
+    /** PostgreSQL: locks the customer's row until the transaction ends (SQLite runs one writer anyway). */
+    async lockCustomer(userId: number): Promise<void> {
+      if (dialectOf(db) !== 'postgres') return;
+      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    },
+
     findById(id: number) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -154,6 +180,26 @@ export function ordersRepository(db: Executor) {
         .where('order_status', 'in', ['processing', 'shipped'])
         .orderBy('id')
         .execute();
+    },
+
+    /** The customer's verified phone numbers. */
+    async verifiedPhones(userId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('phone_verifications')
+        .select('phone')
+        .distinct()
+        .where('user_id', '=', userId)
+        .where('verified_at', 'is not', null)
+        .execute();
+      return rows.map((v) => v.phone);
+    },
+
+    /** PostgreSQL: one decision per phone at a time, across accounts, until the transaction ends. */
+    async lockPhones(phones: string[]): Promise<void> {
+      if (dialectOf(db) !== 'postgres') return;
+      for (const phone of [...phones].sort()) {
+        await sql`select pg_advisory_xact_lock(hashtext(${`pod:${phone}`}))`.execute(db);
+      }
     },
 
     /** Whether the customer verified their phone or has received an order before. */

@@ -12,24 +12,23 @@ import { firstImageKeys } from '../catalog/product-view.js';
 import { activeHoldsFor } from '../offers/holds.js';
 import type { ShopContext } from './emails.js';
 import {
-  cancelByCustomer,
-  changeStatusByAdmin,
-  decideCancelRequest,
+  CANCEL_NOT_ALLOWED,
+  CHANGED_MEANWHILE,
+  DELIVER_NEEDS_PAYMENT,
   EXPIRED_MESSAGE,
+  NO_OPEN_REQUEST,
+  NO_PAYMENT_TO_REFUND,
   ORDER_NOT_FOUND,
-  confirmPayOnDelivery,
-  payOnDeliveryRefusal,
-  placeNewOrder,
-  type PayOnDeliveryLimits,
-  recordPayment,
-  recordRefund,
-  requestCancellation,
-  type ManualPaymentMethod,
-  type Moved,
-} from './lifecycle.js';
+  PAID_NEEDS_REQUEST,
+  REFUND_TOO_LARGE,
+} from './messages.js';
 import { customerView, loadOrderViews } from './order-view.js';
-import { insertReceivedPayment } from '../payments/manual.js';
+import { payOnDeliveryRefusal, type PayOnDeliveryLimits } from './pay-on-delivery.js';
+import { placeNewOrder } from './place.js';
 import { ordersRepository } from './repository.js';
+import { moneyReceived, runOrderMove, type Moved } from './run-move.js';
+import type { Actor } from '../stock/ledger.js';
+import { adminMoveFor, cancelRequestOpen, transitionRefusal, type OrderMoveName } from '@mtumba/contract';
 import { resolveOrderDelivery } from '../delivery/service.js';
 import type { PayOnDeliveryOption } from '@mtumba/contract/delivery';
 
@@ -46,14 +45,6 @@ const MAX_ORDER_CENTS = 2_147_483_647;
 
 /** Codes a customer may type; the offers themselves are applied automatically. */
 const KNOWN_CODES = new Set(['WELCOME10']);
-
-export interface Actor {
-  id: number;
-  name: string;
-  email: string;
-  /** the request's address, recorded in the security log for an admin's changes */
-  ip?: string;
-}
 
 export type Result<T> = { value: T; events: PendingEvent[] };
 
@@ -76,7 +67,7 @@ export async function firstOrderOfferStanding(
 
 export async function placeOrder(
   db: Db,
-  customer: Actor,
+  customer: { id: number },
   body: PlaceOrderBody,
   options: { reservationSeconds: number; maxUnpaidOrders: number; maxReservedItems: number },
 ): Promise<Result<OrderJson>> {
@@ -201,25 +192,54 @@ export async function getCustomerOrder(db: Db, userId: number, orderId: number):
   return customerView(view!);
 }
 
-/** Records the customer's wish to cancel (once while open) and tells the shop; the shop decides. */
+/**
+ * The customer asks the shop to cancel (`request_cancel`): recorded once while open, and the shop
+ * is e-mailed; the shop decides.
+ */
 export async function requestCancel(
   db: Db,
-  customer: Actor,
+  customer: { id: number; name: string; email: string },
   orderId: number,
   shop: ShopContext,
 ): Promise<Result<string>> {
-  const events = await requestCancellation(db, customer, orderId, shop);
-  return { value: CANCEL_REQUEST_SENT, events };
+  const moved = await runOrderMove(db, shop, {
+    move: 'request_cancel',
+    by: { actor: 'customer', userId: customer.id },
+    order: orderId,
+    ownerId: customer.id,
+    customer,
+    note: 'Cancellation requested',
+    guard: (order, refusal) => {
+      if (refusal) throw new DomainError('invalid', CANCEL_NOT_ALLOWED);
+      return cancelRequestOpen(order) ? 'skip' : undefined;
+    },
+  });
+  return { value: CANCEL_REQUEST_SENT, events: moved?.events ?? [] };
 }
 
-/** The customer cancels their own unpaid order; a paid one needs a request. */
+/** The customer cancels their own unpaid order (`customer_cancel`); a paid one needs a request. */
 export async function cancelOwnOrder(
   db: Db,
-  customer: Actor,
+  customer: { id: number },
   orderId: number,
   shop: ShopContext,
 ): Promise<Result<OrderJson>> {
-  const moved = await cancelByCustomer(db, customer.id, orderId, shop);
+  const moved = await runOrderMove(db, shop, {
+    move: 'customer_cancel',
+    by: { actor: 'customer', userId: customer.id },
+    order: orderId,
+    ownerId: customer.id,
+    note: 'Cancelled by the customer',
+    guard: (order, refusal) => {
+      const paid = (order.order_status === 'pending' && moneyReceived(order)) || order.order_status === 'processing';
+      if (paid) throw new DomainError('invalid', PAID_NEEDS_REQUEST);
+      if (refusal) throw new DomainError('invalid', refusal);
+    },
+  });
+  return customerResult(db, moved!);
+}
+
+async function customerResult(db: Db, moved: Moved): Promise<Result<OrderJson>> {
   const [view] = await loadOrderViews(db, [moved.order]);
   return { value: customerView(view!), events: moved.events };
 }
@@ -270,56 +290,92 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
   };
 }
 
-async function adminResult(db: Db, moved: Moved): Promise<Result<AdminOrderJson>> {
+/** An admin's move as the API answers it: the order's admin view and the events to emit. */
+export async function adminOrderResult(db: Db, moved: Moved): Promise<Result<AdminOrderJson>> {
   const [view] = await loadOrderViews(db, [moved.order]);
   return { value: view!, events: moved.events };
 }
 
-/** The shop ships, delivers or cancels an order (`PUT /admin/orders/{id}`). */
+/**
+ * The shop ships, delivers or cancels an order (`PUT /admin/orders/{id}`): the move is the table's
+ * row for that status change (`adminMoveFor`). A pay-on-delivery order ships unpaid
+ * (`ship_pay_on_delivery`) and is delivered once the rider's collection is recorded; an unpaid
+ * pending order reaches processing only through `recordPayment`.
+ */
 export async function changeOrderStatus(
   db: Db,
-  admin: Actor,
+  by: Actor,
   orderId: number,
   to: OrderStatus,
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  return adminResult(db, await changeStatusByAdmin(db, admin, orderId, to, shop));
+  const move = (order: Order): OrderMoveName => {
+    const byStatus = adminMoveFor(order.order_status, to);
+    if (!byStatus) throw new DomainError('invalid', transitionRefusal(order.order_status, to) ?? CHANGED_MEANWHILE);
+    const onDelivery = order.payment_method === 'pay_on_delivery' && order.payment_status === 'unpaid';
+    if (byStatus === 'ship' && onDelivery) return 'ship_pay_on_delivery';
+    if (byStatus === 'deliver' && onDelivery) throw new DomainError('invalid', DELIVER_NEEDS_PAYMENT);
+    return byStatus;
+  };
+  return adminOrderResult(db, (await runOrderMove(db, shop, { move, by, order: orderId, note: null }))!);
 }
 
-/** The shop approves (cancels the order) or declines a customer's cancellation request. */
+/** The shop approves (`approve_cancel`: the order is cancelled) or declines a customer's cancellation request. */
 export async function answerCancelRequest(
   db: Db,
-  admin: Actor,
+  by: Actor,
   orderId: number,
   decision: { approve: boolean; note: string | null },
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  return adminResult(db, await decideCancelRequest(db, admin, orderId, decision, shop));
+  const moved = await runOrderMove(db, shop, {
+    move: decision.approve ? 'approve_cancel' : 'decline_cancel',
+    by,
+    order: orderId,
+    note: decision.approve ? decision.note : (decision.note ?? 'Cancellation request declined'),
+    set: decision.approve ? undefined : { cancel_request_note: decision.note },
+    guard: (order, refusal) => {
+      if (!cancelRequestOpen(order)) throw new DomainError('invalid', NO_OPEN_REQUEST);
+      if (refusal) throw new DomainError('invalid', refusal);
+    },
+  });
+  return adminOrderResult(db, moved!);
 }
 
-/** The shop records a payment it received itself; the held order becomes paid (processing). */
-export async function recordManualPayment(
+/** The shop records money it paid back to the customer (`record_refund`); partial refunds add up to at most what was received. */
+export async function recordRefund(
   db: Db,
-  admin: Actor,
-  orderId: number,
-  payment: { method: ManualPaymentMethod; reference: string },
-  shop: ShopContext,
-): Promise<Result<AdminOrderJson>> {
-  const moved = await recordPayment(db, admin, orderId, payment, shop, (trx, order) =>
-    insertReceivedPayment(trx, order, payment),
-  );
-  return adminResult(db, moved);
-}
-
-/** The shop records money it paid back to the customer. */
-export async function recordOrderRefund(
-  db: Db,
-  admin: Actor,
+  by: Actor,
   orderId: number,
   refund: { amountCents: number; method: 'mpesa' | 'card' | 'cash'; reference: string | null; note: string | null },
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  return adminResult(db, await recordRefund(db, admin, orderId, refund, shop, formatKshCents));
+  const moved = await runOrderMove(db, shop, {
+    move: 'record_refund',
+    by,
+    order: orderId,
+    refundCents: refund.amountCents,
+    note: `Refund recorded: ${refund.method === 'mpesa' ? 'M-Pesa' : refund.method}${refund.reference ? ` ${refund.reference}` : ''}`,
+    guard: (order, refusal) => {
+      if (refusal) throw new DomainError('invalid', NO_PAYMENT_TO_REFUND);
+      const left = order.total_cents - order.refunded_cents;
+      if (refund.amountCents > left) {
+        const message = REFUND_TOO_LARGE(formatKshCents(left));
+        throw new DomainError('invalid', message, { errors: { amount: [message] } });
+      }
+    },
+    within: (trx, order) =>
+      ordersRepository(trx).insertRefund({
+        order_id: order.id,
+        amount_cents: refund.amountCents,
+        method: refund.method,
+        reference: refund.reference,
+        note: refund.note,
+        actor_user_id: by.userId ?? null,
+        created_at: order.updated_at,
+      }),
+  });
+  return adminOrderResult(db, moved!);
 }
 
 export const POD_CONFIRMED = 'Your order is confirmed. You pay the rider on delivery.';
@@ -344,15 +400,29 @@ export async function payOnDeliveryOption(
   };
 }
 
-/** The customer chooses to pay the rider: the order is confirmed unpaid and holds its items without expiry. */
+/**
+ * The customer chooses to pay the rider (`confirm_pay_on_delivery`): the order is confirmed unpaid
+ * and holds its items without expiry.
+ */
 export async function choosePayOnDelivery(
   db: Db,
-  customer: Actor,
+  customer: { id: number },
   orderId: number,
   limits: PayOnDeliveryLimits,
   shop: ShopContext,
 ): Promise<Result<OrderJson>> {
-  const moved = await confirmPayOnDelivery(db, customer.id, orderId, limits, shop, formatKshCents);
-  const [view] = await loadOrderViews(db, [moved.order]);
-  return { value: customerView(view!), events: moved.events };
+  const moved = await runOrderMove(db, shop, {
+    move: 'confirm_pay_on_delivery',
+    by: { actor: 'customer', userId: customer.id },
+    order: orderId,
+    ownerId: customer.id,
+    // one decision per customer at a time, so two tabs cannot both pass the "one open order" limit
+    lockCustomer: customer.id,
+    guard: async (order, _refusal, trx) => {
+      const refusal = await payOnDeliveryRefusal(trx, order, limits, formatKshCents);
+      if (refusal) throw new DomainError(refusal.kind, refusal.message);
+    },
+    note: (order) => `Pay on delivery: ${formatKshCents(order.total_cents)} to the rider`,
+  });
+  return customerResult(db, moved!);
 }
