@@ -1,8 +1,30 @@
 import type { Executor } from '../../db/database.js';
 import { dialectOf } from '../../db/database.js';
-import type { Order, OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
-import { sql, type Insertable, type Updateable } from 'kysely';
-import { nameTheShopMayUse, visibleToCustomer } from './visibility.js';
+import type { DB, Order, OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import { nameTheShopMayUse } from './visibility.js';
+
+/**
+ * Which orders a customer's own calls see: all their online orders, and the orders the shop made
+ * for them (manual orders, `sales_channel` set) only once the account's e-mail address is
+ * verified, or on an account the shop made itself (no password: nobody signs in to it before
+ * "Forgot password" verifies the address). Someone who registered a buyer's address without proving it is theirs must not see
+ * (or cancel, or pay-on-delivery) the order the shop took for that buyer, nor its phone number.
+ */
+function visibleToCustomer(eb: ExpressionBuilder<DB, 'orders'>) {
+  return eb.or([
+    eb('orders.sales_channel', 'is', null),
+    eb.exists(
+      eb
+        .selectFrom('users as owner')
+        .select('owner.id')
+        .whereRef('owner.id', '=', 'orders.user_id')
+        .where((owner) =>
+          owner.or([owner('owner.email_verified_at', 'is not', null), owner('owner.password_hash', 'is', null)]),
+        ),
+    ),
+  ]);
+}
 
 export interface HistoryEntry {
   order_id: number;
@@ -56,6 +78,28 @@ export function ordersRepository(db: Executor) {
         .where('user_id', '=', userId)
         .where(visibleToCustomer)
         .executeTakeFirst();
+    },
+
+    /**
+     * Extends a held order's reservation once, conditionally: the sweeper may be cancelling this
+     * very order right now. Undefined when it no longer can be.
+     */
+    extendReservation(id: number, until: string, at: string) {
+      return db
+        .updateTable('orders')
+        .set({ reserved_until: until, reservation_extended_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('order_status', '=', 'pending')
+        .where('stock_released_at', 'is', null)
+        .where('reservation_extended_at', 'is', null)
+        .where('reserved_until', '>=', at)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    reservationsOf(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('orders').select(['id', 'reserved_until']).where('id', 'in', ids).execute();
     },
 
     listForUser(userId: number) {
