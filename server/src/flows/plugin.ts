@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { OffersService } from '../modules/offers/service.js';
 import { acceptingOffers } from './accept-offer.js';
+import { placeOrder } from './place-order.js';
 import { recordPayment } from './record-payment.js';
 
 /**
@@ -8,6 +9,7 @@ import { recordPayment } from './record-payment.js';
  * `app.orderFlows`: modules never import a flow, so a module's routes reach one through the app.
  */
 export interface OrderFlows {
+  placeOrder: typeof placeOrder;
   recordPayment: typeof recordPayment;
   /** the offers service, its holds wired to orders and the cart */
   offers: OffersService;
@@ -21,7 +23,11 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('orderFlows', { recordPayment, offers: acceptingOffers(app.db, app.config) });
+    app.decorate('orderFlows', {
+      placeOrder,
+      recordPayment,
+      offers: acceptingOffers(app.db, app.config),
+    });
   },
   { name: 'order-flows' },
 );

@@ -19,3 +19,8 @@ export async function reservationEnds(db: Executor, orderIds: number[]): Promise
   const orders = await ordersRepository(db).reservationsOf(orderIds);
   return new Map(orders.map((o) => [o.id, o.reserved_until]));
 }
+
+/** Live products with the given ids, for pricing an order and its stock messages. */
+export function productsForOrder(db: Executor, productIds: number[]) {
+  return ordersRepository(db).productsForOrder(productIds);
+}

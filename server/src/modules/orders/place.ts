@@ -4,7 +4,6 @@ import type { Db, Executor, Trx } from '../../db/database.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Order, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import { heldOfferCount, takeOverHolds, tooManyHeldItems } from '../offers/holds.js';
 import { reserveLines, type Actor } from '../stock/ledger.js';
 import type { ShopContext } from './emails.js';
 import { ordersRepository } from './repository.js';
@@ -36,7 +35,33 @@ export interface NewOrder {
   reservationSeconds: number;
   limits: { maxUnpaidOrders: number; maxReservedItems: number };
   /** units the customer's accepted offers hold: taken over by the order, not reserved again */
-  heldOffers?: { offerId: number; productId: number; name: string }[];
+  heldOffers?: HeldOffer[];
+  /** the offers module's part, given by the place-order flow */
+  offerHolds: OfferHoldsForOrder;
+}
+
+export interface HeldOffer {
+  offerId: number;
+  productId: number;
+  name: string;
+}
+
+/**
+ * What placing an order needs of the customer's accepted price offers (the offers module), given
+ * by the place-order flow: how many units they hold, taking held units over as the order's
+ * reservation (`hold_to_order`), and the refusal when orders and offers together hold too many.
+ */
+export interface OfferHoldsForOrder {
+  heldCount(trx: Trx, customerId: number, at: string): Promise<number>;
+  takeOver(
+    trx: Trx,
+    customerId: number,
+    orderId: number,
+    holds: readonly HeldOffer[],
+    who: Actor,
+    at: string,
+  ): Promise<void>;
+  tooManyHeld(max: number): string;
 }
 
 /** How many units the customer's unpaid orders hold now (the offers' hold limit counts them too). */
@@ -72,9 +97,12 @@ export async function placeNewOrder(db: Db, input: NewOrder): Promise<Order> {
       throw new DomainError('invalid', tooManyReservedItems(input.limits.maxReservedItems));
     }
     // Accepted offers' units count too, except those this order takes over (already in `quantity`).
-    const offerHolds = Math.max(0, (await heldOfferCount(trx, input.customerId, at)) - (input.heldOffers?.length ?? 0));
+    const offerHolds = Math.max(
+      0,
+      (await input.offerHolds.heldCount(trx, input.customerId, at)) - (input.heldOffers?.length ?? 0),
+    );
     if (held.items + offerHolds + quantity > input.limits.maxReservedItems) {
-      throw new DomainError('invalid', tooManyHeldItems(input.limits.maxReservedItems));
+      throw new DomainError('invalid', input.offerHolds.tooManyHeld(input.limits.maxReservedItems));
     }
     return insertHeldOrder(trx, input, {
       at,
@@ -90,7 +118,7 @@ type HeldOrderInput = Pick<
   NewOrder,
   'customerId' | 'lines' | 'amounts' | 'shipping_address' | 'shipping_phone' | 'discount_code'
 > &
-  Partial<Pick<NewOrder, 'delivery_method_id' | 'delivery_details' | 'heldOffers'>> & {
+  Partial<Pick<NewOrder, 'delivery_method_id' | 'delivery_details' | 'heldOffers' | 'offerHolds'>> & {
     extra?: Partial<Insertable<OrdersTable>>;
   };
 
@@ -154,7 +182,7 @@ async function insertHeldOrder(
   // it is never back on the shelf in between, and only the rest of each line is taken now.
   const who: Actor = { actor: how.by.actor, userId: how.by.userId ?? null };
   const heldOffers = input.heldOffers ?? [];
-  await takeOverHolds(trx, input.customerId, created.id, heldOffers, who, at);
+  if (heldOffers.length > 0) await input.offerHolds!.takeOver(trx, input.customerId, created.id, heldOffers, who, at);
   const toReserve = new Map<number, number>();
   for (const l of input.lines) toReserve.set(l.productId, (toReserve.get(l.productId) ?? 0) + l.quantity);
   for (const h of heldOffers) toReserve.set(h.productId, (toReserve.get(h.productId) ?? 0) - 1);

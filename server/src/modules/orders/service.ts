@@ -8,8 +8,6 @@ import type { Order, OrderStatus, PaymentStatus } from '../../db/schema.js';
 import { DomainError, invalidField } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
-import { firstImageKeys } from '../catalog/product-view.js';
-import { activeHoldsFor } from '../offers/holds.js';
 import type { ShopContext } from './emails.js';
 import {
   CANCEL_NOT_ALLOWED,
@@ -24,12 +22,10 @@ import {
 } from './messages.js';
 import { customerView, loadOrderViews } from './order-view.js';
 import { payOnDeliveryRefusal, type PayOnDeliveryLimits } from './pay-on-delivery.js';
-import { placeNewOrder } from './place.js';
 import { ordersRepository } from './repository.js';
 import { moneyReceived, runOrderMove, type Moved } from './run-move.js';
 import type { Actor } from '../stock/ledger.js';
 import { adminMoveFor, cancelRequestOpen, transitionRefusal, type OrderMoveName } from '@mtumba/contract';
-import { resolveOrderDelivery } from '../delivery/service.js';
 import type { PayOnDeliveryOption } from '@mtumba/contract/delivery';
 
 import { CANCEL_REQUEST_SENT } from '@mtumba/contract/order';
@@ -41,17 +37,13 @@ export const ORDER_PLACED = 'Order placed. Please pay within the reservation tim
 export const ORDER_TOO_LARGE = 'This order is too large to place online. Please split it into smaller orders.';
 
 /** Order and payment amounts are 32-bit integer columns of cents (PostgreSQL refuses more). */
-const MAX_ORDER_CENTS = 2_147_483_647;
+export const MAX_ORDER_CENTS = 2_147_483_647;
 
 /** Codes a customer may type; the offers themselves are applied automatically. */
-const KNOWN_CODES = new Set(['WELCOME10']);
+export const KNOWN_CODES = new Set(['WELCOME10']);
 
 export type Result<T> = { value: T; events: PendingEvent[] };
 
-/**
- * Places an order: prices from the database, offers from the one pricing rule, and every line's
- * stock taken in the order's transaction with a conditional UPDATE, so an item is never sold twice.
- */
 /**
  * What the first-order offer needs to know of a customer: the payment statuses of their orders so
  * far, and which order holds the offer (undefined when none does).
@@ -63,116 +55,6 @@ export async function firstOrderOfferStanding(
   const repo = ordersRepository(db);
   const [previous, offerHolder] = await Promise.all([repo.paymentStatusesOf(userId), repo.offerHolder(userId)]);
   return { previous, offerHolder };
-}
-
-export async function placeOrder(
-  db: Db,
-  customer: { id: number },
-  body: PlaceOrderBody,
-  options: { reservationSeconds: number; maxUnpaidOrders: number; maxReservedItems: number },
-): Promise<Result<OrderJson>> {
-  const phone = normaliseKenyanPhone(body.shipping_phone);
-  if (!phone) throw invalidField('shipping_phone', PHONE_HINT);
-  const code = body.discount_code?.trim().toUpperCase() || null;
-  if (code !== null && !KNOWN_CODES.has(code)) throw invalidField('discount_code', 'Invalid discount code');
-
-  const delivery = await resolveOrderDelivery(db, body.shipping_address, body);
-
-  const quantities = new Map<number, number>();
-  for (const line of body.items)
-    quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
-  const productIds = [...quantities.keys()].sort((a, b) => a - b);
-
-  const repo = ordersRepository(db);
-  const [products, imageKeys, { previous, offerHolder }, holds] = await Promise.all([
-    repo.productsForOrder(productIds),
-    firstImageKeys(db, productIds),
-    firstOrderOfferStanding(db, customer.id),
-    activeHoldsFor(db, customer.id, now()),
-  ]);
-  const productsById = new Map(products.map((p) => [p.id, p]));
-  const missing = productIds.find((id) => !productsById.has(id));
-  if (missing !== undefined) {
-    throw invalidField('items', `Product #${missing} is no longer available. Please remove it from your cart.`);
-  }
-  const lines = productIds.map((id) => ({ product: productsById.get(id)!, quantity: quantities.get(id)! }));
-  // An item another customer's accepted offer holds is refused with its own message; the stock
-  // check in the order's transaction stays the final word.
-  const reservedForOther = lines.find(
-    (l) => l.product.held_quantity > 0 && !holds.has(l.product.id) && l.product.stock_quantity < l.quantity,
-  );
-  if (reservedForOther) throw invalidField('items', `${reservedForOther.product.name}: ${OFFER_MESSAGES.reserved}`);
-  // The agreed price of the customer's own accepted offer covers one unit of that item
-  // (docs/product.md, Make an offer); prices come from the server only.
-  const orderLines = lines.flatMap((l) =>
-    lineUnits({
-      quantity: l.quantity,
-      priceCents: l.product.price_cents,
-      agreedCents: holds.get(l.product.id)?.agreedCents,
-    }).map((u) => ({ product: l.product, unitPriceCents: u.unitPriceCents, quantity: u.quantity })),
-  );
-
-  const price = priceOrder({
-    items: orderLines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity })),
-    shipping: delivery.pricing,
-    previousPaymentStatuses: previous,
-    firstOrderOfferHeld: offerHolder !== undefined,
-  });
-  if (Math.max(price.subtotalCents, price.totalCents) > MAX_ORDER_CENTS) throw invalidField('items', ORDER_TOO_LARGE);
-  if (code === 'WELCOME10' && !price.appliedDiscounts.includes(OFFERS.welcome.label)) {
-    throw invalidField(
-      'discount_code',
-      offerHolder !== undefined && !previous.includes('paid')
-        ? offerHeldMessage(offerHolder)
-        : 'WELCOME10 is only for your first order.',
-    );
-  }
-
-  const order = await placeNewOrder(db, {
-    customerId: customer.id,
-    lines: orderLines.map((l) => ({
-      productId: l.product.id,
-      name: l.product.name,
-      imageKey: imageKeys.get(l.product.id) ?? null,
-      unitPriceCents: l.unitPriceCents,
-      quantity: l.quantity,
-    })),
-    heldOffers: lines.flatMap((l) => {
-      const hold = holds.get(l.product.id);
-      return hold ? [{ offerId: hold.offerId, productId: l.product.id, name: l.product.name }] : [];
-    }),
-    amounts: {
-      subtotal_cents: price.subtotalCents,
-      discount_cents: price.discountCents,
-      delivery_fee_cents: price.deliveryFeeCents,
-      total_cents: price.totalCents,
-      applied_discounts: price.appliedDiscounts,
-    },
-    shipping_address: delivery.name,
-    shipping_phone: phone,
-    discount_code: code,
-    delivery_method_id: delivery.methodId,
-    delivery_details: JSON.stringify(delivery.details),
-    reservationSeconds: options.reservationSeconds,
-    limits: { maxUnpaidOrders: options.maxUnpaidOrders, maxReservedItems: options.maxReservedItems },
-  });
-
-  const [view] = await loadOrderViews(db, [order]);
-  return {
-    value: customerView(view!),
-    events: [
-      {
-        name: 'order.created',
-        payload: {
-          userId: order.user_id,
-          id: order.id,
-          status: order.order_status,
-          total_amount: centsToAmount(order.total_cents),
-          created_at: order.created_at,
-        },
-      },
-    ],
-  };
 }
 
 export async function listCustomerOrders(db: Db, userId: number): Promise<OrderJson[]> {
