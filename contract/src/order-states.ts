@@ -70,18 +70,6 @@ export const PAYMENT_EFFECT_WORDS: Record<PaymentEffect, string> = {
   refund_amount: 'partially_refunded, or refunded once the whole amount is back',
 };
 
-/** Who is told after a move (the server's effect functions, by name). */
-export type OrderMail =
-  | 'status'
-  | 'cancelled'
-  | 'receipt'
-  | 'expired'
-  | 'late_payment'
-  | 'cancel_request'
-  | 'cancel_declined'
-  | 'refunded'
-  | 'pay_on_delivery';
-
 /** Live events sent once the move's transaction has committed. */
 export type OrderEvent = 'status' | 'paid' | 'expired' | 'cancel_requested';
 
@@ -98,8 +86,10 @@ export interface OrderMove {
   stock: StockEffect;
   /** the condition, in the shop's words */
   guard: string;
-  /** after the move: the e-mail (and text) it sends */
-  mail?: OrderMail;
+  /** how a refusal names the move: "it cannot be <done>" */
+  done: string;
+  /** after the move: the server's e-mail (and text) effect function of that name */
+  mail?: string;
   /** after the commit: the live events */
   events: readonly OrderEvent[];
   /** the first-order offer: freed for another order, or taken back by this one */
@@ -125,6 +115,7 @@ export const ORDER_MOVES = {
     stock: 'reserve',
     guard: 'every item in stock; the customer is within the hold limits',
     events: [],
+    done: 'placed',
   },
   place_manual: {
     from: ['new'],
@@ -136,6 +127,7 @@ export const ORDER_MOVES = {
     guard:
       'every item in stock; a sale made on WhatsApp, by phone or live: the items are held until the pay link expires, and the customer’s hold limits do not apply',
     events: ['status'],
+    done: 'placed',
   },
   pay: {
     from: ['pending'],
@@ -147,6 +139,7 @@ export const ORDER_MOVES = {
     guard: 'the items are still reserved for the order',
     mail: 'receipt',
     events: ['status', 'paid'],
+    done: 'paid',
   },
   pay_after_expiry: {
     from: ['cancelled'],
@@ -159,6 +152,7 @@ export const ORDER_MOVES = {
     mail: 'receipt',
     events: ['status', 'paid'],
     welcomeOffer: 'restore',
+    done: 'paid',
   },
   pay_unavailable: {
     from: ['cancelled'],
@@ -170,6 +164,7 @@ export const ORDER_MOVES = {
     guard: 'the order was cancelled and its items cannot be reserved again: the shop is told to refund',
     mail: 'late_payment',
     events: ['status'],
+    done: 'paid',
   },
   prompt_sent: {
     from: ['pending'],
@@ -180,6 +175,7 @@ export const ORDER_MOVES = {
     stock: 'none',
     guard: 'an M-Pesa prompt went to the customer’s phone; the items stay reserved while it is answered',
     events: [],
+    done: 'sent an M-Pesa prompt',
   },
   payment_failed: {
     from: ['pending'],
@@ -190,6 +186,7 @@ export const ORDER_MOVES = {
     stock: 'none',
     guard: 'the provider reports a failed or cancelled payment',
     events: [],
+    done: 'marked as failed',
   },
   expire: {
     from: ['pending'],
@@ -202,6 +199,7 @@ export const ORDER_MOVES = {
     mail: 'expired',
     events: ['status', 'expired'],
     welcomeOffer: 'release',
+    done: 'expired',
   },
   customer_cancel: {
     from: ['pending'],
@@ -214,6 +212,7 @@ export const ORDER_MOVES = {
     mail: 'status',
     events: ['status'],
     welcomeOffer: 'release',
+    done: 'cancelled',
   },
   request_cancel: {
     from: ['pending', 'processing'],
@@ -226,6 +225,7 @@ export const ORDER_MOVES = {
     mail: 'cancel_request',
     events: ['cancel_requested'],
     request: 'open',
+    done: 'asked to be cancelled',
   },
   approve_cancel: {
     from: ['pending', 'processing'],
@@ -239,6 +239,7 @@ export const ORDER_MOVES = {
     events: ['status'],
     welcomeOffer: 'release',
     request: 'approve',
+    done: 'cancelled',
   },
   decline_cancel: {
     from: ['pending', 'processing'],
@@ -251,6 +252,7 @@ export const ORDER_MOVES = {
     mail: 'cancel_declined',
     events: ['status'],
     request: 'decline',
+    done: 'kept',
   },
   cancel: {
     from: ['pending', 'processing'],
@@ -265,6 +267,7 @@ export const ORDER_MOVES = {
     welcomeOffer: 'release',
     request: 'approve',
     byStatus: true,
+    done: 'cancelled',
   },
   record_payment: {
     from: ['pending'],
@@ -276,6 +279,7 @@ export const ORDER_MOVES = {
     guard: 'the items are still reserved; the method and its reference are recorded',
     mail: 'receipt',
     events: ['status', 'paid'],
+    done: 'marked as paid',
   },
   confirm_pay_on_delivery: {
     from: ['pending'],
@@ -288,6 +292,7 @@ export const ORDER_MOVES = {
       'the items are still reserved; the order is within the pay-on-delivery limits; it then holds its items without expiry',
     mail: 'pay_on_delivery',
     events: ['status'],
+    done: 'paid on delivery',
   },
   ship: {
     from: ['processing'],
@@ -300,6 +305,7 @@ export const ORDER_MOVES = {
     mail: 'status',
     events: ['status'],
     byStatus: true,
+    done: 'shipped',
   },
   ship_pay_on_delivery: {
     from: ['processing'],
@@ -311,6 +317,7 @@ export const ORDER_MOVES = {
     guard: 'the order is paid on delivery: it leaves unpaid',
     mail: 'status',
     events: ['status'],
+    done: 'shipped',
   },
   record_delivery_payment: {
     from: ['processing', 'shipped'],
@@ -322,6 +329,7 @@ export const ORDER_MOVES = {
     guard: 'a pay-on-delivery order; the method (cash or M-Pesa) and its reference are recorded',
     mail: 'receipt',
     events: ['status', 'paid'],
+    done: 'marked as paid',
   },
   deliver: {
     from: ['shipped'],
@@ -334,6 +342,7 @@ export const ORDER_MOVES = {
     mail: 'status',
     events: ['status'],
     byStatus: true,
+    done: 'delivered',
   },
   record_refund: {
     from: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'],
@@ -345,10 +354,18 @@ export const ORDER_MOVES = {
     guard: 'the amount is no more than what is left to refund',
     mail: 'refunded',
     events: ['status'],
+    done: 'refunded',
   },
 } as const satisfies Record<string, OrderMove>;
 
 export type OrderMoveName = keyof typeof ORDER_MOVES;
+
+/** The e-mail effects the table names: the server has one function for each. */
+export type OrderMail = (typeof ORDER_MOVES)[OrderMoveName] extends infer Row
+  ? Row extends { mail: infer M }
+    ? M
+    : never
+  : never;
 export const ORDER_MOVE_NAMES = Object.keys(ORDER_MOVES) as OrderMoveName[];
 
 /** What a move needs to know of an order to decide. */
@@ -361,36 +378,13 @@ export interface OrderState {
 export function moveRefusal(move: OrderMoveName, state: OrderState): string | undefined {
   const rule: OrderMove = ORDER_MOVES[move];
   if (!rule.from.includes(state.order_status)) {
-    return `This order is ${state.order_status}: it cannot be ${MOVE_PAST_TENSE[move]}.`;
+    return `This order is ${state.order_status}: it cannot be ${rule.done}.`;
   }
   if (rule.paymentFrom !== 'any' && !rule.paymentFrom.includes(state.payment_status)) {
-    return `This order's payment is ${state.payment_status.replace('_', ' ')}: it cannot be ${MOVE_PAST_TENSE[move]}.`;
+    return `This order's payment is ${state.payment_status.replace('_', ' ')}: it cannot be ${rule.done}.`;
   }
   return undefined;
 }
-
-const MOVE_PAST_TENSE: Record<OrderMoveName, string> = {
-  place: 'placed',
-  place_manual: 'placed',
-  pay: 'paid',
-  pay_after_expiry: 'paid',
-  pay_unavailable: 'paid',
-  prompt_sent: 'sent an M-Pesa prompt',
-  payment_failed: 'marked as failed',
-  expire: 'expired',
-  customer_cancel: 'cancelled',
-  request_cancel: 'asked to be cancelled',
-  approve_cancel: 'cancelled',
-  decline_cancel: 'kept',
-  cancel: 'cancelled',
-  record_payment: 'marked as paid',
-  confirm_pay_on_delivery: 'paid on delivery',
-  ship: 'shipped',
-  ship_pay_on_delivery: 'shipped',
-  record_delivery_payment: 'marked as paid',
-  deliver: 'delivered',
-  record_refund: 'refunded',
-};
 
 /** The status a move leaves the order in. */
 export function statusAfter(move: OrderMoveName, from: OrderStatus): OrderStatus {

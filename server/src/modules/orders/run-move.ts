@@ -119,8 +119,8 @@ export async function runOrderMove(db: Executor, shop: ShopContext, asked: MoveR
       throw err;
     }
     if (request.within) await request.within(trx, moved);
-    const rule: OrderMove = ORDER_MOVES[request.move];
-    if (rule.mail) await MAILS[rule.mail](trx, shop, moved, request);
+    const mail = mailOf(request.move);
+    if (mail) await MAILS[mail](trx, shop, moved, request);
     return { order: moved, events: eventsOf(request.move, moved) };
   });
 }
@@ -338,6 +338,11 @@ const EVENTS: Record<OrderEvent, (order: Order) => PendingEvent> = {
     },
   }),
 };
+
+/** The e-mail effect a row names (every name the table uses has a function in MAILS). */
+function mailOf(move: OrderMoveName): OrderMail | undefined {
+  return (ORDER_MOVES[move] as { mail?: OrderMail }).mail;
+}
 
 /** The events of a move's row for an order (placing moves, which insert rather than run). */
 export function eventsOf(move: OrderMoveName, order: Order): PendingEvent[] {
