@@ -21,7 +21,7 @@ const security = bearerAuth;
 
 /** Price offers under /api (docs/product.md, Make an offer): the customer's calls, the shop's, and the hold sweeper. */
 const offersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db } = app;
+  const { config } = app;
   // built by the accept-offer flow: a hold also counts unpaid orders and fills the cart
   const offers = app.orderFlows.offers;
   const offerId = (raw: string) => idOrNotFound(raw, OFFER_MESSAGES.notFound);

@@ -1,13 +1,10 @@
-import { MONEY_RECEIVED_STATUSES, OFFERS, centsToAmount, formatKshCents } from '@mtumba/contract';
-import type { AdminOrderDetailJson, AdminOrderJson, OrderJson, PlaceOrderBody } from '@mtumba/contract/order';
-import { priceOrder } from '@mtumba/contract/pricing';
-import { OFFER_MESSAGES, lineUnits } from '@mtumba/contract/price-offers';
+import { MONEY_RECEIVED_STATUSES, centsToAmount, formatKshCents } from '@mtumba/contract';
+import type { AdminOrderDetailJson, AdminOrderJson, OrderJson } from '@mtumba/contract/order';
 import type { Db } from '../../db/database.js';
 import { now } from '../../db/database.js';
 import type { Order, OrderStatus, PaymentStatus } from '../../db/schema.js';
-import { DomainError, invalidField } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
-import { normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
 import type { ShopContext } from './emails.js';
 import {
   CANCEL_NOT_ALLOWED,
