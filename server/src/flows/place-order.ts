@@ -11,7 +11,7 @@ import { resolveOrderDelivery } from '../modules/delivery/service.js';
 import { activeHoldsFor, heldOfferCount, takeOverHolds, tooManyHeldItems } from '../modules/offers/holds.js';
 import { productsForOrder } from '../modules/orders/lookup.js';
 import { customerView, loadOrderViews } from '../modules/orders/order-view.js';
-import { placeNewOrder, type OfferHoldsForOrder } from '../modules/orders/place.js';
+import { runPlaceMove, type OfferHoldsForOrder } from '../modules/orders/place.js';
 import {
   KNOWN_CODES,
   MAX_ORDER_CENTS,
@@ -97,7 +97,7 @@ export async function placeOrder(
     );
   }
 
-  const order = await placeNewOrder(db, {
+  const order = await runPlaceMove(db, {
     customerId: customer.id,
     lines: orderLines.map((l) => ({
       productId: l.product.id,

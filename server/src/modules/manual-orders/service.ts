@@ -23,7 +23,7 @@ import { recordSecurityEvent } from '../accounts/security-log.js';
 import { firstImageKeys } from '../catalog/product-view.js';
 import type { ShopContext } from '../orders/emails.js';
 import { cancelledByExpiry } from '../orders/lifecycle.js';
-import { placeManualOrder } from '../orders/place.js';
+import { runPlaceManualMove } from '../orders/place.js';
 import type { Actor } from '../stock/ledger.js';
 import { loadOrderViews } from '../orders/order-view.js';
 import { nameTheShopMayUse } from '../orders/visibility.js';
@@ -269,7 +269,7 @@ export async function createManualOrder(
   );
   const holdUntil = payLinkExpiry(Date.now(), config.payLinks.hours);
   const payment = body.payment ?? null;
-  const moved = await placeManualOrder(
+  const moved = await runPlaceManualMove(
     db,
     {
       by,

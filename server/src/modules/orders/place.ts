@@ -82,7 +82,7 @@ export const offerTakenMeanwhile = (orderId: number | undefined) =>
  * first-order offer (a unique column: one live order each), inserts the order and takes every
  * line off the shelf, or changes nothing.
  */
-export async function placeNewOrder(db: Db, input: NewOrder): Promise<Order> {
+export async function runPlaceMove(db: Db, input: NewOrder): Promise<Order> {
   return db.transaction().execute(async (trx) => {
     // Several instances on PostgreSQL: one placement per customer at a time, so the limits and the
     // offer claim are decided on what the customer really holds. SQLite runs one writer anyway.
@@ -221,7 +221,7 @@ export interface NewManualOrder extends HeldOrderInput {
  * expiry), without the customer's hold limits. With a payment, `record_payment` follows in the
  * same transaction, so the order is never left half-made.
  */
-export async function placeManualOrder(db: Db, input: NewManualOrder, shop: ShopContext): Promise<Moved> {
+export async function runPlaceManualMove(db: Db, input: NewManualOrder, shop: ShopContext): Promise<Moved> {
   return db.transaction().execute(async (trx) => {
     // As for `place`: the first-order offer claim is decided on what the customer really holds.
     await ordersRepository(trx).lockCustomer(input.customerId);
