@@ -37,6 +37,42 @@ export const MONEY_RECEIVED_STATUSES: readonly PaymentStatus[] = [
 
 export type StockEffect = 'reserve' | 'release' | 'none';
 
+/**
+ * What a move does to the payment status, as data: the server's move runner applies it, so no
+ * caller sets `payment_status` by hand.
+ * - unchanged: left as it is
+ * - unpaid / paid / pending / failed / refund_due: set to that status (paid and refund_due stamp `paid_at`)
+ * - unpaid_on_delivery: unpaid, to be paid to the rider (a failed online attempt is set aside)
+ * - refund_due_if_received: refund_due when money was received, else unchanged
+ * - refund_amount: the refund is added up: partially_refunded, or refunded once all is back
+ */
+export type PaymentEffect =
+  | 'unchanged'
+  | 'unpaid'
+  | 'paid'
+  | 'pending'
+  | 'failed'
+  | 'refund_due'
+  | 'unpaid_on_delivery'
+  | 'refund_due_if_received'
+  | 'refund_amount';
+
+/** The payment effects in the shop's words (the docs' table). */
+export const PAYMENT_EFFECT_WORDS: Record<PaymentEffect, string> = {
+  unchanged: 'unchanged',
+  unpaid: 'unpaid',
+  paid: 'paid',
+  pending: 'pending',
+  failed: 'failed',
+  refund_due: 'refund_due',
+  unpaid_on_delivery: 'unpaid (a failed online attempt is set aside): paid to the rider on delivery',
+  refund_due_if_received: 'refund_due when money was received, else unchanged',
+  refund_amount: 'partially_refunded, or refunded once the whole amount is back',
+};
+
+/** Live events sent once the move's transaction has committed. */
+export type OrderEvent = 'status' | 'paid' | 'expired' | 'cancel_requested';
+
 export interface OrderMove {
   /** statuses the order may be in; 'new' is an order that does not exist yet */
   from: readonly (OrderStatus | 'new')[];
@@ -45,11 +81,23 @@ export interface OrderMove {
   actor: OrderActor;
   /** payment statuses the move starts from */
   paymentFrom: readonly PaymentStatus[] | 'any';
-  /** what the payment status becomes, in words (some moves depend on it) */
-  payment: string;
+  /** what the payment status becomes */
+  payment: PaymentEffect;
   stock: StockEffect;
   /** the condition, in the shop's words */
   guard: string;
+  /** how a refusal names the move: "it cannot be <done>" */
+  done: string;
+  /** after the move: the server's e-mail (and text) effect function of that name */
+  mail?: string;
+  /** after the commit: the live events */
+  events: readonly OrderEvent[];
+  /** the first-order offer: freed for another order, or taken back by this one */
+  welcomeOffer?: 'release' | 'restore';
+  /** the customer's cancellation request: opened, declined, or approved when one is open */
+  request?: 'open' | 'decline' | 'approve';
+  /** the admin makes it by setting the order's status (`PUT /admin/orders/{id}`) */
+  byStatus?: true;
 }
 
 /**
@@ -66,6 +114,8 @@ export const ORDER_MOVES = {
     payment: 'unpaid',
     stock: 'reserve',
     guard: 'every item in stock; the customer is within the hold limits',
+    events: [],
+    done: 'placed',
   },
   place_manual: {
     from: ['new'],
@@ -76,6 +126,8 @@ export const ORDER_MOVES = {
     stock: 'reserve',
     guard:
       'every item in stock; a sale made on WhatsApp, by phone or live: the items are held until the pay link expires, and the customer’s hold limits do not apply',
+    events: ['status'],
+    done: 'placed',
   },
   pay: {
     from: ['pending'],
@@ -85,6 +137,9 @@ export const ORDER_MOVES = {
     payment: 'paid',
     stock: 'none',
     guard: 'the items are still reserved for the order',
+    mail: 'receipt',
+    events: ['status', 'paid'],
+    done: 'paid',
   },
   pay_after_expiry: {
     from: ['cancelled'],
@@ -94,6 +149,10 @@ export const ORDER_MOVES = {
     payment: 'paid',
     stock: 'reserve',
     guard: 'the reservation expired and every item can be reserved again',
+    mail: 'receipt',
+    events: ['status', 'paid'],
+    welcomeOffer: 'restore',
+    done: 'paid',
   },
   pay_unavailable: {
     from: ['cancelled'],
@@ -103,6 +162,9 @@ export const ORDER_MOVES = {
     payment: 'refund_due',
     stock: 'none',
     guard: 'the order was cancelled and its items cannot be reserved again: the shop is told to refund',
+    mail: 'late_payment',
+    events: ['status'],
+    done: 'paid',
   },
   prompt_sent: {
     from: ['pending'],
@@ -112,6 +174,8 @@ export const ORDER_MOVES = {
     payment: 'pending',
     stock: 'none',
     guard: 'an M-Pesa prompt went to the customer’s phone; the items stay reserved while it is answered',
+    events: [],
+    done: 'sent an M-Pesa prompt',
   },
   payment_failed: {
     from: ['pending'],
@@ -121,6 +185,8 @@ export const ORDER_MOVES = {
     payment: 'failed',
     stock: 'none',
     guard: 'the provider reports a failed or cancelled payment',
+    events: [],
+    done: 'marked as failed',
   },
   expire: {
     from: ['pending'],
@@ -130,6 +196,10 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'release',
     guard: 'the reservation time has passed without a payment',
+    mail: 'expired',
+    events: ['status', 'expired'],
+    welcomeOffer: 'release',
+    done: 'expired',
   },
   customer_cancel: {
     from: ['pending'],
@@ -139,6 +209,10 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'release',
     guard: 'the order is the customer’s own and nothing has been paid',
+    mail: 'status',
+    events: ['status'],
+    welcomeOffer: 'release',
+    done: 'cancelled',
   },
   request_cancel: {
     from: ['pending', 'processing'],
@@ -148,15 +222,24 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'no request is open; the shop is e-mailed and decides',
+    mail: 'cancel_request',
+    events: ['cancel_requested'],
+    request: 'open',
+    done: 'asked to be cancelled',
   },
   approve_cancel: {
     from: ['pending', 'processing'],
     to: 'cancelled',
     actor: 'admin',
     paymentFrom: 'any',
-    payment: 'refund_due when money was received, else unchanged',
+    payment: 'refund_due_if_received',
     stock: 'release',
     guard: 'a cancellation request is open',
+    mail: 'cancelled',
+    events: ['status'],
+    welcomeOffer: 'release',
+    request: 'approve',
+    done: 'cancelled',
   },
   decline_cancel: {
     from: ['pending', 'processing'],
@@ -166,15 +249,25 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'a cancellation request is open; the customer gets the shop’s note',
+    mail: 'cancel_declined',
+    events: ['status'],
+    request: 'decline',
+    done: 'kept',
   },
   cancel: {
     from: ['pending', 'processing'],
     to: 'cancelled',
     actor: 'admin',
     paymentFrom: 'any',
-    payment: 'refund_due when money was received, else unchanged',
+    payment: 'refund_due_if_received',
     stock: 'release',
     guard: 'confirmed by the admin',
+    mail: 'cancelled',
+    events: ['status'],
+    welcomeOffer: 'release',
+    request: 'approve',
+    byStatus: true,
+    done: 'cancelled',
   },
   record_payment: {
     from: ['pending'],
@@ -184,16 +277,22 @@ export const ORDER_MOVES = {
     payment: 'paid',
     stock: 'none',
     guard: 'the items are still reserved; the method and its reference are recorded',
+    mail: 'receipt',
+    events: ['status', 'paid'],
+    done: 'marked as paid',
   },
   confirm_pay_on_delivery: {
     from: ['pending'],
     to: 'processing',
     actor: 'customer',
     paymentFrom: ['unpaid', 'failed'],
-    payment: 'unpaid (a failed online attempt is set aside): paid to the rider on delivery',
+    payment: 'unpaid_on_delivery',
     stock: 'none',
     guard:
       'the items are still reserved; the order is within the pay-on-delivery limits; it then holds its items without expiry',
+    mail: 'pay_on_delivery',
+    events: ['status'],
+    done: 'paid on delivery',
   },
   ship: {
     from: ['processing'],
@@ -203,6 +302,10 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'the order is paid',
+    mail: 'status',
+    events: ['status'],
+    byStatus: true,
+    done: 'shipped',
   },
   ship_pay_on_delivery: {
     from: ['processing'],
@@ -212,6 +315,9 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'the order is paid on delivery: it leaves unpaid',
+    mail: 'status',
+    events: ['status'],
+    done: 'shipped',
   },
   record_delivery_payment: {
     from: ['processing', 'shipped'],
@@ -221,6 +327,9 @@ export const ORDER_MOVES = {
     payment: 'paid',
     stock: 'none',
     guard: 'a pay-on-delivery order; the method (cash or M-Pesa) and its reference are recorded',
+    mail: 'receipt',
+    events: ['status', 'paid'],
+    done: 'marked as paid',
   },
   deliver: {
     from: ['shipped'],
@@ -230,19 +339,33 @@ export const ORDER_MOVES = {
     payment: 'unchanged',
     stock: 'none',
     guard: 'the order was shipped',
+    mail: 'status',
+    events: ['status'],
+    byStatus: true,
+    done: 'delivered',
   },
   record_refund: {
     from: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'],
     to: 'same',
     actor: 'admin',
     paymentFrom: ['paid', 'refund_due', 'partially_refunded'],
-    payment: 'partially_refunded, or refunded once the whole amount is back',
+    payment: 'refund_amount',
     stock: 'none',
     guard: 'the amount is no more than what is left to refund',
+    mail: 'refunded',
+    events: ['status'],
+    done: 'refunded',
   },
 } as const satisfies Record<string, OrderMove>;
 
 export type OrderMoveName = keyof typeof ORDER_MOVES;
+
+/** The e-mail effects the table names: the server has one function for each. */
+export type OrderMail = (typeof ORDER_MOVES)[OrderMoveName] extends infer Row
+  ? Row extends { mail: infer M }
+    ? M
+    : never
+  : never;
 export const ORDER_MOVE_NAMES = Object.keys(ORDER_MOVES) as OrderMoveName[];
 
 /** What a move needs to know of an order to decide. */
@@ -255,36 +378,13 @@ export interface OrderState {
 export function moveRefusal(move: OrderMoveName, state: OrderState): string | undefined {
   const rule: OrderMove = ORDER_MOVES[move];
   if (!rule.from.includes(state.order_status)) {
-    return `This order is ${state.order_status}: it cannot be ${MOVE_PAST_TENSE[move]}.`;
+    return `This order is ${state.order_status}: it cannot be ${rule.done}.`;
   }
   if (rule.paymentFrom !== 'any' && !rule.paymentFrom.includes(state.payment_status)) {
-    return `This order's payment is ${state.payment_status.replace('_', ' ')}: it cannot be ${MOVE_PAST_TENSE[move]}.`;
+    return `This order's payment is ${state.payment_status.replace('_', ' ')}: it cannot be ${rule.done}.`;
   }
   return undefined;
 }
-
-const MOVE_PAST_TENSE: Record<OrderMoveName, string> = {
-  place: 'placed',
-  place_manual: 'placed',
-  pay: 'paid',
-  pay_after_expiry: 'paid',
-  pay_unavailable: 'paid',
-  prompt_sent: 'sent an M-Pesa prompt',
-  payment_failed: 'marked as failed',
-  expire: 'expired',
-  customer_cancel: 'cancelled',
-  request_cancel: 'asked to be cancelled',
-  approve_cancel: 'cancelled',
-  decline_cancel: 'kept',
-  cancel: 'cancelled',
-  record_payment: 'marked as paid',
-  confirm_pay_on_delivery: 'paid on delivery',
-  ship: 'shipped',
-  ship_pay_on_delivery: 'shipped',
-  record_delivery_payment: 'marked as paid',
-  deliver: 'delivered',
-  record_refund: 'refunded',
-};
 
 /** The status a move leaves the order in. */
 export function statusAfter(move: OrderMoveName, from: OrderStatus): OrderStatus {
@@ -294,10 +394,10 @@ export function statusAfter(move: OrderMoveName, from: OrderStatus): OrderStatus
 
 /** The move behind an admin's status change with `PUT /admin/orders/{id}`, if there is one. */
 export function adminMoveFor(from: OrderStatus, to: OrderStatus): OrderMoveName | undefined {
-  if (to === 'cancelled' && (from === 'pending' || from === 'processing')) return 'cancel';
-  if (from === 'processing' && to === 'shipped') return 'ship';
-  if (from === 'shipped' && to === 'delivered') return 'deliver';
-  return undefined;
+  return ORDER_MOVE_NAMES.find((name) => {
+    const move: OrderMove = ORDER_MOVES[name];
+    return move.byStatus === true && move.to === to && move.from.includes(from);
+  });
 }
 
 /**
@@ -410,7 +510,7 @@ export function lifecycleTableMarkdown(): string {
     const m: OrderMove = ORDER_MOVES[name];
     const paymentFrom = m.paymentFrom === 'any' ? 'any' : m.paymentFrom.join(', ');
     lines.push(
-      `| \`${name}\` | ${m.actor} | ${m.from.join(', ')} | ${m.to} | ${paymentFrom} | ${escapeCell(m.payment)} | ${m.stock} | ${escapeCell(m.guard)} |`,
+      `| \`${name}\` | ${m.actor} | ${m.from.join(', ')} | ${m.to} | ${paymentFrom} | ${escapeCell(PAYMENT_EFFECT_WORDS[m.payment])} | ${m.stock} | ${escapeCell(m.guard)} |`,
     );
   }
   lines.push(

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import scheduledBackups from './backup/schedule.js';
 import type { Config } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
+import orderFlows from './flows/plugin.js';
 import { prettyStream, wantsPrettyLogs } from './lib/logger.js';
 import accountsRoutes from './modules/accounts/routes.js';
 import cartRoutes from './modules/cart/routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(pusher);
   await app.register(scheduledBackups);
   await app.register(listingJob);
+  await app.register(orderFlows);
 
   await app.register(
     async (api) => {

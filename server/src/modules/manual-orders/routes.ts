@@ -87,7 +87,11 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await findOrCreateCustomer(db, { ...signedInUser(request), ip: request.ip }, request.body);
+      const result = await findOrCreateCustomer(
+        db,
+        { actor: 'admin', userId: signedInUser(request).id, ip: request.ip },
+        request.body,
+      );
       return reply.status(result.created ? 201 : 200).send({
         message: result.created ? CUSTOMER_CREATED : CUSTOMER_FOUND,
         ...result,
@@ -126,7 +130,7 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await createManualOrder(
         db,
-        { ...signedInUser(request), ip: request.ip },
+        { actor: 'admin', userId: signedInUser(request).id, ip: request.ip },
         request.body,
         config,
         shop,

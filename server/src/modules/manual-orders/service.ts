@@ -22,7 +22,9 @@ import { normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
 import { recordSecurityEvent } from '../accounts/security-log.js';
 import { firstImageKeys } from '../catalog/product-view.js';
 import type { ShopContext } from '../orders/emails.js';
-import { cancelledByExpiry, placeManualOrder, type AdminRef } from '../orders/lifecycle.js';
+import { cancelledByExpiry } from '../orders/lifecycle.js';
+import { runPlaceManualMove } from '../orders/place.js';
+import type { Actor } from '../stock/ledger.js';
 import { loadOrderViews } from '../orders/order-view.js';
 import { nameTheShopMayUse } from '../orders/visibility.js';
 import { firstOrderOfferStanding } from '../orders/service.js';
@@ -84,7 +86,7 @@ export async function searchCustomers(db: Db, q: string): Promise<AdminCustomerJ
  */
 export async function findOrCreateCustomer(
   db: Db,
-  admin: AdminRef,
+  by: Actor,
   body: AdminCustomerCreateBody,
 ): Promise<{ created: boolean; customer: AdminCustomerJson }> {
   const repo = manualOrdersRepository(db);
@@ -112,10 +114,10 @@ export async function findOrCreateCustomer(
       });
       await recordSecurityEvent(trx, {
         userId: row.id,
-        actorId: admin.id,
+        actorId: by.userId ?? null,
         kind: 'account_created_by_shop',
         detail: { with_phone: phone !== null },
-        ip: admin.ip ?? null,
+        ip: by.ip ?? null,
       });
       return row;
     });
@@ -255,7 +257,7 @@ function historyNote(body: ManualOrderBody, priced: PricedManualOrder, payLinkUn
  */
 export async function createManualOrder(
   db: Db,
-  admin: AdminRef,
+  by: Actor,
   body: ManualOrderBody,
   config: Config,
   shop: ShopContext,
@@ -267,10 +269,10 @@ export async function createManualOrder(
   );
   const holdUntil = payLinkExpiry(Date.now(), config.payLinks.hours);
   const payment = body.payment ?? null;
-  const moved = await placeManualOrder(
+  const moved = await runPlaceManualMove(
     db,
     {
-      admin,
+      by,
       customerId: priced.customer.id,
       lines: priced.lines.map((l) => ({
         productId: l.id,

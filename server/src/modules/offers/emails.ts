@@ -1,13 +1,19 @@
 import { formatKshCents } from '@mtumba/contract';
 import type { Executor } from '../../db/database.js';
-import { renderEmail } from '../mail/layout.js';
+import { renderEmail, type ShopContact } from '../mail/layout.js';
 import { queueMail } from '../mail/outbox.js';
-import type { ShopContext } from '../orders/emails.js';
+
+/** The shop details an offer e-mail needs (the orders module's ShopContext has them). */
+export interface OfferMailShop {
+  shopName: string;
+  appUrl: string;
+  contact?: ShopContact;
+}
 
 /** Every answer on a customer's price offer, by e-mail through the outbox (docs/product.md, Make an offer). */
 export async function mailOfferAnswer(
   db: Executor,
-  ctx: ShopContext,
+  ctx: OfferMailShop,
   to: { name: string; email: string },
   offer: { id: number; productName: string; priceCents: number | null },
   answer: { subject: string; sentence: string; note?: string | null },

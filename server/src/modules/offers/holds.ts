@@ -1,7 +1,8 @@
 import { OFFER_MESSAGES } from '@mtumba/contract/price-offers';
 import type { Executor, Trx } from '../../db/database.js';
 import { DomainError } from '../../lib/errors.js';
-import { handHeldUnitToOrder, type StockActor } from '../stock/ledger.js';
+import { handHeldUnitToOrder, type Actor } from '../stock/ledger.js';
+import { offersRepository } from './repository.js';
 
 /**
  * The holds of accepted price offers, as the cart and order placement see them
@@ -17,13 +18,7 @@ export interface ActiveHold {
 
 /** The customer's live holds (accepted, not yet ordered, time not up), one per item at most. */
 export async function activeHoldsFor(db: Executor, userId: number, at: string): Promise<Map<number, ActiveHold>> {
-  const rows = await db
-    .selectFrom('price_offers')
-    .select(['id', 'product_id', 'agreed_cents', 'hold_until'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'accepted')
-    .where('hold_until', '>', at)
-    .execute();
+  const rows = await offersRepository(db).activeHolds(userId, at);
   return new Map(
     rows
       .filter((r) => r.agreed_cents !== null && r.hold_until !== null)
@@ -35,8 +30,8 @@ export async function activeHoldsFor(db: Executor, userId: number, at: string): 
 }
 
 /**
- * Inside the order's transaction: each hold becomes the order's reservation of that unit. The
- * offer moves accepted → ordered only if it is still accepted and in time (a conditional UPDATE,
+ * Inside the order's transaction: each hold becomes the order's reservation of that unit (the
+ * `hold_to_order` move of the offer table). The offer moves accepted → ordered only if it is still accepted and in time (a conditional UPDATE,
  * so the hold sweeper and the order never both have it); otherwise the whole order is refused.
  */
 export async function takeOverHolds(
@@ -44,20 +39,11 @@ export async function takeOverHolds(
   customerId: number,
   orderId: number,
   holds: readonly { offerId: number; productId: number; name: string }[],
-  who: StockActor,
+  who: Actor,
   at: string,
 ): Promise<void> {
   for (const hold of [...holds].sort((a, b) => a.productId - b.productId)) {
-    const taken = await trx
-      .updateTable('price_offers')
-      .set({ status: 'ordered', order_id: orderId, updated_at: at })
-      .where('id', '=', hold.offerId)
-      .where('user_id', '=', customerId)
-      .where('product_id', '=', hold.productId)
-      .where('status', '=', 'accepted')
-      .where('hold_until', '>', at)
-      .returning('id')
-      .executeTakeFirst();
+    const taken = await offersRepository(trx).takeHold(hold, customerId, orderId, at);
     if (!taken || !(await handHeldUnitToOrder(trx, hold.offerId, hold.productId, orderId, who, at))) {
       throw new DomainError('conflict', OFFER_MESSAGES.holdEnded(hold.name));
     }
@@ -70,14 +56,7 @@ export async function takeOverHolds(
  * Stock holds and offers): placing an order and accepting an offer both check the sum.
  */
 export async function heldOfferCount(db: Executor, userId: number, at: string): Promise<number> {
-  const row = await db
-    .selectFrom('price_offers')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '=', 'accepted')
-    .where('hold_until', '>', at)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return offersRepository(db).heldCount(userId, at);
 }
 
 /** The refusal when unpaid orders and accepted offers together would hold more than `max` items. */

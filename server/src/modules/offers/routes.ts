@@ -15,21 +15,15 @@ import { emitAll } from '../../lib/events.js';
 import { invalidField } from '../../lib/errors.js';
 import { bearerAuth, errorReplies, idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
 import { startRepeatingJob } from '../../lib/jobs.js';
-import { shopContext } from '../orders/emails.js';
-import { offersService } from './service.js';
 
 const errors = errorReplies(401, 403, 404, 409, 422, 429);
 const security = bearerAuth;
 
 /** Price offers under /api (docs/product.md, Make an offer): the customer's calls, the shop's, and the hold sweeper. */
 const offersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db } = app;
-  const shop = shopContext(config);
-  const offers = offersService(db, {
-    settings: config.offers,
-    shop,
-    maxReservedItems: config.orders.maxReservedItems,
-  });
+  const { config } = app;
+  // built by the accept-offer flow: a hold also counts unpaid orders and fills the cart
+  const offers = app.orderFlows.offers;
   const offerId = (raw: string) => idOrNotFound(raw, OFFER_MESSAGES.notFound);
 
   app.get(

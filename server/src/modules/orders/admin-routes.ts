@@ -22,8 +22,7 @@ import {
   listAdminOrders,
   ORDER_STATUS_UPDATED,
   PAYMENT_RECORDED,
-  recordManualPayment,
-  recordOrderRefund,
+  recordRefund,
   REFUND_RECORDED,
 } from './service.js';
 
@@ -90,7 +89,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await changeOrderStatus(
         db,
-        { ...signedInUser(request), ip: request.ip },
+        { actor: 'admin', userId: signedInUser(request).id, ip: request.ip },
         idOrNotFound(request.params.id, ORDER_NOT_FOUND),
         request.body.order_status,
         shop,
@@ -116,9 +115,9 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await recordManualPayment(
+      const result = await app.orderFlows.recordPayment(
         db,
-        { ...signedInUser(request), ip: request.ip },
+        { actor: 'admin', userId: signedInUser(request).id, ip: request.ip },
         idOrNotFound(request.params.id, ORDER_NOT_FOUND),
         request.body,
         shop,
@@ -143,9 +142,9 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { amount, method, reference, note } = request.body;
-      const result = await recordOrderRefund(
+      const result = await recordRefund(
         db,
-        { ...signedInUser(request), ip: request.ip },
+        { actor: 'admin', userId: signedInUser(request).id, ip: request.ip },
         idOrNotFound(request.params.id, ORDER_NOT_FOUND),
         { amountCents: amountToCents(amount) ?? 0, method, reference: reference || null, note: note || null },
         shop,
@@ -172,7 +171,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { decision, note } = request.body;
       const result = await answerCancelRequest(
         db,
-        { ...signedInUser(request), ip: request.ip },
+        { actor: 'admin', userId: signedInUser(request).id, ip: request.ip },
         idOrNotFound(request.params.id, ORDER_NOT_FOUND),
         { approve: decision === 'approve', note: note || null },
         shop,

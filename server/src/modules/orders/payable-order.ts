@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import { now } from '../../db/database.js';
 import type { Order } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import { cancelledByExpiry, EXPIRED_MESSAGE, ORDER_NOT_FOUND } from './lifecycle.js';
+import { cancelledByExpiry } from './lifecycle.js';
+import { EXPIRED_MESSAGE, ORDER_NOT_FOUND } from './messages.js';
 import { ordersRepository } from './repository.js';
 
 /**
@@ -49,16 +50,7 @@ export async function preparePayable(db: Db, order: Order, reservationSeconds: n
   const extendedUntil = new Date(Date.now() + reservationSeconds * 1000).toISOString();
   if (order.reserved_until !== null && order.reserved_until >= extendedUntil) return order;
   // Conditional: the sweeper may be cancelling this very order right now.
-  const updated = await db
-    .updateTable('orders')
-    .set({ reserved_until: extendedUntil, reservation_extended_at: at, updated_at: at })
-    .where('id', '=', order.id)
-    .where('order_status', '=', 'pending')
-    .where('stock_released_at', 'is', null)
-    .where('reservation_extended_at', 'is', null)
-    .where('reserved_until', '>=', at)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await repo.extendReservation(order.id, extendedUntil, at);
   if (updated) return updated;
   const fresh = await repo.findById(order.id);
   if (!fresh || fresh.order_status !== 'pending' || fresh.stock_released_at !== null) {

@@ -1,7 +1,30 @@
 import type { Executor } from '../../db/database.js';
-import type { OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
-import type { Insertable } from 'kysely';
-import { nameTheShopMayUse, visibleToCustomer } from './visibility.js';
+import { dialectOf } from '../../db/database.js';
+import type { DB, Order, OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import { nameTheShopMayUse } from './visibility.js';
+
+/**
+ * Which orders a customer's own calls see: all their online orders, and the orders the shop made
+ * for them (manual orders, `sales_channel` set) only once the account's e-mail address is
+ * verified, or on an account the shop made itself (no password: nobody signs in to it before
+ * "Forgot password" verifies the address). Someone who registered a buyer's address without proving it is theirs must not see
+ * (or cancel, or pay-on-delivery) the order the shop took for that buyer, nor its phone number.
+ */
+function visibleToCustomer(eb: ExpressionBuilder<DB, 'orders'>) {
+  return eb.or([
+    eb('orders.sales_channel', 'is', null),
+    eb.exists(
+      eb
+        .selectFrom('users as owner')
+        .select('owner.id')
+        .whereRef('owner.id', '=', 'orders.user_id')
+        .where((owner) =>
+          owner.or([owner('owner.email_verified_at', 'is not', null), owner('owner.password_hash', 'is', null)]),
+        ),
+    ),
+  ]);
+}
 
 export interface HistoryEntry {
   order_id: number;
@@ -18,6 +41,31 @@ export interface HistoryEntry {
 /** Orders, their lines, history and refunds (reads and inserts; status changes are the lifecycle's). */
 export function ordersRepository(db: Executor) {
   return {
+    /**
+     * The move's UPDATE: only if the order is still in the status and payment status it was read
+     * in (and, for a move that releases stock, not released yet); undefined when it was not.
+     */
+    moveOrder(
+      order: Pick<Order, 'id' | 'order_status' | 'payment_status'>,
+      changes: Updateable<OrdersTable>,
+      options: { unreleased: boolean },
+    ) {
+      let update = db
+        .updateTable('orders')
+        .set(changes)
+        .where('id', '=', order.id)
+        .where('order_status', '=', order.order_status)
+        .where('payment_status', '=', order.payment_status);
+      if (options.unreleased) update = update.where('stock_released_at', 'is', null);
+      return update.returningAll().executeTakeFirst();
+    },
+
+    /** PostgreSQL: locks the customer's row until the transaction ends (SQLite runs one writer anyway). */
+    async lockCustomer(userId: number): Promise<void> {
+      if (dialectOf(db) !== 'postgres') return;
+      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    },
+
     findById(id: number) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -30,6 +78,28 @@ export function ordersRepository(db: Executor) {
         .where('user_id', '=', userId)
         .where(visibleToCustomer)
         .executeTakeFirst();
+    },
+
+    /**
+     * Extends a held order's reservation once, conditionally: the sweeper may be cancelling this
+     * very order right now. Undefined when it no longer can be.
+     */
+    extendReservation(id: number, until: string, at: string) {
+      return db
+        .updateTable('orders')
+        .set({ reserved_until: until, reservation_extended_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('order_status', '=', 'pending')
+        .where('stock_released_at', 'is', null)
+        .where('reservation_extended_at', 'is', null)
+        .where('reserved_until', '>=', at)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    reservationsOf(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('orders').select(['id', 'reserved_until']).where('id', 'in', ids).execute();
     },
 
     listForUser(userId: number) {
@@ -154,6 +224,26 @@ export function ordersRepository(db: Executor) {
         .where('order_status', 'in', ['processing', 'shipped'])
         .orderBy('id')
         .execute();
+    },
+
+    /** The customer's verified phone numbers. */
+    async verifiedPhones(userId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('phone_verifications')
+        .select('phone')
+        .distinct()
+        .where('user_id', '=', userId)
+        .where('verified_at', 'is not', null)
+        .execute();
+      return rows.map((v) => v.phone);
+    },
+
+    /** PostgreSQL: one decision per phone at a time, across accounts, until the transaction ends. */
+    async lockPhones(phones: string[]): Promise<void> {
+      if (dialectOf(db) !== 'postgres') return;
+      for (const phone of [...phones].sort()) {
+        await sql`select pg_advisory_xact_lock(hashtext(${`pod:${phone}`}))`.execute(db);
+      }
     },
 
     /** Whether the customer verified their phone or has received an order before. */

@@ -15,7 +15,6 @@ import {
   listCustomerOrders,
   ORDER_CANCELLED,
   ORDER_PLACED,
-  placeOrder,
   requestCancel,
 } from './service.js';
 import { bearerAuth, errorReplies, idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
@@ -44,7 +43,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await placeOrder(db, signedInUser(request), request.body, {
+      const result = await app.orderFlows.placeOrder(db, signedInUser(request), request.body, {
         reservationSeconds: config.orders.reservationSeconds,
         maxUnpaidOrders: config.orders.maxUnpaidOrders,
         maxReservedItems: config.orders.maxReservedItems,

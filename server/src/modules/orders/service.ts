@@ -1,36 +1,28 @@
-import { MONEY_RECEIVED_STATUSES, OFFERS, centsToAmount, formatKshCents } from '@mtumba/contract';
-import type { AdminOrderDetailJson, AdminOrderJson, OrderJson, PlaceOrderBody } from '@mtumba/contract/order';
-import { priceOrder } from '@mtumba/contract/pricing';
-import { OFFER_MESSAGES, lineUnits } from '@mtumba/contract/price-offers';
+import { MONEY_RECEIVED_STATUSES, centsToAmount, formatKshCents } from '@mtumba/contract';
+import type { AdminOrderDetailJson, AdminOrderJson, OrderJson } from '@mtumba/contract/order';
 import type { Db } from '../../db/database.js';
 import { now } from '../../db/database.js';
 import type { Order, OrderStatus, PaymentStatus } from '../../db/schema.js';
-import { DomainError, invalidField } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
-import { normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
-import { firstImageKeys } from '../catalog/product-view.js';
-import { activeHoldsFor } from '../offers/holds.js';
 import type { ShopContext } from './emails.js';
 import {
-  cancelByCustomer,
-  changeStatusByAdmin,
-  decideCancelRequest,
+  CANCEL_NOT_ALLOWED,
+  CHANGED_MEANWHILE,
+  DELIVER_NEEDS_PAYMENT,
   EXPIRED_MESSAGE,
+  NO_OPEN_REQUEST,
+  NO_PAYMENT_TO_REFUND,
   ORDER_NOT_FOUND,
-  confirmPayOnDelivery,
-  payOnDeliveryRefusal,
-  placeNewOrder,
-  type PayOnDeliveryLimits,
-  recordPayment,
-  recordRefund,
-  requestCancellation,
-  type ManualPaymentMethod,
-  type Moved,
-} from './lifecycle.js';
+  PAID_NEEDS_REQUEST,
+  REFUND_TOO_LARGE,
+} from './messages.js';
 import { customerView, loadOrderViews } from './order-view.js';
-import { insertReceivedPayment } from '../payments/manual.js';
+import { payOnDeliveryRefusal, type PayOnDeliveryLimits } from './pay-on-delivery.js';
 import { ordersRepository } from './repository.js';
-import { resolveOrderDelivery } from '../delivery/service.js';
+import { moneyReceived, runOrderMove, type Moved } from './run-move.js';
+import type { Actor } from '../stock/ledger.js';
+import { adminMoveFor, cancelRequestOpen, transitionRefusal, type OrderMoveName } from '@mtumba/contract';
 import type { PayOnDeliveryOption } from '@mtumba/contract/delivery';
 
 import { CANCEL_REQUEST_SENT } from '@mtumba/contract/order';
@@ -42,25 +34,13 @@ export const ORDER_PLACED = 'Order placed. Please pay within the reservation tim
 export const ORDER_TOO_LARGE = 'This order is too large to place online. Please split it into smaller orders.';
 
 /** Order and payment amounts are 32-bit integer columns of cents (PostgreSQL refuses more). */
-const MAX_ORDER_CENTS = 2_147_483_647;
+export const MAX_ORDER_CENTS = 2_147_483_647;
 
 /** Codes a customer may type; the offers themselves are applied automatically. */
-const KNOWN_CODES = new Set(['WELCOME10']);
-
-export interface Actor {
-  id: number;
-  name: string;
-  email: string;
-  /** the request's address, recorded in the security log for an admin's changes */
-  ip?: string;
-}
+export const KNOWN_CODES = new Set(['WELCOME10']);
 
 export type Result<T> = { value: T; events: PendingEvent[] };
 
-/**
- * Places an order: prices from the database, offers from the one pricing rule, and every line's
- * stock taken in the order's transaction with a conditional UPDATE, so an item is never sold twice.
- */
 /**
  * What the first-order offer needs to know of a customer: the payment statuses of their orders so
  * far, and which order holds the offer (undefined when none does).
@@ -72,116 +52,6 @@ export async function firstOrderOfferStanding(
   const repo = ordersRepository(db);
   const [previous, offerHolder] = await Promise.all([repo.paymentStatusesOf(userId), repo.offerHolder(userId)]);
   return { previous, offerHolder };
-}
-
-export async function placeOrder(
-  db: Db,
-  customer: Actor,
-  body: PlaceOrderBody,
-  options: { reservationSeconds: number; maxUnpaidOrders: number; maxReservedItems: number },
-): Promise<Result<OrderJson>> {
-  const phone = normaliseKenyanPhone(body.shipping_phone);
-  if (!phone) throw invalidField('shipping_phone', PHONE_HINT);
-  const code = body.discount_code?.trim().toUpperCase() || null;
-  if (code !== null && !KNOWN_CODES.has(code)) throw invalidField('discount_code', 'Invalid discount code');
-
-  const delivery = await resolveOrderDelivery(db, body.shipping_address, body);
-
-  const quantities = new Map<number, number>();
-  for (const line of body.items)
-    quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
-  const productIds = [...quantities.keys()].sort((a, b) => a - b);
-
-  const repo = ordersRepository(db);
-  const [products, imageKeys, { previous, offerHolder }, holds] = await Promise.all([
-    repo.productsForOrder(productIds),
-    firstImageKeys(db, productIds),
-    firstOrderOfferStanding(db, customer.id),
-    activeHoldsFor(db, customer.id, now()),
-  ]);
-  const productsById = new Map(products.map((p) => [p.id, p]));
-  const missing = productIds.find((id) => !productsById.has(id));
-  if (missing !== undefined) {
-    throw invalidField('items', `Product #${missing} is no longer available. Please remove it from your cart.`);
-  }
-  const lines = productIds.map((id) => ({ product: productsById.get(id)!, quantity: quantities.get(id)! }));
-  // An item another customer's accepted offer holds is refused with its own message; the stock
-  // check in the order's transaction stays the final word.
-  const reservedForOther = lines.find(
-    (l) => l.product.held_quantity > 0 && !holds.has(l.product.id) && l.product.stock_quantity < l.quantity,
-  );
-  if (reservedForOther) throw invalidField('items', `${reservedForOther.product.name}: ${OFFER_MESSAGES.reserved}`);
-  // The agreed price of the customer's own accepted offer covers one unit of that item
-  // (docs/product.md, Make an offer); prices come from the server only.
-  const orderLines = lines.flatMap((l) =>
-    lineUnits({
-      quantity: l.quantity,
-      priceCents: l.product.price_cents,
-      agreedCents: holds.get(l.product.id)?.agreedCents,
-    }).map((u) => ({ product: l.product, unitPriceCents: u.unitPriceCents, quantity: u.quantity })),
-  );
-
-  const price = priceOrder({
-    items: orderLines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity })),
-    shipping: delivery.pricing,
-    previousPaymentStatuses: previous,
-    firstOrderOfferHeld: offerHolder !== undefined,
-  });
-  if (Math.max(price.subtotalCents, price.totalCents) > MAX_ORDER_CENTS) throw invalidField('items', ORDER_TOO_LARGE);
-  if (code === 'WELCOME10' && !price.appliedDiscounts.includes(OFFERS.welcome.label)) {
-    throw invalidField(
-      'discount_code',
-      offerHolder !== undefined && !previous.includes('paid')
-        ? offerHeldMessage(offerHolder)
-        : 'WELCOME10 is only for your first order.',
-    );
-  }
-
-  const order = await placeNewOrder(db, {
-    customerId: customer.id,
-    lines: orderLines.map((l) => ({
-      productId: l.product.id,
-      name: l.product.name,
-      imageKey: imageKeys.get(l.product.id) ?? null,
-      unitPriceCents: l.unitPriceCents,
-      quantity: l.quantity,
-    })),
-    heldOffers: lines.flatMap((l) => {
-      const hold = holds.get(l.product.id);
-      return hold ? [{ offerId: hold.offerId, productId: l.product.id, name: l.product.name }] : [];
-    }),
-    amounts: {
-      subtotal_cents: price.subtotalCents,
-      discount_cents: price.discountCents,
-      delivery_fee_cents: price.deliveryFeeCents,
-      total_cents: price.totalCents,
-      applied_discounts: price.appliedDiscounts,
-    },
-    shipping_address: delivery.name,
-    shipping_phone: phone,
-    discount_code: code,
-    delivery_method_id: delivery.methodId,
-    delivery_details: JSON.stringify(delivery.details),
-    reservationSeconds: options.reservationSeconds,
-    limits: { maxUnpaidOrders: options.maxUnpaidOrders, maxReservedItems: options.maxReservedItems },
-  });
-
-  const [view] = await loadOrderViews(db, [order]);
-  return {
-    value: customerView(view!),
-    events: [
-      {
-        name: 'order.created',
-        payload: {
-          userId: order.user_id,
-          id: order.id,
-          status: order.order_status,
-          total_amount: centsToAmount(order.total_cents),
-          created_at: order.created_at,
-        },
-      },
-    ],
-  };
 }
 
 export async function listCustomerOrders(db: Db, userId: number): Promise<OrderJson[]> {
@@ -201,25 +71,54 @@ export async function getCustomerOrder(db: Db, userId: number, orderId: number):
   return customerView(view!);
 }
 
-/** Records the customer's wish to cancel (once while open) and tells the shop; the shop decides. */
+/**
+ * The customer asks the shop to cancel (`request_cancel`): recorded once while open, and the shop
+ * is e-mailed; the shop decides.
+ */
 export async function requestCancel(
   db: Db,
-  customer: Actor,
+  customer: { id: number; name: string; email: string },
   orderId: number,
   shop: ShopContext,
 ): Promise<Result<string>> {
-  const events = await requestCancellation(db, customer, orderId, shop);
-  return { value: CANCEL_REQUEST_SENT, events };
+  const moved = await runOrderMove(db, shop, {
+    move: 'request_cancel',
+    by: { actor: 'customer', userId: customer.id },
+    order: orderId,
+    ownerId: customer.id,
+    customer,
+    note: 'Cancellation requested',
+    guard: (order, refusal) => {
+      if (refusal) throw new DomainError('invalid', CANCEL_NOT_ALLOWED);
+      return cancelRequestOpen(order) ? 'skip' : undefined;
+    },
+  });
+  return { value: CANCEL_REQUEST_SENT, events: moved?.events ?? [] };
 }
 
-/** The customer cancels their own unpaid order; a paid one needs a request. */
+/** The customer cancels their own unpaid order (`customer_cancel`); a paid one needs a request. */
 export async function cancelOwnOrder(
   db: Db,
-  customer: Actor,
+  customer: { id: number },
   orderId: number,
   shop: ShopContext,
 ): Promise<Result<OrderJson>> {
-  const moved = await cancelByCustomer(db, customer.id, orderId, shop);
+  const moved = await runOrderMove(db, shop, {
+    move: 'customer_cancel',
+    by: { actor: 'customer', userId: customer.id },
+    order: orderId,
+    ownerId: customer.id,
+    note: 'Cancelled by the customer',
+    guard: (order, refusal) => {
+      const paid = (order.order_status === 'pending' && moneyReceived(order)) || order.order_status === 'processing';
+      if (paid) throw new DomainError('invalid', PAID_NEEDS_REQUEST);
+      if (refusal) throw new DomainError('invalid', refusal);
+    },
+  });
+  return customerResult(db, moved!);
+}
+
+async function customerResult(db: Db, moved: Moved): Promise<Result<OrderJson>> {
   const [view] = await loadOrderViews(db, [moved.order]);
   return { value: customerView(view!), events: moved.events };
 }
@@ -270,56 +169,92 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
   };
 }
 
-async function adminResult(db: Db, moved: Moved): Promise<Result<AdminOrderJson>> {
+/** An admin's move as the API answers it: the order's admin view and the events to emit. */
+export async function adminOrderResult(db: Db, moved: Moved): Promise<Result<AdminOrderJson>> {
   const [view] = await loadOrderViews(db, [moved.order]);
   return { value: view!, events: moved.events };
 }
 
-/** The shop ships, delivers or cancels an order (`PUT /admin/orders/{id}`). */
+/**
+ * The shop ships, delivers or cancels an order (`PUT /admin/orders/{id}`): the move is the table's
+ * row for that status change (`adminMoveFor`). A pay-on-delivery order ships unpaid
+ * (`ship_pay_on_delivery`) and is delivered once the rider's collection is recorded; an unpaid
+ * pending order reaches processing only through `recordPayment`.
+ */
 export async function changeOrderStatus(
   db: Db,
-  admin: Actor,
+  by: Actor,
   orderId: number,
   to: OrderStatus,
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  return adminResult(db, await changeStatusByAdmin(db, admin, orderId, to, shop));
+  const move = (order: Order): OrderMoveName => {
+    const byStatus = adminMoveFor(order.order_status, to);
+    if (!byStatus) throw new DomainError('invalid', transitionRefusal(order.order_status, to) ?? CHANGED_MEANWHILE);
+    const onDelivery = order.payment_method === 'pay_on_delivery' && order.payment_status === 'unpaid';
+    if (byStatus === 'ship' && onDelivery) return 'ship_pay_on_delivery';
+    if (byStatus === 'deliver' && onDelivery) throw new DomainError('invalid', DELIVER_NEEDS_PAYMENT);
+    return byStatus;
+  };
+  return adminOrderResult(db, (await runOrderMove(db, shop, { move, by, order: orderId, note: null }))!);
 }
 
-/** The shop approves (cancels the order) or declines a customer's cancellation request. */
+/** The shop approves (`approve_cancel`: the order is cancelled) or declines a customer's cancellation request. */
 export async function answerCancelRequest(
   db: Db,
-  admin: Actor,
+  by: Actor,
   orderId: number,
   decision: { approve: boolean; note: string | null },
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  return adminResult(db, await decideCancelRequest(db, admin, orderId, decision, shop));
+  const moved = await runOrderMove(db, shop, {
+    move: decision.approve ? 'approve_cancel' : 'decline_cancel',
+    by,
+    order: orderId,
+    note: decision.approve ? decision.note : (decision.note ?? 'Cancellation request declined'),
+    set: decision.approve ? undefined : { cancel_request_note: decision.note },
+    guard: (order, refusal) => {
+      if (!cancelRequestOpen(order)) throw new DomainError('invalid', NO_OPEN_REQUEST);
+      if (refusal) throw new DomainError('invalid', refusal);
+    },
+  });
+  return adminOrderResult(db, moved!);
 }
 
-/** The shop records a payment it received itself; the held order becomes paid (processing). */
-export async function recordManualPayment(
+/** The shop records money it paid back to the customer (`record_refund`); partial refunds add up to at most what was received. */
+export async function recordRefund(
   db: Db,
-  admin: Actor,
-  orderId: number,
-  payment: { method: ManualPaymentMethod; reference: string },
-  shop: ShopContext,
-): Promise<Result<AdminOrderJson>> {
-  const moved = await recordPayment(db, admin, orderId, payment, shop, (trx, order) =>
-    insertReceivedPayment(trx, order, payment),
-  );
-  return adminResult(db, moved);
-}
-
-/** The shop records money it paid back to the customer. */
-export async function recordOrderRefund(
-  db: Db,
-  admin: Actor,
+  by: Actor,
   orderId: number,
   refund: { amountCents: number; method: 'mpesa' | 'card' | 'cash'; reference: string | null; note: string | null },
   shop: ShopContext,
 ): Promise<Result<AdminOrderJson>> {
-  return adminResult(db, await recordRefund(db, admin, orderId, refund, shop, formatKshCents));
+  const moved = await runOrderMove(db, shop, {
+    move: 'record_refund',
+    by,
+    order: orderId,
+    refundCents: refund.amountCents,
+    note: `Refund recorded: ${refund.method === 'mpesa' ? 'M-Pesa' : refund.method}${refund.reference ? ` ${refund.reference}` : ''}`,
+    guard: (order, refusal) => {
+      if (refusal) throw new DomainError('invalid', NO_PAYMENT_TO_REFUND);
+      const left = order.total_cents - order.refunded_cents;
+      if (refund.amountCents > left) {
+        const message = REFUND_TOO_LARGE(formatKshCents(left));
+        throw new DomainError('invalid', message, { errors: { amount: [message] } });
+      }
+    },
+    within: (trx, order) =>
+      ordersRepository(trx).insertRefund({
+        order_id: order.id,
+        amount_cents: refund.amountCents,
+        method: refund.method,
+        reference: refund.reference,
+        note: refund.note,
+        actor_user_id: by.userId ?? null,
+        created_at: order.updated_at,
+      }),
+  });
+  return adminOrderResult(db, moved!);
 }
 
 export const POD_CONFIRMED = 'Your order is confirmed. You pay the rider on delivery.';
@@ -344,15 +279,29 @@ export async function payOnDeliveryOption(
   };
 }
 
-/** The customer chooses to pay the rider: the order is confirmed unpaid and holds its items without expiry. */
+/**
+ * The customer chooses to pay the rider (`confirm_pay_on_delivery`): the order is confirmed unpaid
+ * and holds its items without expiry.
+ */
 export async function choosePayOnDelivery(
   db: Db,
-  customer: Actor,
+  customer: { id: number },
   orderId: number,
   limits: PayOnDeliveryLimits,
   shop: ShopContext,
 ): Promise<Result<OrderJson>> {
-  const moved = await confirmPayOnDelivery(db, customer.id, orderId, limits, shop, formatKshCents);
-  const [view] = await loadOrderViews(db, [moved.order]);
-  return { value: customerView(view!), events: moved.events };
+  const moved = await runOrderMove(db, shop, {
+    move: 'confirm_pay_on_delivery',
+    by: { actor: 'customer', userId: customer.id },
+    order: orderId,
+    ownerId: customer.id,
+    // one decision per customer at a time, so two tabs cannot both pass the "one open order" limit
+    lockCustomer: customer.id,
+    guard: async (order, _refusal, trx) => {
+      const refusal = await payOnDeliveryRefusal(trx, order, limits, formatKshCents);
+      if (refusal) throw new DomainError(refusal.kind, refusal.message);
+    },
+    note: (order) => `Pay on delivery: ${formatKshCents(order.total_cents)} to the rider`,
+  });
+  return customerResult(db, moved!);
 }

@@ -20,7 +20,8 @@ import { promptPollAt } from './prompt-polls.js';
 import { IntaSendProvider } from './providers/intasend.js';
 import { providerErrorDetails, type PaymentProvider } from './providers/provider.js';
 import { SandboxProvider } from './providers/sandbox.js';
-import { paymentRepository, type PaymentWithOrder } from './repository.js';
+import { paymentRepository } from './repository.js';
+import type { PaymentWithOrder } from './store.js';
 
 export const INITIATION_FAILED = 'Payment initiation failed';
 

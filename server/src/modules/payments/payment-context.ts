@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { DomainEvents } from '../../lib/events.js';
 import type { KeyedLimit } from '../../plugins/limits.js';
 import type { PaymentProvider } from './providers/provider.js';
-import type { paymentRepository } from './repository.js';
+import type { PaymentStore } from './store.js';
 
 export interface PaymentLog {
   info(obj: object, msg: string): void;
@@ -28,7 +28,7 @@ export interface PaymentContext {
   events: DomainEvents;
   log: PaymentLog;
   provider: PaymentProvider;
-  repo: ReturnType<typeof paymentRepository>;
+  repo: PaymentStore;
   /** absent (a service made without the app, in tests): nothing is limited */
   limits?: PaymentLimits;
 }

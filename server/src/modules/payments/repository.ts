@@ -1,11 +1,6 @@
 import type { Insertable } from 'kysely';
 import { now, type Executor } from '../../db/database.js';
-import type { Order, Payment, PaymentsTable } from '../../db/schema.js';
-import { visibleToCustomer } from '../orders/visibility.js';
-
-export type PaymentWithOrder = Payment & {
-  order: Pick<Order, 'id' | 'user_id' | 'order_status' | 'payment_status' | 'shipping_phone' | 'reserved_until'>;
-};
+import type { Payment, PaymentsTable } from '../../db/schema.js';
 
 /** Payments and provider notifications. Kysely only; `undefined` means not found. */
 export function paymentRepository(db: Executor) {
@@ -18,62 +13,9 @@ export function paymentRepository(db: Executor) {
       return db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
     },
 
-    /** The payment and the few order fields the checkout page shows, in one query. */
-    async findWithOrder(reference: string): Promise<PaymentWithOrder | undefined> {
-      const row = await db
-        .selectFrom('payments as p')
-        .innerJoin('orders as o', 'o.id', 'p.order_id')
-        .selectAll('p')
-        .select([
-          'o.user_id as o_user_id',
-          'o.order_status as o_order_status',
-          'o.payment_status as o_payment_status',
-          'o.shipping_phone as o_shipping_phone',
-          'o.reserved_until as o_reserved_until',
-        ])
-        .where('p.reference', '=', reference)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { o_user_id, o_order_status, o_payment_status, o_shipping_phone, o_reserved_until, ...payment } = row;
-      return {
-        ...payment,
-        order: {
-          id: payment.order_id,
-          user_id: o_user_id,
-          order_status: o_order_status,
-          payment_status: o_payment_status,
-          shipping_phone: o_shipping_phone,
-          reserved_until: o_reserved_until,
-        },
-      };
-    },
-
     /** Every payment of an order, oldest first. */
     async listForOrder(orderId: number): Promise<Payment[]> {
       return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-    },
-
-    async findFullOrderOf(orderId: number, userId: number): Promise<Order | undefined> {
-      return db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .where('user_id', '=', userId)
-        .where(visibleToCustomer)
-        .executeTakeFirst();
-    },
-
-    async findOrderOf(
-      orderId: number,
-      userId: number,
-    ): Promise<Pick<Order, 'id' | 'order_status' | 'payment_status'> | undefined> {
-      return db
-        .selectFrom('orders')
-        .select(['id', 'order_status', 'payment_status'])
-        .where('id', '=', orderId)
-        .where('user_id', '=', userId)
-        .where(visibleToCustomer)
-        .executeTakeFirst();
     },
 
     async setCheckout(
@@ -174,16 +116,15 @@ export function paymentRepository(db: Executor) {
     async duePolls(nowIso: string, limit: number) {
       return db
         .selectFrom('payments as p')
-        .innerJoin('orders as o', 'o.id', 'p.order_id')
         .select([
           'p.id',
+          'p.order_id',
           'p.reference',
           'p.provider',
           'p.provider_invoice_id',
           'p.next_poll_at',
           'p.poll_count',
           'p.created_at',
-          'o.reserved_until',
         ])
         .where('p.next_poll_at', '<=', nowIso)
         .where('p.status', '=', 'pending')

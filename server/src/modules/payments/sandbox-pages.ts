@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { displayKenyanPhone } from '../../lib/phone.js';
-import type { PaymentWithOrder } from './repository.js';
+import type { PaymentWithOrder } from './store.js';
 import { paymentService } from './service.js';
 
 const referenceParams = z.object({ reference: z.string().max(200) });

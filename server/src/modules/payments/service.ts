@@ -12,7 +12,7 @@ import { paymentNotifications, type NotificationResult } from './notifications.j
 import type { PaymentLimits, PaymentLog } from './payment-context.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SandboxMethod, SandboxOutcome } from './providers/sandbox.js';
-import { paymentRepository, type PaymentWithOrder } from './repository.js';
+import { paymentStore, type PaymentWithOrder } from './store.js';
 
 export { createPaymentProvider, INITIATION_FAILED, PROMPT_MOVE_NOTE, type InitiateResult } from './initiation.js';
 export type { NotificationOutcome, NotificationResult } from './notifications.js';
@@ -50,7 +50,7 @@ export function paymentService(deps: {
 }) {
   const { db, config } = deps;
   const provider = deps.provider ?? createPaymentProvider(config);
-  const repo = paymentRepository(db);
+  const repo = paymentStore(db);
   const context = { ...deps, provider, repo };
   const initiation = paymentInitiation(context);
   const notifications = paymentNotifications(context);

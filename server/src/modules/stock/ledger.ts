@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { OrderActor } from '@mtumba/contract';
 import type { Executor } from '../../db/database.js';
 
 /**
@@ -10,12 +11,18 @@ import type { Executor } from '../../db/database.js';
 export type StockReason =
   'created' | 'reserve' | 'release' | 'admin_adjustment' | 'hold' | 'hold_release' | 'hold_to_order';
 
-export interface StockActor {
-  actor: 'customer' | 'admin' | 'system' | 'payment';
+/**
+ * Who makes a change (an order or offer move, a stock movement): the role, the user (none for the
+ * system and payment providers) and, for an admin's changes, the address it came from (the
+ * security log keeps it). The one actor type of the order, offer and stock code.
+ */
+export interface Actor {
+  actor: OrderActor;
   userId?: number | null;
+  ip?: string | null;
 }
 
-interface Movement extends StockActor {
+interface Movement extends Actor {
   productId: number;
   change: number;
   stockAfter: number;
@@ -49,7 +56,7 @@ export async function openStock(
   db: Executor,
   productId: number,
   quantity: number,
-  who: StockActor,
+  who: Actor,
   at: string,
 ): Promise<void> {
   if (quantity === 0) return;
@@ -73,7 +80,7 @@ export async function adjustStock(
   db: Executor,
   productId: number,
   change: { expected?: number; target: number },
-  who: StockActor,
+  who: Actor,
   at: string,
 ): Promise<AdjustResult> {
   let expected = change.expected;
@@ -198,7 +205,7 @@ export async function reserveLines(
   db: Executor,
   orderId: number,
   lines: readonly OrderLine[],
-  who: StockActor,
+  who: Actor,
   at: string,
 ): Promise<number | undefined> {
   const sorted = [...lines].sort((a, b) => (a.product_id ?? 0) - (b.product_id ?? 0));
@@ -239,7 +246,7 @@ export async function releaseLines(
   db: Executor,
   orderId: number,
   lines: readonly OrderLine[],
-  who: StockActor,
+  who: Actor,
   at: string,
   note?: string,
 ): Promise<void> {
@@ -275,7 +282,7 @@ export async function holdUnit(
   db: Executor,
   offerId: number,
   productId: number,
-  who: StockActor,
+  who: Actor,
   at: string,
 ): Promise<boolean> {
   const row = await db
@@ -296,7 +303,7 @@ export async function releaseHeldUnit(
   db: Executor,
   offerId: number,
   productId: number,
-  who: StockActor,
+  who: Actor,
   at: string,
   note?: string,
 ): Promise<void> {
@@ -330,7 +337,7 @@ export async function handHeldUnitToOrder(
   offerId: number,
   productId: number,
   orderId: number,
-  who: StockActor,
+  who: Actor,
   at: string,
 ): Promise<boolean> {
   const row = await db

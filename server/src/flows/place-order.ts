@@ -1,0 +1,146 @@
+import { OFFERS, centsToAmount } from '@mtumba/contract';
+import type { OrderJson, PlaceOrderBody } from '@mtumba/contract/order';
+import { OFFER_MESSAGES, lineUnits } from '@mtumba/contract/price-offers';
+import { priceOrder } from '@mtumba/contract/pricing';
+import type { Db } from '../db/database.js';
+import { now } from '../db/database.js';
+import { invalidField } from '../lib/errors.js';
+import { normaliseKenyanPhone, PHONE_HINT } from '../lib/phone.js';
+import { firstImageKeys } from '../modules/catalog/product-view.js';
+import { resolveOrderDelivery } from '../modules/delivery/service.js';
+import { activeHoldsFor, heldOfferCount, takeOverHolds, tooManyHeldItems } from '../modules/offers/holds.js';
+import { productsForOrder } from '../modules/orders/lookup.js';
+import { customerView, loadOrderViews } from '../modules/orders/order-view.js';
+import { runPlaceMove, type OfferHoldsForOrder } from '../modules/orders/place.js';
+import {
+  KNOWN_CODES,
+  MAX_ORDER_CENTS,
+  ORDER_TOO_LARGE,
+  firstOrderOfferStanding,
+  offerHeldMessage,
+  type Result,
+} from '../modules/orders/service.js';
+
+/**
+ * Flow: the customer places an order (`place`). Prices come from the catalogue, the delivery
+ * method from the delivery module, the agreed prices and held units from the customer's accepted
+ * offers (offers module); the orders module inserts the order and takes every line off the shelf
+ * in one transaction with a conditional UPDATE, so an item is never sold twice.
+ */
+
+/** The offers module's part of placing an order (held units taken over, the hold limits). */
+export const offerHolds: OfferHoldsForOrder = {
+  heldCount: heldOfferCount,
+  takeOver: takeOverHolds,
+  tooManyHeld: tooManyHeldItems,
+};
+
+export async function placeOrder(
+  db: Db,
+  customer: { id: number },
+  body: PlaceOrderBody,
+  options: { reservationSeconds: number; maxUnpaidOrders: number; maxReservedItems: number },
+): Promise<Result<OrderJson>> {
+  const phone = normaliseKenyanPhone(body.shipping_phone);
+  if (!phone) throw invalidField('shipping_phone', PHONE_HINT);
+  const code = body.discount_code?.trim().toUpperCase() || null;
+  if (code !== null && !KNOWN_CODES.has(code)) throw invalidField('discount_code', 'Invalid discount code');
+
+  const delivery = await resolveOrderDelivery(db, body.shipping_address, body);
+
+  const quantities = new Map<number, number>();
+  for (const line of body.items)
+    quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
+  const productIds = [...quantities.keys()].sort((a, b) => a - b);
+
+  const [products, imageKeys, { previous, offerHolder }, holds] = await Promise.all([
+    productsForOrder(db, productIds),
+    firstImageKeys(db, productIds),
+    firstOrderOfferStanding(db, customer.id),
+    activeHoldsFor(db, customer.id, now()),
+  ]);
+  const productsById = new Map(products.map((p) => [p.id, p]));
+  const missing = productIds.find((id) => !productsById.has(id));
+  if (missing !== undefined) {
+    throw invalidField('items', `Product #${missing} is no longer available. Please remove it from your cart.`);
+  }
+  const lines = productIds.map((id) => ({ product: productsById.get(id)!, quantity: quantities.get(id)! }));
+  // An item another customer's accepted offer holds is refused with its own message; the stock
+  // check in the order's transaction stays the final word.
+  const reservedForOther = lines.find(
+    (l) => l.product.held_quantity > 0 && !holds.has(l.product.id) && l.product.stock_quantity < l.quantity,
+  );
+  if (reservedForOther) throw invalidField('items', `${reservedForOther.product.name}: ${OFFER_MESSAGES.reserved}`);
+  // The agreed price of the customer's own accepted offer covers one unit of that item
+  // (docs/product.md, Make an offer); prices come from the server only.
+  const orderLines = lines.flatMap((l) =>
+    lineUnits({
+      quantity: l.quantity,
+      priceCents: l.product.price_cents,
+      agreedCents: holds.get(l.product.id)?.agreedCents,
+    }).map((u) => ({ product: l.product, unitPriceCents: u.unitPriceCents, quantity: u.quantity })),
+  );
+
+  const price = priceOrder({
+    items: orderLines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity })),
+    shipping: delivery.pricing,
+    previousPaymentStatuses: previous,
+    firstOrderOfferHeld: offerHolder !== undefined,
+  });
+  if (Math.max(price.subtotalCents, price.totalCents) > MAX_ORDER_CENTS) throw invalidField('items', ORDER_TOO_LARGE);
+  if (code === 'WELCOME10' && !price.appliedDiscounts.includes(OFFERS.welcome.label)) {
+    throw invalidField(
+      'discount_code',
+      offerHolder !== undefined && !previous.includes('paid')
+        ? offerHeldMessage(offerHolder)
+        : 'WELCOME10 is only for your first order.',
+    );
+  }
+
+  const order = await runPlaceMove(db, {
+    customerId: customer.id,
+    lines: orderLines.map((l) => ({
+      productId: l.product.id,
+      name: l.product.name,
+      imageKey: imageKeys.get(l.product.id) ?? null,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+    })),
+    heldOffers: lines.flatMap((l) => {
+      const hold = holds.get(l.product.id);
+      return hold ? [{ offerId: hold.offerId, productId: l.product.id, name: l.product.name }] : [];
+    }),
+    amounts: {
+      subtotal_cents: price.subtotalCents,
+      discount_cents: price.discountCents,
+      delivery_fee_cents: price.deliveryFeeCents,
+      total_cents: price.totalCents,
+      applied_discounts: price.appliedDiscounts,
+    },
+    shipping_address: delivery.name,
+    shipping_phone: phone,
+    discount_code: code,
+    delivery_method_id: delivery.methodId,
+    delivery_details: JSON.stringify(delivery.details),
+    reservationSeconds: options.reservationSeconds,
+    limits: { maxUnpaidOrders: options.maxUnpaidOrders, maxReservedItems: options.maxReservedItems },
+    offerHolds,
+  });
+
+  const [view] = await loadOrderViews(db, [order]);
+  return {
+    value: customerView(view!),
+    events: [
+      {
+        name: 'order.created',
+        payload: {
+          userId: order.user_id,
+          id: order.id,
+          status: order.order_status,
+          total_amount: centsToAmount(order.total_cents),
+          created_at: order.created_at,
+        },
+      },
+    ],
+  };
+}
