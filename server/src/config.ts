@@ -17,7 +17,7 @@ const positiveInt = (name: string) =>
     .positive(`${name} must be greater than 0`);
 
 /**
- * Where demo photos made once are kept for every later shop of this checkout (db/seed/photo-cache.ts):
+ * Where demo photos made once are kept for every later shop of this checkout (seed/photo-cache.ts):
  * its node_modules/.cache, unless DEMO_PHOTO_CACHE_DIR names a folder (or `off`).
  */
 const DEFAULT_PHOTO_CACHE_DIR = path.join(repoRoot, 'node_modules', '.cache', 'mtumba-demo-photos');
@@ -257,7 +257,7 @@ export interface Config {
   trustProxy: boolean;
   seed: {
     demo: boolean;
-    /** where demo photos made once are kept for every later shop (db/seed/photo-cache.ts); null: none */
+    /** where demo photos made once are kept for every later shop (seed/photo-cache.ts); null: none */
     photoCacheDir: string | null;
     adminEmail?: string;
     adminPassword?: string;

@@ -2,8 +2,8 @@ import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { returningNotice } from './db/seed/accounts.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { returningNotice } from './seed/accounts.js';
+import { seedIfEmpty } from './seed/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
 import { now } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 
 /** A secret to hand out once; only its SHA-256 is stored. */
 export function newSecret(prefix = ''): { plain: string; hash: string } {
@@ -13,15 +14,7 @@ export function hashSecret(plain: string): string {
   return createHash('sha256').update(plain).digest('hex');
 }
 
-export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-  is_admin: boolean;
-  email_verified: boolean;
-  /** a new address waiting for verification; `email` stays in use until then */
-  pending_email: string | null;
-}
+export type { AuthUser } from '../../lib/auth-user.js';
 
 /** The signed-in user as the app passes it around, from their users row. */
 export function toAuthUser(

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies, signedInUser } from '../../lib/http.js';
 import { normaliseKenyanPhone } from '../../lib/phone.js';
-import { withinLimits } from '../../plugins/limits.js';
+import { withinLimits } from '../../lib/limits.js';
 import { phoneVerificationService } from './service.js';
 
 const errors = errorReplies(401, 404, 409, 422, 429);
