@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import scheduledBackups from './backup/schedule.js';
 import type { Config } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
+import { productPublishing } from './flows/publish-product.js';
 import { prettyStream, wantsPrettyLogs } from './lib/logger.js';
 import accountsRoutes from './modules/accounts/routes.js';
 import cartRoutes from './modules/cart/routes.js';
@@ -169,7 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(accountsRoutes);
-      await api.register(catalogRoutes);
+      await api.register(catalogRoutes, { publish: productPublishing(config) });
       await api.register(reviewsRoutes);
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);

@@ -4,7 +4,7 @@ import type { User } from '../../db/schema.js';
 import { DomainError, invalidField, unauthenticated } from '../../lib/errors.js';
 import type { DomainEvents } from '../../lib/events.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
-import { refreshProductRatings } from '../reviews/ratings.js';
+import { refreshProductRatings } from '../catalog/service.js';
 import { describeBrowser } from './browser.js';
 import {
   DELETE_TOKEN_TTL_MS,
@@ -15,7 +15,7 @@ import {
 } from './emails.js';
 import { GoogleTokenError, type GoogleVerifier } from './google.js';
 import { oneTimeTokenRepository, scrubPersonalCopies, userRepository } from './repository.js';
-import { recordSecurityEvent } from './security-log.js';
+import { recordSecurityEvent } from '../security-log/service.js';
 import { toAuthUser, tokenRepository, type AuthUser, type SignInMethod } from './tokens.js';
 
 export const MESSAGES = {

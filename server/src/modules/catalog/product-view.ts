@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { centsToAmount } from '@mtumba/contract';
 import type { Product, ProductImage, ProductSummary } from '@mtumba/contract/product';
-import { averageRating } from '../reviews/ratings.js';
 import { imageSrcset, imageUrl } from './images.js';
 
 /**
@@ -12,6 +11,11 @@ export type ProductJson = Product;
 export type ProductImageJson = ProductImage;
 /** The short form used by search results, cart lines and related products. */
 export type ProductSummaryJson = ProductSummary;
+
+/** Average rating with one decimal, 0 when there are no reviews (from the product's denormalised counts). */
+export function averageRating(ratingSum: number, reviewCount: number): number {
+  return reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : 0;
+}
 
 /**
  * Loads full products for the given ids in three queries whatever their number (no N+1),

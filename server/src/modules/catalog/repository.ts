@@ -271,6 +271,49 @@ export function productRepository(db: Executor) {
     },
 
     /** Whether shoppers can see the product: not deleted, and published. */
+    /**
+     * Puts up to `limit` scheduled products whose time has come on sale; the conditional UPDATE
+     * publishes each for one caller only when several run at once. Returns the ids it published.
+     */
+    async publishDue(nowIso: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .updateTable('products')
+        .set((eb) => ({
+          status: 'published' as const,
+          published_at: eb.ref('publish_at'),
+          announce_after: eb.ref('publish_at'),
+          updated_at: nowIso,
+        }))
+        .where('id', 'in', (qb) =>
+          qb
+            .selectFrom('products')
+            .select('id')
+            .where('status', '=', 'scheduled')
+            .where('publish_at', '<=', nowIso)
+            .where('deleted_at', 'is', null)
+            .orderBy('publish_at')
+            .orderBy('id')
+            .limit(limit),
+        )
+        // checked again on the row itself: another instance may have published it meanwhile
+        .where('status', '=', 'scheduled')
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id).sort((a, b) => a - b);
+    },
+
+    /** Recomputes the denormalised review_count and rating_sum of the products from their reviews. */
+    async refreshRatings(ids: number[]): Promise<void> {
+      await db
+        .updateTable('products')
+        .set({
+          review_count: sql<number>`(select count(*) from reviews r where r.product_id = products.id)`,
+          rating_sum: sql<number>`(select coalesce(sum(r.rating), 0) from reviews r where r.product_id = products.id)`,
+        })
+        .where('id', 'in', ids)
+        .execute();
+    },
+
     async isLive(id: number): Promise<boolean> {
       const row = await db
         .selectFrom('products')
