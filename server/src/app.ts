@@ -7,6 +7,7 @@ import scheduledBackups from './backup/schedule.js';
 import type { Config } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
 import { productPublishing } from './flows/publish-product.js';
+import { phoneVerification } from './flows/verify-phone.js';
 import { prettyStream, wantsPrettyLogs } from './lib/logger.js';
 import accountsRoutes from './modules/accounts/routes.js';
 import cartRoutes from './modules/cart/routes.js';
@@ -183,7 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(savedSearchRoutes);
       await api.register(insightsRoutes);
       await api.register(catalogImportRoutes);
-      await api.register(smsRoutes);
+      await api.register(smsRoutes, { verification: phoneVerification() });
       await api.register(offersRoutes);
     },
     { prefix: '/api' },

@@ -10,7 +10,7 @@ import {
 } from '@mtumba/contract/product';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
-import { dialectOf, isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
+import { isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
 import type { ProductsTable } from '../../db/schema.js';
 import { DomainError, invalidField, notFound, type FieldErrors } from '../../lib/errors.js';
 import { emitAll, type DomainEvents, type PendingEvent } from '../../lib/events.js';
@@ -50,6 +50,16 @@ export async function refreshProductRatings(db: Executor, productIds: number[]):
 /** Puts scheduled products whose time has come on sale (the listing job); returns their ids. */
 export function publishScheduledProducts(trx: Executor, nowIso: string, limit: number): Promise<number[]> {
   return productRepository(trx).publishDue(nowIso, limit);
+}
+
+/** Published products not announced by a drop e-mail yet, and when the last of them may be. */
+export function productsAwaitingAnnouncement(db: Executor): Promise<{ count: number; latest: string | null }> {
+  return productRepository(db).awaitingAnnouncement();
+}
+
+/** Claims the products due for a drop e-mail (each for one caller only); returns their ids, ascending. */
+export function claimProductsToAnnounce(trx: Executor, nowIso: string): Promise<number[]> {
+  return productRepository(trx).claimAnnouncements(nowIso);
 }
 
 export interface ProductPage {
@@ -399,13 +409,9 @@ export function catalogService(
           const tags = precondition.ifMatch === undefined ? undefined : ifMatchTags(precondition.ifMatch);
           let versionStock: number | undefined;
           if (tags !== undefined) {
-            // The product's row is locked first (PostgreSQL; SQLite has one writer): every stock
-            // movement updates that row, so none can come between the stock and the version read.
-            let stockRow = trx.selectFrom('products').select('stock_quantity').where('id', '=', id);
-            if (dialectOf(trx) === 'postgres') stockRow = stockRow.forUpdate();
-            const row = await stockRow.executeTakeFirst();
+            // The product's row is locked first, so no stock movement comes between the stock and the version read.
+            const stock = (await repo.lockedStock(id)) ?? 0;
             const version = (await stockVersions(trx, [id])).get(id);
-            const stock = row?.stock_quantity ?? 0;
             if (version === undefined || !tags.includes(version)) throw stockChanged(stock, version);
             versionStock = stock;
           }
