@@ -37,6 +37,22 @@ module.exports = {
       to: { path: '^server/src/modules/[^/]+/repository[.]ts$', pathNot: '^server/src/modules/$1/' },
     },
     {
+      name: 'server-flows-on-top',
+      severity: 'error',
+      comment:
+        'server/src/flows/ holds the use cases that span modules and sits above them: a module never imports a flow (the app hands a module what a flow adds when it assembles it).',
+      from: { path: '^server/src/modules/' },
+      to: { path: '^server/src/flows/' },
+    },
+    {
+      name: 'server-lib-and-db-below-modules',
+      severity: 'error',
+      comment:
+        'server/src/lib/ and server/src/db/ are shared by every module, so they never import a module, a flow, a plugin or the seed (that would tie every module to it); their tests may.',
+      from: { path: '^server/src/(lib|db)/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^server/src/(modules|flows|plugins|seed)/' },
+    },
+    {
       name: 'contract-stands-alone',
       severity: 'error',
       comment:

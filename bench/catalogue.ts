@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Db } from '../server/src/db/database.js';
-import { generateProducts, insertProducts } from '../server/src/db/seed/index.js';
+import { generateProducts, insertProducts } from '../server/src/seed/index.js';
 import { storeImage } from '../server/src/modules/catalog/images.js';
 
 const CATEGORIES = [

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../server/src/db/database.js';
-import { tokenRepository } from '../server/src/modules/accounts/tokens.js';
+import { tokenRepository } from '../server/src/modules/accounts/token-repository.js';
 
 /** A customer created straight in the database, signed in (no password: benchmarks use the token). */
 export async function createUser(db: Db, options: { verified?: boolean } = {}): Promise<{ id: number; token: string }> {

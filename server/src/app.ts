@@ -7,6 +7,8 @@ import scheduledBackups from './backup/schedule.js';
 import type { Config } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
 import orderFlows from './flows/plugin.js';
+import { productPublishing } from './flows/publish-product.js';
+import { phoneVerification } from './flows/verify-phone.js';
 import { prettyStream, wantsPrettyLogs } from './lib/logger.js';
 import accountsRoutes from './modules/accounts/routes.js';
 import cartRoutes from './modules/cart/routes.js';
@@ -171,7 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(accountsRoutes);
-      await api.register(catalogRoutes);
+      await api.register(catalogRoutes, { publish: productPublishing(config) });
       await api.register(reviewsRoutes);
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
@@ -184,7 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(savedSearchRoutes);
       await api.register(insightsRoutes);
       await api.register(catalogImportRoutes);
-      await api.register(smsRoutes);
+      await api.register(smsRoutes, { verification: phoneVerification() });
       await api.register(offersRoutes);
     },
     { prefix: '/api' },

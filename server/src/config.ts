@@ -17,7 +17,7 @@ const positiveInt = (name: string) =>
     .positive(`${name} must be greater than 0`);
 
 /**
- * Where demo photos made once are kept for every later shop of this checkout (db/seed/photo-cache.ts):
+ * Where demo photos made once are kept for every later shop of this checkout (seed/photo-cache.ts):
  * its node_modules/.cache, unless DEMO_PHOTO_CACHE_DIR names a folder (or `off`).
  */
 const DEFAULT_PHOTO_CACHE_DIR = path.join(repoRoot, 'node_modules', '.cache', 'mtumba-demo-photos');
@@ -176,116 +176,6 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  appUrl: string;
-  dataDir: string;
-  uploadDir: string;
-  mailDir: string;
-  webDistDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
-  redisUrl?: string;
-  mail: { url?: string; from: string; shopEmail: string; pollIntervalMs: number };
-  shopName: string;
-  /** how shoppers reach the shop: shown on the web app's footer, contact page, product and checkout */
-  shopProfile: { address: string; phone: string; whatsapp: string; hours: string; returnsPolicy: string };
-  payments: {
-    provider: 'sandbox' | 'intasend';
-    webhookSecret: string;
-    /** how often pending M-Pesa prompts are checked for a due status poll */
-    pollIntervalSeconds: number;
-    /** a shopper's "did my payment go through?" asks the provider about one order at most once per this many seconds */
-    statusCheckSeconds: number;
-    intasend: { apiUrl: string; publishableKey?: string; secretKey?: string; webhookChallenge?: string };
-  };
-  /** Africa's Talking text messages (phone verification, order texts); undefined: no texts */
-  sms?: { apiKey: string; username: string; senderId?: string; url: string };
-  google: { clientId?: string; jwksUrl: string };
-  corsOrigins: string[];
-  orders: {
-    reservationSeconds: number;
-    sweepIntervalSeconds: number;
-    /** how many unpaid orders, and items in them, one customer may hold at once */
-    maxUnpaidOrders: number;
-    maxReservedItems: number;
-    /** pay on delivery: the largest order total, and how many such orders one customer may have open */
-    payOnDelivery: { maxOrderCents: number; maxOpenOrders: number };
-  };
-  /** how many accounts may have the same phone number verified at once (PHONE_MAX_ACCOUNTS) */
-  phoneMaxAccounts: number;
-  /** the newsletter sends an address its confirmation link at most once in this many minutes */
-  newsletterConfirmResendMinutes: number;
-  /**
-   * Scheduled drops and new-arrival e-mails (docs/architecture.md section 16): a drop e-mail goes
-   * out once no item has been published by hand for `dropQuietSeconds` (scheduled items at once);
-   * `linkSecret` signs the unsubscribe links.
-   */
-  listing: { dropQuietSeconds: number; linkSecret: string };
-  /** "Make an offer" (docs/product.md, Make an offer) */
-  offers: {
-    /** every item takes offers, not only those marked negotiable */
-    allItems: boolean;
-    floorPercent: number;
-    autoAcceptPercent: number;
-    holdHours: number;
-    /** offers one customer may have waiting for an answer at once */
-    maxOpen: number;
-    /** counters allowed in all, by either side */
-    maxRounds: number;
-    /** items one customer's accepted offers may hold at once (they also count toward `orders.maxReservedItems`) */
-    maxHeld: number;
-    /** after a customer's accepted offer ran out unused, hours before they may offer on that item again (0: none) */
-    cooldownHours: number;
-  };
-  /**
-   * An admin stock edit that says neither what it loaded (`expected_stock`) nor which version
-   * (`If-Match`) is refused when orders or offers moved that product's stock within this window.
-   */
-  stock: { editWindowHours: number };
-  rateLimit: { perMinute: number; authPerMinute: number };
-  /**
-   * How many M-Pesa prompts and SMS verification codes may go to one phone, and be asked for by
-   * one account (a pay link's order without an account counts as one), per window
-   * (docs/security.md, Limits on connections, prompts and codes).
-   */
-  sendLimits: {
-    prompts: { perPhone: number; perAccount: number; windowMinutes: number };
-    smsCodes: { perPhone: number; perAccount: number; windowMinutes: number };
-  };
-  trustProxy: boolean;
-  seed: {
-    demo: boolean;
-    /** where demo photos made once are kept for every later shop (db/seed/photo-cache.ts); null: none */
-    photoCacheDir: string | null;
-    adminEmail?: string;
-    adminPassword?: string;
-    customerEmail?: string;
-    customerPassword?: string;
-  };
-  logLevel: string;
-  passwordHashCost: 'normal' | 'low';
-  /** the Pusher-protocol endpoint for Laravel Echo / pusher-js clients (docs/realtime.md) */
-  pusher: { enabled: boolean; key: string; secret: string };
-  /**
-   * Live-update connections (Socket.IO and Pusher counted together, per instance): at most
-   * `maxPerAddress` from one client address and `maxTotal` in all; one that has not signed in
-   * (Socket.IO) or subscribed to a private channel (Pusher) after `authTimeoutSeconds` is closed.
-   */
-  realtime: { maxPerAddress: number; maxTotal: number; authTimeoutSeconds: number };
-  /** a session ends after `idleDays` without use, and `maxDays` after sign-in in any case */
-  sessions: { idleDays: number; maxDays: number };
-  /** `npm run backup` and the scheduled backup (SQLite only; intervalHours 0 = off) */
-  backup: { dir: string; intervalHours: number; keep: number };
-  /** bearer token for /api/metrics; unset = only from this machine */
-  metricsToken?: string;
-  /** manual orders' pay links: how long one works (and holds the items), and the key that signs it */
-  payLinks: { hours: number; secret: string };
-  /** human-readable logs; undefined = on in development when stdout is a terminal */
-  logPretty?: boolean;
-}
-
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -382,8 +272,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const e = parsed.data;
-  const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(repoRoot, p));
-  const dataDir = resolve(e.DATA_DIR);
   const problems: string[] = [];
 
   if (e.PAYMENT_PROVIDER === 'intasend' && (!e.INTASEND_PUBLISHABLE_KEY || !e.INTASEND_SECRET_KEY)) {
@@ -447,6 +335,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (problems.length) throw new ConfigError(problems);
 
+  return settingsFrom(e);
+}
+
+type DatabaseSetting = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+type SmsSetting = { apiKey: string; username: string; senderId?: string; url: string };
+
+/**
+ * The configuration the app reads, from the parsed environment. Each setting is declared once:
+ * its variable, default and check in `envSchema`, its place and meaning here; `Config` is this
+ * function's result.
+ */
+function settingsFrom(e: z.output<typeof envSchema>) {
+  const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(repoRoot, p));
+  const dataDir = resolve(e.DATA_DIR);
   const reservationSeconds =
     e.ORDER_RESERVATION_SECONDS ?? (e.ORDER_RESERVATION_MINUTES ? e.ORDER_RESERVATION_MINUTES * 60 : 600);
 
@@ -454,17 +356,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    /** the shop's public address, without a trailing slash */
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     uploadDir: e.UPLOAD_DIR ? resolve(e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     mailDir: path.join(dataDir, 'mail'),
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : path.join(repoRoot, 'web', 'dist'),
-    database: e.DATABASE_URL
+    database: (e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', file: path.join(dataDir, 'mtumba.db') },
+      : { kind: 'sqlite', file: path.join(dataDir, 'mtumba.db') }) as DatabaseSetting,
     redisUrl: e.REDIS_URL,
     mail: { url: e.MAIL_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL, pollIntervalMs: e.MAIL_POLL_INTERVAL_MS },
     shopName: e.SHOP_NAME,
+    /** how shoppers reach the shop: shown on the web app's footer, contact page, product and checkout */
     shopProfile: {
       address: e.SHOP_ADDRESS,
       phone: e.SHOP_PHONE,
@@ -475,7 +379,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments: {
       provider: e.PAYMENT_PROVIDER,
       webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
+      /** how often pending M-Pesa prompts are checked for a due status poll */
       pollIntervalSeconds: e.PAYMENT_POLL_INTERVAL_SECONDS,
+      /** a shopper's "did my payment go through?" asks the provider about one order at most once per this many seconds */
       statusCheckSeconds: e.PAYMENT_STATUS_CHECK_SECONDS,
       intasend: {
         apiUrl: e.INTASEND_API_URL.replace(/\/+$/, ''),
@@ -484,48 +390,72 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         webhookChallenge: e.INTASEND_WEBHOOK_CHALLENGE,
       },
     },
-    sms:
-      e.AT_API_KEY && e.AT_USERNAME
-        ? {
-            apiKey: e.AT_API_KEY,
-            username: e.AT_USERNAME,
-            senderId: e.AT_SENDER_ID,
-            url:
-              e.AT_URL ??
-              (e.AT_USERNAME === 'sandbox'
-                ? 'https://api.sandbox.africastalking.com/version1/messaging'
-                : 'https://api.africastalking.com/version1/messaging'),
-          }
-        : undefined,
+    /** Africa's Talking text messages (phone verification, order texts); undefined: no texts */
+    sms: (e.AT_API_KEY && e.AT_USERNAME
+      ? {
+          apiKey: e.AT_API_KEY,
+          username: e.AT_USERNAME,
+          senderId: e.AT_SENDER_ID,
+          url:
+            e.AT_URL ??
+            (e.AT_USERNAME === 'sandbox'
+              ? 'https://api.sandbox.africastalking.com/version1/messaging'
+              : 'https://api.africastalking.com/version1/messaging'),
+        }
+      : undefined) as SmsSetting | undefined,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     corsOrigins: e.CORS_ORIGINS,
     orders: {
       reservationSeconds,
       sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+      /** how many unpaid orders, and items in them, one customer may hold at once */
       maxUnpaidOrders: e.ORDER_MAX_UNPAID,
       maxReservedItems: e.ORDER_MAX_RESERVED_ITEMS,
+      /** pay on delivery: the largest order total, and how many such orders one customer may have open */
       payOnDelivery: { maxOrderCents: e.POD_MAX_ORDER_KSH * 100, maxOpenOrders: e.POD_MAX_OPEN_ORDERS },
     },
+    /** how many accounts may have the same phone number verified at once (PHONE_MAX_ACCOUNTS) */
     phoneMaxAccounts: e.PHONE_MAX_ACCOUNTS,
+    /** the newsletter sends an address its confirmation link at most once in this many minutes */
     newsletterConfirmResendMinutes: e.NEWSLETTER_CONFIRM_RESEND_MINUTES,
+    /**
+     * Scheduled drops and new-arrival e-mails (docs/architecture.md section 16): a drop e-mail goes
+     * out once no item has been published by hand for `dropQuietSeconds` (scheduled items at once);
+     * `linkSecret` signs the unsubscribe links.
+     */
     listing: {
       dropQuietSeconds: e.DROP_MAIL_QUIET_SECONDS,
       linkSecret: createHmac('sha256', e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET)
         .update('mtumba unsubscribe links')
         .digest('hex'),
     },
+    /** "Make an offer" (docs/product.md, Make an offer) */
     offers: {
+      /** every item takes offers, not only those marked negotiable */
       allItems: e.OFFERS_ALL_ITEMS,
       floorPercent: e.OFFER_FLOOR_PERCENT,
       autoAcceptPercent: e.OFFER_AUTO_ACCEPT_PERCENT,
       holdHours: e.OFFER_HOLD_HOURS,
+      /** offers one customer may have waiting for an answer at once */
       maxOpen: e.OFFER_MAX_OPEN,
+      /** counters allowed in all, by either side */
       maxRounds: e.OFFER_MAX_ROUNDS,
+      /** items one customer's accepted offers may hold at once (they also count toward `orders.maxReservedItems`) */
       maxHeld: e.OFFER_MAX_HELD,
+      /** after a customer's accepted offer ran out unused, hours before they may offer on that item again (0: none) */
       cooldownHours: e.OFFER_COOLDOWN_HOURS,
     },
+    /**
+     * An admin stock edit that says neither what it loaded (`expected_stock`) nor which version
+     * (`If-Match`) is refused when orders or offers moved that product's stock within this window.
+     */
     stock: { editWindowHours: e.STOCK_EDIT_WINDOW_HOURS },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
+    /**
+     * How many M-Pesa prompts and SMS verification codes may go to one phone, and be asked for by
+     * one account (a pay link's order without an account counts as one), per window
+     * (docs/security.md, Limits on connections, prompts and codes).
+     */
     sendLimits: {
       prompts: {
         perPhone: e.MPESA_PROMPTS_PER_PHONE,
@@ -541,6 +471,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     seed: {
       demo: e.SEED_DEMO,
+      /** where demo photos made once are kept for every later shop (seed/photo-cache.ts); null: none */
       photoCacheDir:
         e.DEMO_PHOTO_CACHE_DIR === 'off'
           ? null
@@ -552,28 +483,42 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       customerEmail: e.DEMO_CUSTOMER_EMAIL,
       customerPassword: e.DEMO_CUSTOMER_PASSWORD,
     },
-    logLevel: e.LOG_LEVEL,
+    logLevel: e.LOG_LEVEL as string,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    /** the Pusher-protocol endpoint for Laravel Echo / pusher-js clients (docs/realtime.md) */
     pusher: {
       enabled: e.PUSHER_ENABLED,
       key: e.PUSHER_APP_KEY,
       secret: e.PUSHER_APP_SECRET ?? derivedPusherSecret(e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET),
     },
+    /**
+     * Live-update connections (Socket.IO and Pusher counted together, per instance): at most
+     * `maxPerAddress` from one client address and `maxTotal` in all; one that has not signed in
+     * (Socket.IO) or subscribed to a private channel (Pusher) after `authTimeoutSeconds` is closed.
+     */
     realtime: {
       maxPerAddress: e.REALTIME_MAX_CONNECTIONS_PER_IP,
       maxTotal: e.REALTIME_MAX_CONNECTIONS,
       authTimeoutSeconds: e.REALTIME_AUTH_TIMEOUT_SECONDS,
     },
+    /** a session ends after `idleDays` without use, and `maxDays` after sign-in in any case */
     sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS },
+    /** `npm run backup` and the scheduled backup (SQLite only; intervalHours 0 = off) */
     backup: { dir: resolve(e.BACKUP_DIR), intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
+    /** bearer token for /api/metrics; unset = only from this machine */
     metricsToken: e.METRICS_TOKEN,
+    /** manual orders' pay links: how long one works (and holds the items), and the key that signs it */
     payLinks: {
       hours: e.PAY_LINK_HOURS,
       secret: derivedPayLinkSecret(e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET),
     },
+    /** human-readable logs; undefined = on in development when stdout is a terminal */
     logPretty: e.LOG_PRETTY,
   };
 }
+
+/** The app's configuration (see settingsFrom for what each part means). */
+export type Config = ReturnType<typeof settingsFrom>;
 
 /** A random secret for places where a stable one is not needed (tests, one-off passwords). */
 export function randomSecret(bytes = 24): string {

@@ -2,8 +2,9 @@ import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { returningNotice } from './db/seed/accounts.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { userRepository } from './modules/accounts/repository.js';
+import { returningNotice } from './seed/accounts.js';
+import { seedIfEmpty } from './seed/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.shopName} is open at ${config.appUrl} (API docs: ${config.appUrl}/api/docs)`);
   if (!seeded.seeded) {
-    const admins = await db.selectFrom('users').select('email').where('is_admin', '=', 1).orderBy('id').execute();
+    const admins = await userRepository(db).admins();
     console.log(
       returningNotice(
         config,

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, now, type Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { tokenRepository } from '../src/modules/accounts/tokens.js';
+import { tokenRepository } from '../src/modules/accounts/token-repository.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import {
   createTemplateDatabase,

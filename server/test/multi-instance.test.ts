@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { now, type Db } from '../src/db/database.js';
-import { tokenRepository } from '../src/modules/accounts/tokens.js';
+import { tokenRepository } from '../src/modules/accounts/token-repository.js';
 import { pusherRelayChannel } from '../src/modules/realtime/pusher/plugin.js';
 import { realtimeRepository } from '../src/modules/realtime/repository.js';
 import { everywhere, oneOfAKind, stockShown, type Fetch } from './catalogue-views.js';

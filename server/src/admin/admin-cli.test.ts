@@ -8,7 +8,7 @@ import { createTestDatabase, testConfig, TEST_DB, type TestDatabase } from '../.
 import { buildApp } from '../app.js';
 import { repoRoot } from '../config.js';
 import { createDatabase, type Db } from '../db/database.js';
-import { returningNotice, signInNotice } from '../db/seed/accounts.js';
+import { returningNotice, signInNotice } from '../seed/accounts.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
 /** `npm run admin -- …` as the shop owner runs it on the server: exit code and what it prints. */

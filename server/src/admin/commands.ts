@@ -6,7 +6,7 @@ import { RESET_TOKEN_TTL_MS, resetLink } from '../modules/accounts/emails.js';
 import { renderEmail } from '../modules/mail/layout.js';
 import { queueMail } from '../modules/mail/outbox.js';
 import { oneTimeTokenRepository, userRepository } from '../modules/accounts/repository.js';
-import { tokenRepository } from '../modules/accounts/tokens.js';
+import { tokenRepository } from '../modules/accounts/token-repository.js';
 
 /** The operator's way back in: `npm run admin -- <command>` (see README, Admin command line). */
 
@@ -201,12 +201,7 @@ export interface AdminRow {
 }
 
 export async function listAdmins(db: Db): Promise<AdminRow[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'created_at', 'password_hash'])
-    .where('is_admin', '=', 1)
-    .orderBy('id')
-    .execute();
+  const rows = await userRepository(db).admins();
   return rows.map((r) => ({
     id: r.id,
     email: r.email,

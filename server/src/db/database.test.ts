@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.js';
-import { tokenRepository } from '../modules/accounts/tokens.js';
+import { tokenRepository } from '../modules/accounts/token-repository.js';
 import { dialectOf, isUniqueViolation, now } from './database.js';
 import { migrateToLatest, migrationsUpToDate } from './migrate.js';
 

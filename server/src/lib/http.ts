@@ -3,7 +3,7 @@ import { apiErrorSchema } from '@mtumba/contract';
 import { MAX_DB_ID } from '@mtumba/contract/order';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthUser } from '../modules/accounts/tokens.js';
+import type { AuthUser } from './auth-user.js';
 import { notFound, unauthenticated } from './errors.js';
 
 /** HTTP helpers the route modules share; services never import this. */

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { DB, MailStatus } from '../db/schema.js';
+import type { DB } from '../db/schema.js';
+import { outboxRepository, type OutboxColumns, type OutboxName } from './outbox-repository.js';
 
 /** How many times an outbox message is tried before it is given up. */
 export const MAX_ATTEMPTS = 8;
@@ -27,20 +28,6 @@ export interface DeliveryResult {
   retrying: number;
   /** given up after MAX_ATTEMPTS (or at once, for a permanent refusal) */
   failed: number;
-}
-
-type OutboxName = 'mail_outbox' | 'sms_outbox';
-
-/** The columns every outbox table has, which the delivery loop reads and writes. */
-interface OutboxColumns {
-  id: number;
-  template: string;
-  status: MailStatus;
-  attempts: number;
-  next_attempt_at: string;
-  locked_until: string | null;
-  last_error: string | null;
-  sent_at: string | null;
 }
 
 export interface Outbox<T extends OutboxName, C extends keyof Selectable<DB[T]> & string> {
@@ -74,63 +61,40 @@ export async function deliverDueOutbox<T extends OutboxName, C extends keyof Sel
   log: FastifyBaseLogger,
   options: DeliveryOptions = {},
 ): Promise<DeliveryResult> {
-  // Both tables share the columns used here; the caller's own columns are typed by `Outbox`.
-  const rows = db as unknown as Kysely<Record<OutboxName, OutboxColumns>>;
-  const table: OutboxName = outbox.table;
+  const rows = outboxRepository(db, outbox.table);
   const at = options.now ?? new Date();
   const nowIso = at.toISOString();
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 };
 
-  const claimed = await rows
-    .updateTable(table)
-    .set({ locked_until: new Date(at.getTime() + LEASE_MS).toISOString() })
-    .where('id', 'in', (qb) =>
-      qb
-        .selectFrom(table)
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', nowIso)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(options.batchSize ?? 20),
-    )
-    // checked again on the row itself, so a row another worker claimed meanwhile is skipped
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-    .returning(['id', 'template', 'attempts', ...(outbox.columns as readonly never[])])
-    .execute();
+  const claimed = await rows.claimDue(
+    nowIso,
+    new Date(at.getTime() + LEASE_MS).toISOString(),
+    options.batchSize ?? 20,
+    outbox.columns,
+  );
 
   for (const row of claimed.sort((a, b) => a.id - b.id)) {
     const attempts = row.attempts + 1;
     try {
       const recorded = await outbox.send(row as unknown as Parameters<typeof outbox.send>[0]);
-      await rows
-        .updateTable(table)
-        .set({
-          status: 'sent',
-          attempts,
-          sent_at: new Date().toISOString(),
-          locked_until: null,
-          last_error: null,
-          ...(recorded as Partial<OutboxColumns> | undefined),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await rows.record(row.id, {
+        status: 'sent',
+        attempts,
+        sent_at: new Date().toISOString(),
+        locked_until: null,
+        last_error: null,
+        ...(recorded as Partial<OutboxColumns> | undefined),
+      });
       result.sent += 1;
     } catch (err) {
       const gaveUp = attempts >= MAX_ATTEMPTS || (outbox.isPermanent?.(err) ?? false);
-      await rows
-        .updateTable(table)
-        .set({
-          status: gaveUp ? 'failed' : 'pending',
-          attempts,
-          last_error: describe(err),
-          locked_until: null,
-          next_attempt_at: new Date(at.getTime() + retryDelayMs(attempts)).toISOString(),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await rows.record(row.id, {
+        status: gaveUp ? 'failed' : 'pending',
+        attempts,
+        last_error: describe(err),
+        locked_until: null,
+        next_attempt_at: new Date(at.getTime() + retryDelayMs(attempts)).toISOString(),
+      });
       const details = { err, [outbox.log.idField]: row.id, template: row.template, attempts };
       if (gaveUp) {
         result.failed += 1;

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError, forbidden, unauthenticated } from '../lib/errors.js';
-import { tokenRepository, type AuthUser } from '../modules/accounts/tokens.js';
+import { type AuthUser } from '../modules/accounts/tokens.js';
+import { tokenRepository } from '../modules/accounts/token-repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -11,6 +11,7 @@ import {
   ordersExpired,
   paymentsSettled,
 } from '../lib/metrics.js';
+import { statusCounts } from './metrics-repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,18 +81,7 @@ export default fp(
             message: 'Metrics are served only to this machine. Set METRICS_TOKEN to scrape them from elsewhere.',
           });
         }
-        const [outbox, payments] = await Promise.all([
-          app.db
-            .selectFrom('mail_outbox')
-            .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-            .groupBy('status')
-            .execute(),
-          app.db
-            .selectFrom('payments')
-            .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-            .groupBy('status')
-            .execute(),
-        ]);
+        const { outbox, payments } = await statusCounts(app.db);
         mailOutbox.reset();
         for (const status of ['pending', 'failed']) mailOutbox.set({ status }, 0);
         for (const r of outbox) if (r.status !== 'sent') mailOutbox.set({ status: r.status }, Number(r.n));

@@ -8,6 +8,71 @@ export type OneTimePurpose = 'verify_email' | 'reset_password' | 'cancel_email_c
 
 export function userRepository(db: Executor) {
   return {
+    /** The shop's admins, oldest first. */
+    admins(): Promise<Pick<User, 'id' | 'email' | 'name' | 'created_at' | 'password_hash'>[]> {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'created_at', 'password_hash'])
+        .where('is_admin', '=', 1)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Verified customers who opted in to the new-arrivals e-mail. */
+    async newArrivalsAddresses(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('email')
+        .where('new_arrivals_emails', '=', 1)
+        .where('email_verified_at', 'is not', null)
+        .execute();
+      return rows.map((r) => r.email);
+    },
+
+    async newArrivalsByAddress(address: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', address)
+        .where('new_arrivals_emails', '=', 1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async stopNewArrivalsByAddress(address: string, at: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ new_arrivals_emails: 0, updated_at: at })
+        .where('email', '=', address)
+        .where('new_arrivals_emails', '=', 1)
+        .execute();
+    },
+
+    async setDefaultPhone(id: number, phone: string | null, at: string): Promise<void> {
+      await db.updateTable('users').set({ default_phone: phone, updated_at: at }).where('id', '=', id).execute();
+    },
+
+    async markPhoneVerified(id: number, at: string): Promise<void> {
+      await db.updateTable('users').set({ phone_verified_at: at }).where('id', '=', id).execute();
+    },
+
+    async newArrivalsEmails(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('new_arrivals_emails')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.new_arrivals_emails === 1;
+    },
+
+    async setNewArrivalsEmails(id: number, on: boolean): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ new_arrivals_emails: on ? 1 : 0 })
+        .where('id', '=', id)
+        .execute();
+    },
+
     findById(id: number): Promise<User | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },

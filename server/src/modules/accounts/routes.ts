@@ -26,7 +26,7 @@ import { bearerAuth, idOrNotFound, setPagingHeaders } from '../../lib/http.js';
 import { createGoogleVerifier } from './google.js';
 import { userRepository } from './repository.js';
 import { publicConfigReply } from './public-config.js';
-import { listSecurityEvents } from './security-log.js';
+import { listSecurityEvents } from '../security-log/service.js';
 import { accountService, MESSAGES, type RequestContext } from './service.js';
 import { phoneVerified } from '../sms/service.js';
 

@@ -4,7 +4,7 @@ import type { User } from '../../db/schema.js';
 import { DomainError, invalidField, unauthenticated } from '../../lib/errors.js';
 import type { DomainEvents } from '../../lib/events.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
-import { refreshProductRatings } from '../reviews/ratings.js';
+import { refreshProductRatings } from '../catalog/service.js';
 import { describeBrowser } from './browser.js';
 import {
   DELETE_TOKEN_TTL_MS,
@@ -15,8 +15,9 @@ import {
 } from './emails.js';
 import { GoogleTokenError, type GoogleVerifier } from './google.js';
 import { oneTimeTokenRepository, scrubPersonalCopies, userRepository } from './repository.js';
-import { recordSecurityEvent } from './security-log.js';
-import { toAuthUser, tokenRepository, type AuthUser, type SignInMethod } from './tokens.js';
+import { recordSecurityEvent } from '../security-log/service.js';
+import { toAuthUser, type AuthUser, type SignInMethod } from './tokens.js';
+import { tokenRepository } from './token-repository.js';
 
 export const MESSAGES = {
   registered: 'Registration successful! Please check your email to verify your account.',
@@ -129,11 +130,7 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
       }
       return;
     }
-    const session = await db
-      .selectFrom('auth_tokens')
-      .select(['signed_in_with', 'created_at'])
-      .where('id', '=', tokenId)
-      .executeTakeFirst();
+    const session = await tokenRepository(db).origin(tokenId);
     const recentGoogle =
       session?.signed_in_with === 'google' && Date.now() - Date.parse(session.created_at) <= GOOGLE_REAUTH_MS;
     if (!recentGoogle) throw invalidField('current_password', MESSAGES.googleReauth);
@@ -347,11 +344,7 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
         }
         proven = true;
       } else if (!user.password_hash && tokenId !== undefined) {
-        const session = await db
-          .selectFrom('auth_tokens')
-          .select(['signed_in_with', 'created_at'])
-          .where('id', '=', tokenId)
-          .executeTakeFirst();
+        const session = await tokenRepository(db).origin(tokenId);
         proven =
           session?.signed_in_with === 'google' && Date.now() - Date.parse(session.created_at) <= GOOGLE_REAUTH_MS;
       }

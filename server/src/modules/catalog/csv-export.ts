@@ -5,6 +5,7 @@ import type { Executor } from '../../db/database.js';
 import { neutraliseCell } from '../../lib/csv.js';
 import { LIST_SEPARATOR } from './csv-import.js';
 import { IMAGE_WIDTHS } from './images.js';
+import { productViewRepository } from './view-repository.js';
 
 /** Products read per query while the CSV is written. */
 export const PRODUCTS_CSV_BATCH = 500;
@@ -17,49 +18,13 @@ const LARGEST_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
  */
 export async function* productsCsv(db: Executor): AsyncGenerator<string> {
   yield stringify([[...PRODUCTS_CSV_COLUMNS]]);
+  const catalogRows = productViewRepository(db);
   let afterId = 0;
   for (;;) {
-    const products = await db
-      .selectFrom('products')
-      .select([
-        'id',
-        'name',
-        'description',
-        'price_cents',
-        'compare_at_price_cents',
-        'stock_quantity',
-        'size',
-        'condition',
-        'brand',
-        'color',
-        'is_featured',
-        'is_trending',
-      ])
-      .where('deleted_at', 'is', null)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(PRODUCTS_CSV_BATCH)
-      .execute();
+    const products = await catalogRows.exportBatch(afterId, PRODUCTS_CSV_BATCH);
     if (products.length === 0) return;
     const ids = products.map((p) => p.id);
-    const [categories, images] = await Promise.all([
-      db
-        .selectFrom('product_categories as pc')
-        .innerJoin('categories as c', 'c.id', 'pc.category_id')
-        .select(['pc.product_id', 'c.name'])
-        .where('pc.product_id', 'in', ids)
-        .orderBy('pc.product_id')
-        .orderBy('c.name_key')
-        .execute(),
-      db
-        .selectFrom('product_images')
-        .select(['product_id', 'file_key'])
-        .where('product_id', 'in', ids)
-        .orderBy('product_id')
-        .orderBy('position')
-        .orderBy('id')
-        .execute(),
-    ]);
+    const [categories, images] = await Promise.all([catalogRows.categoryNamesByKey(ids), catalogRows.imageKeys(ids)]);
     const group = <T extends { product_id: number }>(rows: T[], value: (r: T) => string) => {
       const map = new Map<number, string[]>();
       for (const r of rows) map.set(r.product_id, [...(map.get(r.product_id) ?? []), value(r)]);

@@ -16,6 +16,7 @@ import { DomainError } from '../../lib/errors.js';
 import type { StoredImage } from './images.js';
 import { insertProduct } from './new-product.js';
 import { categoryRepository } from './repository.js';
+import { productViewRepository } from './view-repository.js';
 
 /**
  * Bulk import of items from CSV (docs/product.md section 12): the file is read and every row
@@ -228,7 +229,7 @@ export async function resolveImport(
   const keys = [...new Set(parsed.rows.flatMap((r) => r.categoryNames.map((c) => c.toLowerCase())))];
   const categoryIds = new Map<string, number>();
   for (const part of inChunks(keys)) {
-    const found = await db.selectFrom('categories').select(['id', 'name_key']).where('name_key', 'in', part).execute();
+    const found = await categoryRepository(db).byNameKeys(part);
     for (const c of found) categoryIds.set(c.name_key, c.id);
   }
   const fileKeys = [
@@ -240,11 +241,7 @@ export async function resolveImport(
   ];
   const storedByKey = new Map<string, StoredImage>();
   for (const part of inChunks(fileKeys)) {
-    const rows = await db
-      .selectFrom('product_images')
-      .select(['file_key', 'width', 'height'])
-      .where('file_key', 'in', part)
-      .execute();
+    const rows = await productViewRepository(db).storedImages(part);
     for (const r of rows)
       storedByKey.set(r.file_key, { file_key: r.file_key, width: r.width ?? 0, height: r.height ?? 0 });
   }

@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/database.js';
 import { centsToAmount } from '@mtumba/contract';
 import type { Product, ProductImage, ProductSummary } from '@mtumba/contract/product';
-import { averageRating } from '../reviews/ratings.js';
 import { imageSrcset, imageUrl } from './images.js';
+import { productViewRepository } from './view-repository.js';
 
 /**
  * A product as the API shows it: the contract's shape, so a field added to or removed from the
@@ -12,6 +12,11 @@ export type ProductJson = Product;
 export type ProductImageJson = ProductImage;
 /** The short form used by search results, cart lines and related products. */
 export type ProductSummaryJson = ProductSummary;
+
+/** Average rating with one decimal, 0 when there are no reviews (from the product's denormalised counts). */
+export function averageRating(ratingSum: number, reviewCount: number): number {
+  return reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : 0;
+}
 
 /**
  * Loads full products for the given ids in three queries whatever their number (no N+1),
@@ -25,26 +30,11 @@ export async function loadProducts(
 ): Promise<ProductJson[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  let productQuery = db.selectFrom('products').selectAll().where('id', 'in', unique);
-  if (!options.includeDeleted) productQuery = productQuery.where('deleted_at', 'is', null);
-  if (!options.includeUnpublished) productQuery = productQuery.where('status', '=', 'published');
+  const rows = productViewRepository(db);
   const [products, images, categories] = await Promise.all([
-    productQuery.execute(),
-    db
-      .selectFrom('product_images')
-      .select(['id', 'product_id', 'file_key', 'width', 'height', 'position'])
-      .where('product_id', 'in', unique)
-      .orderBy('product_id')
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_categories as pc')
-      .innerJoin('categories as c', 'c.id', 'pc.category_id')
-      .select(['pc.product_id', 'c.id', 'c.name'])
-      .where('pc.product_id', 'in', unique)
-      .orderBy('c.name')
-      .execute(),
+    rows.products(unique, options),
+    rows.images(unique),
+    rows.categories(unique),
   ]);
 
   const imagesByProduct = new Map<number, ProductImageJson[]>();
@@ -105,14 +95,7 @@ export async function firstImageKeys(db: Executor, productIds: number[]): Promis
   const unique = [...new Set(productIds)];
   const result = new Map<number, string>();
   if (unique.length === 0) return result;
-  const rows = await db
-    .selectFrom('product_images')
-    .select(['product_id', 'file_key'])
-    .where('product_id', 'in', unique)
-    .orderBy('product_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const rows = await productViewRepository(db).imageKeys(unique);
   for (const row of rows) if (!result.has(row.product_id)) result.set(row.product_id, row.file_key);
   return result;
 }

@@ -3,7 +3,7 @@ import { productSchema } from '@mtumba/contract/product';
 import { z } from 'zod';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { insertCategory, insertProduct } from '../../../test/catalog.js';
-import { refreshProductRatings } from '../reviews/ratings.js';
+import { refreshProductRatings } from './service.js';
 import { now } from '../../db/database.js';
 
 let t: TestApp;

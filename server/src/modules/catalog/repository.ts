@@ -38,6 +38,10 @@ export function categoryRepository(db: Executor) {
       return db.selectFrom('categories').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
     },
 
+    async byNameKeys(nameKeys: string[]): Promise<{ id: number; name_key: string }[]> {
+      return db.selectFrom('categories').select(['id', 'name_key']).where('name_key', 'in', nameKeys).execute();
+    },
+
     async findByKey(nameKey: string): Promise<{ id: number } | undefined> {
       return db.selectFrom('categories').select('id').where('name_key', '=', nameKey).executeTakeFirst();
     },
@@ -271,6 +275,87 @@ export function productRepository(db: Executor) {
     },
 
     /** Whether shoppers can see the product: not deleted, and published. */
+    /**
+     * Puts up to `limit` scheduled products whose time has come on sale; the conditional UPDATE
+     * publishes each for one caller only when several run at once. Returns the ids it published.
+     */
+    async publishDue(nowIso: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .updateTable('products')
+        .set((eb) => ({
+          status: 'published' as const,
+          published_at: eb.ref('publish_at'),
+          announce_after: eb.ref('publish_at'),
+          updated_at: nowIso,
+        }))
+        .where('id', 'in', (qb) =>
+          qb
+            .selectFrom('products')
+            .select('id')
+            .where('status', '=', 'scheduled')
+            .where('publish_at', '<=', nowIso)
+            .where('deleted_at', 'is', null)
+            .orderBy('publish_at')
+            .orderBy('id')
+            .limit(limit),
+        )
+        // checked again on the row itself: another instance may have published it meanwhile
+        .where('status', '=', 'scheduled')
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id).sort((a, b) => a - b);
+    },
+
+    /**
+     * The product's stock, its row locked until the transaction ends on PostgreSQL (SQLite has one
+     * writer): every stock movement updates that row, so none can come between this read and the next.
+     */
+    async lockedStock(id: number): Promise<number | undefined> {
+      let query = db.selectFrom('products').select('stock_quantity').where('id', '=', id);
+      if (dialectOf(db) === 'postgres') query = query.forUpdate();
+      return (await query.executeTakeFirst())?.stock_quantity;
+    },
+
+    /** Published products not announced yet, and when the last of them may be announced. */
+    async awaitingAnnouncement(): Promise<{ count: number; latest: string | null }> {
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('announce_after').as('latest')])
+        .where('announced_at', 'is', null)
+        .where('announce_after', 'is not', null)
+        .where('status', '=', 'published')
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), latest: row.latest === null ? null : String(row.latest) };
+    },
+
+    /** Marks the products due for announcement as announced; one conditional UPDATE, so each is claimed once. */
+    async claimAnnouncements(nowIso: string): Promise<number[]> {
+      const rows = await db
+        .updateTable('products')
+        .set({ announced_at: nowIso })
+        .where('announced_at', 'is', null)
+        .where('announce_after', 'is not', null)
+        .where('announce_after', '<=', nowIso)
+        .where('status', '=', 'published')
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id).sort((a, b) => a - b);
+    },
+
+    /** Recomputes the denormalised review_count and rating_sum of the products from their reviews. */
+    async refreshRatings(ids: number[]): Promise<void> {
+      await db
+        .updateTable('products')
+        .set({
+          review_count: sql<number>`(select count(*) from reviews r where r.product_id = products.id)`,
+          rating_sum: sql<number>`(select coalesce(sum(r.rating), 0) from reviews r where r.product_id = products.id)`,
+        })
+        .where('id', 'in', ids)
+        .execute();
+    },
+
     async isLive(id: number): Promise<boolean> {
       const row = await db
         .selectFrom('products')

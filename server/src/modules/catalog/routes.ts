@@ -13,10 +13,10 @@ import { z } from 'zod';
 
 import { invalidField } from '../../lib/errors.js';
 import { errorReplies, idOrNotFound, idParams, setPagingHeaders, signedInUser } from '../../lib/http.js';
-import { recordSecurityEvent, type SecurityEventKind } from '../accounts/security-log.js';
+import type { PublishOptions } from './publishing.js';
+import { recordSecurityEvent, type SecurityEventKind } from '../security-log/service.js';
 import { adminProductListQuerySchema } from '@mtumba/contract/listing';
 import { DomainError } from '../../lib/errors.js';
-import { listingContext } from '../listing/context.js';
 import { readProductSubmission } from './product-form.js';
 import { CATEGORY_NOT_FOUND, PRODUCT_NOT_FOUND, catalogService } from './service.js';
 
@@ -30,11 +30,11 @@ const productFormDescription = [
   'condition, color, is_featured, is_trending, negotiable (takes price offers).',
 ].join(' ');
 
-/** The catalogue calls of docs/product.md section 7, under /api. */
-const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The catalogue calls of docs/product.md section 7, under /api; `publish` comes from the app's assembly. */
+const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async (app, options) => {
   const catalog = catalogService(app.db, {
     uploadDir: app.config.uploadDir,
-    publish: listingContext(app.config).publish,
+    publish: options.publish,
     events: app.events,
     stockEditWindowHours: app.config.stock.editWindowHours,
   });

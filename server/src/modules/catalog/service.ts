@@ -10,16 +10,15 @@ import {
 } from '@mtumba/contract/product';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
-import { dialectOf, isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
+import { isUniqueViolation, now, type Db, type Executor } from '../../db/database.js';
 import type { ProductsTable } from '../../db/schema.js';
 import { DomainError, invalidField, notFound, type FieldErrors } from '../../lib/errors.js';
 import { emitAll, type DomainEvents, type PendingEvent } from '../../lib/events.js';
-import { publishChange, type PublishContext } from '../listing/publishing.js';
-import { alertSavedSearches } from '../saved-searches/service.js';
 import { adjustStock, ifMatchTags, recentMovements, stockVersions, unstatedEditBase } from '../stock/ledger.js';
 import { imageUrl, isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
 import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson } from './product-view.js';
 import { insertProduct } from './new-product.js';
+import { publishChange, type PublishOptions } from './publishing.js';
 import { categoryRepository, productRepository, type ProductFilter } from './repository.js';
 import { productSearchText } from './search.js';
 
@@ -36,6 +35,31 @@ export const RELATED_LIMIT = 4;
 /** Whether shoppers can see and act on this product (other modules ask here, not the repository). */
 export function isLiveProduct(db: Executor, productId: number): Promise<boolean> {
   return productRepository(db).isLive(productId);
+}
+
+/**
+ * Recomputes the denormalised review_count and rating_sum of the given products from their
+ * reviews. Call it in the same transaction as any change to reviews.
+ */
+export async function refreshProductRatings(db: Executor, productIds: number[]): Promise<void> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return;
+  await productRepository(db).refreshRatings(ids);
+}
+
+/** Puts scheduled products whose time has come on sale (the listing job); returns their ids. */
+export function publishScheduledProducts(trx: Executor, nowIso: string, limit: number): Promise<number[]> {
+  return productRepository(trx).publishDue(nowIso, limit);
+}
+
+/** Published products not announced by a drop e-mail yet, and when the last of them may be. */
+export function productsAwaitingAnnouncement(db: Executor): Promise<{ count: number; latest: string | null }> {
+  return productRepository(db).awaitingAnnouncement();
+}
+
+/** Claims the products due for a drop e-mail (each for one caller only); returns their ids, ascending. */
+export function claimProductsToAnnounce(trx: Executor, nowIso: string): Promise<number[]> {
+  return productRepository(trx).claimAnnouncements(nowIso);
 }
 
 export interface ProductPage {
@@ -79,11 +103,8 @@ function validationError(errors: FieldErrors): DomainError {
   return new DomainError('invalid', message ?? 'The given data was invalid.', { errors });
 }
 
-/** Used when no configuration is given (tests of the catalogue alone): publish without a quiet period. */
-const DEFAULT_PUBLISH: PublishContext = {
-  shop: { shopName: 'Mtumba', appUrl: 'http://localhost:3000' },
-  dropQuietSeconds: 0,
-};
+/** Used when no configuration is given (read-only uses of the catalogue): publish without a quiet period. */
+const DEFAULT_PUBLISH: PublishOptions = { dropQuietSeconds: 0 };
 
 function filterOf(query: ProductListQuery, categoryId?: number): ProductFilter {
   return {
@@ -105,7 +126,7 @@ export function catalogService(
   db: Db,
   options: {
     uploadDir: string;
-    publish?: PublishContext;
+    publish?: PublishOptions;
     events?: DomainEvents;
     /** the window for stock edits that name neither `expected_stock` nor `If-Match` (config `stock.editWindowHours`) */
     stockEditWindowHours?: number;
@@ -115,6 +136,7 @@ export function catalogService(
   const categories = categoryRepository(db);
   const products = productRepository(db);
   const publishing = options.publish ?? DEFAULT_PUBLISH;
+  const announcePublished = publishing.whenPublished ?? (async () => []);
   const announce = (events: PendingEvent[]) => {
     if (options.events) emitAll(options.events, events);
   };
@@ -327,7 +349,7 @@ export function catalogService(
             by,
             at,
           );
-          const pending = publish.publishedNow ? await alertSavedSearches(trx, [id], at, publishing.shop) : [];
+          const pending = publish.publishedNow ? await announcePublished(trx, [id], at) : [];
           return { product: await loadOne(trx, id, true), events: pending };
         });
         announce(events);
@@ -387,13 +409,9 @@ export function catalogService(
           const tags = precondition.ifMatch === undefined ? undefined : ifMatchTags(precondition.ifMatch);
           let versionStock: number | undefined;
           if (tags !== undefined) {
-            // The product's row is locked first (PostgreSQL; SQLite has one writer): every stock
-            // movement updates that row, so none can come between the stock and the version read.
-            let stockRow = trx.selectFrom('products').select('stock_quantity').where('id', '=', id);
-            if (dialectOf(trx) === 'postgres') stockRow = stockRow.forUpdate();
-            const row = await stockRow.executeTakeFirst();
+            // The product's row is locked first, so no stock movement comes between the stock and the version read.
+            const stock = (await repo.lockedStock(id)) ?? 0;
             const version = (await stockVersions(trx, [id])).get(id);
-            const stock = row?.stock_quantity ?? 0;
             if (version === undefined || !tags.includes(version)) throw stockChanged(stock, version);
             versionStock = stock;
           }
@@ -419,7 +437,7 @@ export function catalogService(
           }
           if (fields.categories) await repo.setCategories(id, fields.categories);
           if (stored) replaced = await repo.replaceImages(id, stored, at);
-          const pending = publish.publishedNow ? await alertSavedSearches(trx, [id], at, publishing.shop) : [];
+          const pending = publish.publishedNow ? await announcePublished(trx, [id], at) : [];
           return { product: await loadForAdmin(trx, id), events: pending };
         });
         announce(events);

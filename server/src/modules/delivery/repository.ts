@@ -85,9 +85,5 @@ export function deliveryRepository(db: Executor) {
         .where('id', '=', userId)
         .executeTakeFirst();
     },
-
-    async setDefaultPhone(userId: number, phone: string | null, at: string): Promise<void> {
-      await db.updateTable('users').set({ default_phone: phone, updated_at: at }).where('id', '=', userId).execute();
-    },
   };
 }

@@ -18,6 +18,7 @@ import { now } from '../../db/database.js';
 import type { DeliveryMethod, UserAddress } from '../../db/schema.js';
 import { DomainError, invalidField } from '../../lib/errors.js';
 import { normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
+import { setDefaultPhone as saveDefaultPhone } from '../accounts/flags.js';
 import { deliveryRepository } from './repository.js';
 
 /**
@@ -272,7 +273,7 @@ export async function setDefaultPhone(db: Db, userId: number, input: string | nu
     phone = normaliseKenyanPhone(input) ?? null;
     if (!phone) throw invalidField('default_phone', PHONE_HINT);
   }
-  await deliveryRepository(db).setDefaultPhone(userId, phone, now());
+  await saveDefaultPhone(db, userId, phone, now());
   return getDeliveryDetails(db, userId);
 }
 

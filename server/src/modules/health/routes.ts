@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { migrationsUpToDate } from '../../db/migrate.js';
+import { pingDatabase } from './repository.js';
 
 const statusReply = z.object({ status: z.string(), message: z.string().optional() });
 const ALIVE = JSON.stringify({ status: 'ok' });
@@ -29,7 +29,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await pingDatabase(app.db);
         if (!(await migrationsUpToDate(app.db))) {
           return reply.status(503).send({ status: 'unavailable', message: 'Database migrations are pending.' });
         }

@@ -1,8 +1,12 @@
 import { formatKsh } from '@mtumba/contract';
 import type { Db, Executor } from '../../db/database.js';
+import { newArrivalsCustomerEmails } from '../accounts/flags.js';
 import { loadProducts } from '../catalog/product-view.js';
+import { claimProductsToAnnounce, productsAwaitingAnnouncement } from '../catalog/service.js';
 import { renderEmail, type EmailItem } from '../mail/layout.js';
 import { queueMails, type OutgoingMail } from '../mail/outbox.js';
+import { confirmedSubscriberEmails } from '../newsletter/subscribers.js';
+import { dropRepository } from './repository.js';
 import { unsubscribeLinks, unsubscribeToken } from './unsubscribe.js';
 
 /** What a drop e-mail needs from the configuration. */
@@ -23,36 +27,10 @@ export interface DropResult {
 /** Photos shown in one e-mail; the rest are behind "See everything new". */
 export const DROP_ITEMS_SHOWN = 12;
 
-/** Published products not announced yet, and when the last of them may be announced. */
-async function waiting(db: Executor): Promise<{ count: number; latest: string | null }> {
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('announce_after').as('latest')])
-    .where('announced_at', 'is', null)
-    .where('announce_after', 'is not', null)
-    .where('status', '=', 'published')
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), latest: row.latest === null ? null : String(row.latest) };
-}
-
 /** Confirmed newsletter subscribers and customers who opted in, verified, once per address (lower case). */
 async function recipients(db: Executor): Promise<string[]> {
-  const [subscribers, customers] = await Promise.all([
-    db
-      .selectFrom('newsletter_subscribers')
-      .select('email')
-      .where('unsubscribed_at', 'is', null)
-      .where('confirmed_at', 'is not', null)
-      .execute(),
-    db
-      .selectFrom('users')
-      .select('email')
-      .where('new_arrivals_emails', '=', 1)
-      .where('email_verified_at', 'is not', null)
-      .execute(),
-  ]);
-  return [...new Set([...subscribers, ...customers].map((r) => r.email.toLowerCase()))].sort();
+  const [subscribers, customers] = await Promise.all([confirmedSubscriberEmails(db), newArrivalsCustomerEmails(db)]);
+  return [...new Set([...subscribers, ...customers].map((email) => email.toLowerCase()))].sort();
 }
 
 /**
@@ -65,27 +43,14 @@ async function recipients(db: Executor): Promise<string[]> {
  */
 export async function sendNewArrivalDrop(db: Db, at: Date, context: DropContext): Promise<DropResult | null> {
   const nowIso = at.toISOString();
-  const due = await waiting(db);
+  const due = await productsAwaitingAnnouncement(db);
   if (due.count === 0 || due.latest === null || new Date(due.latest).getTime() > at.getTime()) return null;
 
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('products')
-      .set({ announced_at: nowIso })
-      .where('announced_at', 'is', null)
-      .where('announce_after', 'is not', null)
-      .where('announce_after', '<=', nowIso)
-      .where('status', '=', 'published')
-      .where('deleted_at', 'is', null)
-      .returning('id')
-      .execute();
-    if (claimed.length === 0) return null;
-    const productIds = claimed.map((r) => r.id).sort((a, b) => a - b);
-    const drop = await trx
-      .insertInto('drops')
-      .values({ created_at: nowIso, product_ids: JSON.stringify(productIds), recipient_count: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const productIds = await claimProductsToAnnounce(trx, nowIso);
+    if (productIds.length === 0) return null;
+    const drops = dropRepository(trx);
+    const drop = await drops.insert(nowIso, productIds);
 
     const onSale = (await loadProducts(trx, productIds))
       .filter((p) => p.stock_quantity > 0)
@@ -106,13 +71,7 @@ export async function sendNewArrivalDrop(db: Db, at: Date, context: DropContext)
     const addresses = await recipients(trx);
     const sentTo: string[] = [];
     for (let i = 0; i < addresses.length; i += 200) {
-      const rows = await trx
-        .insertInto('drop_recipients')
-        .values(addresses.slice(i, i + 200).map((email) => ({ drop_id: drop.id, email })))
-        .onConflict((oc) => oc.columns(['drop_id', 'email']).doNothing())
-        .returning('email')
-        .execute();
-      sentTo.push(...rows.map((r) => r.email));
+      sentTo.push(...(await drops.addRecipients(drop.id, addresses.slice(i, i + 200))));
     }
     const mails: OutgoingMail[] = sentTo.map((email) => {
       const links = unsubscribeLinks(context.appUrl, unsubscribeToken(email, context.linkSecret));
@@ -141,7 +100,7 @@ export async function sendNewArrivalDrop(db: Db, at: Date, context: DropContext)
       };
     });
     await queueMails(trx, mails);
-    await trx.updateTable('drops').set({ recipient_count: sentTo.length }).where('id', '=', drop.id).execute();
+    await drops.setRecipientCount(drop.id, sentTo.length);
     return { dropId: drop.id, productIds, recipients: sentTo.length };
   });
 }

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { DomainError } from '../../lib/errors.js';
 import { signedInUser } from '../../lib/http.js';
+import { receivesNewArrivalsEmails, setNewArrivalsEmails } from '../accounts/flags.js';
 import { maskEmail, receivesNewArrivals, unsubscribeAddress, verifyUnsubscribeToken } from './unsubscribe.js';
 
 const tokenQuery = z.object({ token: z.string().max(600).optional() });
@@ -78,12 +79,7 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = signedInUser(request);
-      const row = await db
-        .selectFrom('users')
-        .select('new_arrivals_emails')
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      return { new_arrivals: row.new_arrivals_emails === 1 };
+      return { new_arrivals: await receivesNewArrivalsEmails(db, user.id) };
     },
   );
 
@@ -100,11 +96,7 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = signedInUser(request);
-      await db
-        .updateTable('users')
-        .set({ new_arrivals_emails: request.body.new_arrivals ? 1 : 0 })
-        .where('id', '=', user.id)
-        .execute();
+      await setNewArrivalsEmails(db, user.id, request.body.new_arrivals);
       return { new_arrivals: request.body.new_arrivals };
     },
   );

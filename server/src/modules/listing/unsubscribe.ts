@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { now, type Executor } from '../../db/database.js';
+import { addressReceivesNewArrivals, stopNewArrivalsEmails } from '../accounts/flags.js';
+import { isConfirmedSubscriber, unsubscribeSubscriber } from '../newsletter/subscribers.js';
 
 /**
  * One-click unsubscribe links for new-arrival e-mails: the token is the address and an HMAC of
@@ -43,36 +45,15 @@ export function unsubscribeLinks(appUrl: string, token: string): { page: string;
 /** Whether new-arrival e-mails still go to the address (as a subscriber or an opted-in customer). */
 export async function receivesNewArrivals(db: Executor, address: string): Promise<boolean> {
   const [subscriber, customer] = await Promise.all([
-    db
-      .selectFrom('newsletter_subscribers')
-      .select('id')
-      .where('email', '=', address)
-      .where('unsubscribed_at', 'is', null)
-      .where('confirmed_at', 'is not', null)
-      .executeTakeFirst(),
-    db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', address)
-      .where('new_arrivals_emails', '=', 1)
-      .executeTakeFirst(),
+    isConfirmedSubscriber(db, address),
+    addressReceivesNewArrivals(db, address),
   ]);
-  return subscriber !== undefined || customer !== undefined;
+  return subscriber || customer;
 }
 
 /** Stops new-arrival e-mails to the address, whichever way it was signed up. */
 export async function unsubscribeAddress(db: Executor, address: string): Promise<void> {
   const at = now();
-  await db
-    .updateTable('newsletter_subscribers')
-    .set({ unsubscribed_at: at })
-    .where('email', '=', address)
-    .where('unsubscribed_at', 'is', null)
-    .execute();
-  await db
-    .updateTable('users')
-    .set({ new_arrivals_emails: 0, updated_at: at })
-    .where('email', '=', address)
-    .where('new_arrivals_emails', '=', 1)
-    .execute();
+  await unsubscribeSubscriber(db, address, at);
+  await stopNewArrivalsEmails(db, address, at);
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { now } from '../../db/database.js';
+import { mailOutboxRepository } from './outbox-repository.js';
 
 export interface OutgoingMail {
   to: string;
@@ -24,23 +25,20 @@ export async function queueMail(db: Executor, mail: OutgoingMail): Promise<void>
 export async function queueMails(db: Executor, mails: readonly OutgoingMail[]): Promise<void> {
   const at = now();
   for (let i = 0; i < mails.length; i += 200) {
-    await db
-      .insertInto('mail_outbox')
-      .values(
-        mails.slice(i, i + 200).map((mail) => ({
-          to_address: mail.to,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          template: mail.template,
-          headers: mail.headers ? JSON.stringify(mail.headers) : null,
-          status: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: at,
-          created_at: at,
-        })),
-      )
-      .execute();
+    await mailOutboxRepository(db).insert(
+      mails.slice(i, i + 200).map((mail) => ({
+        to_address: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        template: mail.template,
+        headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    );
   }
 }
 

@@ -7,6 +7,37 @@ export const CONFIRM_LINK_DAYS = 7;
 
 export function subscriberRepository(db: Executor) {
   return {
+    /** The addresses of confirmed subscribers who have not unsubscribed. */
+    async confirmedEmails(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('newsletter_subscribers')
+        .select('email')
+        .where('unsubscribed_at', 'is', null)
+        .where('confirmed_at', 'is not', null)
+        .execute();
+      return rows.map((r) => r.email);
+    },
+
+    async isConfirmed(address: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('newsletter_subscribers')
+        .select('id')
+        .where('email', '=', address)
+        .where('unsubscribed_at', 'is', null)
+        .where('confirmed_at', 'is not', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async unsubscribeAddress(address: string, at: string): Promise<void> {
+      await db
+        .updateTable('newsletter_subscribers')
+        .set({ unsubscribed_at: at })
+        .where('email', '=', address)
+        .where('unsubscribed_at', 'is', null)
+        .execute();
+    },
+
     /**
      * Records the wish to subscribe. An address that is subscribed and confirmed changes
      * nothing. Any other (new, not confirmed yet, or unsubscribed) gets a new confirmation

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { DomainEventMap } from '../../lib/events.js';
-import { tokenRepository } from '../accounts/tokens.js';
+import { tokenRepository } from '../accounts/token-repository.js';
 import { clientAddress, ConnectionLimits, refuseUpgrade, tooManyConnectionsMessage } from './connection-limits.js';
 import { realtimeRepository } from './repository.js';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { connectClient, connectionRefusal, type LiveClient, type Received } from '../../../test/realtime-helpers.js';
 import { createProduct, placeOrder } from '../../../test/payment-fixtures.js';
-import { tokenRepository } from '../accounts/tokens.js';
+import { tokenRepository } from '../accounts/token-repository.js';
 import { expireUnpaidOrders } from '../orders/sweeper.js';
 
 let t: TestApp;

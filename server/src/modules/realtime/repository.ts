@@ -5,6 +5,12 @@ import { dialectOf, type Db } from '../../db/database.js';
 /** The little the live-update server asks of the database. */
 export function realtimeRepository(db: Db) {
   return {
+    /** Whether the user is an admin; undefined when the account is gone. */
+    async isAdmin(userId: number): Promise<boolean | undefined> {
+      const row = await db.selectFrom('users').select('is_admin').where('id', '=', userId).executeTakeFirst();
+      return row ? row.is_admin === 1 : undefined;
+    },
+
     /** Whether the token still works (not revoked, not deleted with its account). */
     async isTokenLive(tokenId: number): Promise<boolean> {
       const row = await db

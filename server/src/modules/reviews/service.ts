@@ -1,8 +1,7 @@
 import type { Review } from '@mtumba/contract/review';
 import { isUniqueViolation, now, type Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { isLiveProduct, PRODUCT_NOT_FOUND } from '../catalog/service.js';
-import { refreshProductRatings } from './ratings.js';
+import { isLiveProduct, PRODUCT_NOT_FOUND, refreshProductRatings } from '../catalog/service.js';
 import { reviewRepository, type ReviewRow } from './repository.js';
 
 export const REVIEW_NOT_FOUND = 'Review not found.';

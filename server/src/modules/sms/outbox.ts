@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { now } from '../../db/database.js';
+import { smsOutboxRepository } from './outbox-repository.js';
 
 export interface OutgoingSms {
   /** E.164, +2547… */
@@ -15,20 +16,17 @@ export interface OutgoingSms {
  */
 export async function queueSms(db: Executor, sms: OutgoingSms): Promise<void> {
   const at = now();
-  await db
-    .insertInto('sms_outbox')
-    .values({
-      to_phone: sms.to,
-      message: sms.message,
-      template: sms.template,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: at,
-      locked_until: null,
-      last_error: null,
-      provider_message_id: null,
-      sent_at: null,
-      created_at: at,
-    })
-    .execute();
+  await smsOutboxRepository(db).insert({
+    to_phone: sms.to,
+    message: sms.message,
+    template: sms.template,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: at,
+    locked_until: null,
+    last_error: null,
+    provider_message_id: null,
+    sent_at: null,
+    created_at: at,
+  });
 }

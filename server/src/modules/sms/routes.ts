@@ -10,15 +10,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies, signedInUser } from '../../lib/http.js';
 import { normaliseKenyanPhone } from '../../lib/phone.js';
-import { withinLimits } from '../../plugins/limits.js';
-import { phoneVerificationService } from './service.js';
+import { withinLimits } from '../../lib/limits.js';
+import { phoneVerificationService, type PhoneVerificationDeps } from './service.js';
 
 const errors = errorReplies(401, 404, 409, 422, 429);
 const tags = ['account'];
 
 /** Verifying the customer's phone by a code sent in a text message (only with Africa's Talking configured). */
-const smsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const phones = phoneVerificationService({ db: app.db, config: app.config });
+const smsRoutes: FastifyPluginAsyncZod<{ verification: Pick<PhoneVerificationDeps, 'markPhoneVerified'> }> = async (
+  app,
+  options,
+) => {
+  const phones = phoneVerificationService({ db: app.db, config: app.config, ...options.verification });
   const { smsCodes } = app.config.sendLimits;
   const codesPerPhone = app.keyedLimit('sms-code-phone', {
     max: smsCodes.perPhone,

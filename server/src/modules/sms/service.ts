@@ -1,5 +1,4 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import {
   PHONE_CODE_EXPIRED,
   PHONE_CODE_LENGTH,
@@ -13,10 +12,11 @@ import {
 } from '@mtumba/contract/sms';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/database.js';
-import { dialectOf, now } from '../../db/database.js';
+import { now } from '../../db/database.js';
 import { DomainError } from '../../lib/errors.js';
 import { displayKenyanPhone, normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
 import { queueSms } from './outbox.js';
+import { phoneVerificationRepository } from './repository.js';
 
 /** The answer (409) when the phone is already verified on as many other accounts as allowed. */
 export const phoneTakenMessage = (max: number) =>
@@ -28,58 +28,36 @@ function codeHash(userId: number, code: string): Buffer {
   return createHash('sha256').update(`${userId}:${code}`, 'utf8').digest();
 }
 
-/** The latest phone this customer verified, or undefined. */
-async function verifiedPhone(db: Executor, userId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('phone_verifications')
-    .select('phone')
-    .where('user_id', '=', userId)
-    .where('verified_at', 'is not', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.phone;
-}
-
 /**
  * The other accounts whose verified phone (their latest verified one) is `phone`. A phone counts
  * for one account at a time (PHONE_MAX_ACCOUNTS): a deleted account, or one that verified another
  * number since, no longer holds it.
  */
-export async function accountsHoldingPhone(db: Executor, phone: string, exceptUserId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('phone_verifications as v')
-    .select('v.user_id')
-    .distinct()
-    .where('v.phone', '=', phone)
-    .where('v.verified_at', 'is not', null)
-    .where('v.user_id', '!=', exceptUserId)
-    .where((eb) =>
-      eb(
-        'v.id',
-        '=',
-        eb
-          .selectFrom('phone_verifications as latest')
-          .select((l) => l.fn.max('latest.id').as('id'))
-          .whereRef('latest.user_id', '=', 'v.user_id')
-          .where('latest.verified_at', 'is not', null),
-      ),
-    )
-    .execute();
-  return rows.map((r) => r.user_id);
+export function accountsHoldingPhone(db: Executor, phone: string, exceptUserId: number): Promise<number[]> {
+  return phoneVerificationRepository(db).holders(phone, exceptUserId);
 }
 
 /** Whether the customer has verified a phone by a code sent in a text message. */
 export async function phoneVerified(db: Executor, userId: number): Promise<boolean> {
-  return (await verifiedPhone(db, userId)) !== undefined;
+  return (await phoneVerificationRepository(db).latestVerifiedPhone(userId)) !== undefined;
+}
+
+export interface PhoneVerificationDeps {
+  db: Db;
+  config: Config;
+  /**
+   * Sets the account's own flag that a verified phone allows (pay on delivery), in the transaction
+   * that confirms the code: the users table is the accounts module's (wired by flows/verify-phone.ts).
+   */
+  markPhoneVerified: (trx: Executor, userId: number, at: string) => Promise<void>;
 }
 
 /** Phone verification by SMS code (docs/product.md, "Text messages"). */
-export function phoneVerificationService(deps: { db: Db; config: Config }) {
+export function phoneVerificationService(deps: PhoneVerificationDeps) {
   const { db, config } = deps;
 
   async function status(userId: number): Promise<PhoneStatus> {
-    const phone = await verifiedPhone(db, userId);
+    const phone = await phoneVerificationRepository(db).latestVerifiedPhone(userId);
     return {
       sms_enabled: config.sms !== undefined,
       phone: phone ? displayKenyanPhone(phone) : null,
@@ -96,31 +74,23 @@ export function phoneVerificationService(deps: { db: Db; config: Config }) {
       const phone = normaliseKenyanPhone(phoneInput);
       if (!phone) throw new DomainError('invalid', PHONE_HINT, { errors: { phone: [PHONE_HINT] } });
       await db.transaction().execute(async (trx) => {
-        const last = await trx
-          .selectFrom('phone_verifications')
-          .select('created_at')
-          .where('user_id', '=', userId)
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        const waited = last ? (Date.now() - Date.parse(last.created_at)) / 1000 : Infinity;
+        const codes = phoneVerificationRepository(trx);
+        const lastSentAt = await codes.lastSentAt(userId);
+        const waited = lastSentAt ? (Date.now() - Date.parse(lastSentAt)) / 1000 : Infinity;
         if (waited < PHONE_CODE_RESEND_SECONDS) {
           throw new DomainError('too_many', phoneCodeTooSoon(Math.ceil(PHONE_CODE_RESEND_SECONDS - waited)));
         }
         const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
         const at = now();
-        await trx
-          .insertInto('phone_verifications')
-          .values({
-            user_id: userId,
-            phone,
-            code_hash: codeHash(userId, code).toString('hex'),
-            attempts: 0,
-            expires_at: new Date(Date.parse(at) + PHONE_CODE_MINUTES * 60_000).toISOString(),
-            verified_at: null,
-            created_at: at,
-          })
-          .execute();
+        await codes.insert({
+          user_id: userId,
+          phone,
+          code_hash: codeHash(userId, code).toString('hex'),
+          attempts: 0,
+          expires_at: new Date(Date.parse(at) + PHONE_CODE_MINUTES * 60_000).toISOString(),
+          verified_at: null,
+          created_at: at,
+        });
         await queueSms(trx, {
           to: phone,
           message: `${code} is your ${config.shopName} verification code. It expires in ${PHONE_CODE_MINUTES} minutes. Never share it.`,
@@ -133,26 +103,12 @@ export function phoneVerificationService(deps: { db: Db; config: Config }) {
     async confirmCode(userId: number, code: string): Promise<PhoneStatus> {
       if (!config.sms) throw new DomainError('not_found', SMS_DISABLED);
       const at = now();
-      const pending = await db
-        .selectFrom('phone_verifications')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('verified_at', 'is', null)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const pending = await phoneVerificationRepository(db).latestPending(userId);
       if (!pending || pending.expires_at < at || pending.attempts >= PHONE_CODE_MAX_ATTEMPTS) {
         throw new DomainError('invalid', PHONE_CODE_EXPIRED, { errors: { code: [PHONE_CODE_EXPIRED] } });
       }
       // Counted first (a conditional UPDATE), so parallel guesses cannot exceed the allowance.
-      const counted = await db
-        .updateTable('phone_verifications')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', pending.id)
-        .where('attempts', '<', PHONE_CODE_MAX_ATTEMPTS)
-        .where('verified_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(counted.numUpdatedRows) === 0) {
+      if (!(await phoneVerificationRepository(db).countAttempt(pending.id, PHONE_CODE_MAX_ATTEMPTS))) {
         throw new DomainError('invalid', PHONE_CODE_EXPIRED, { errors: { code: [PHONE_CODE_EXPIRED] } });
       }
       const expected = Buffer.from(pending.code_hash, 'hex');
@@ -162,17 +118,16 @@ export function phoneVerificationService(deps: { db: Db; config: Config }) {
       // The account's own flag opens what a verified phone allows (pay on delivery, docs/product.md section 11).
       await db.transaction().execute(async (trx) => {
         // One decision per phone at a time, so two accounts cannot both take its last place.
-        if (dialectOf(trx) === 'postgres') {
-          await sql`select pg_advisory_xact_lock(hashtext(${`phone:${pending.phone}`}))`.execute(trx);
-        }
+        const codes = phoneVerificationRepository(trx);
+        await codes.lockPhone(pending.phone);
         const holders = await accountsHoldingPhone(trx, pending.phone, userId);
         if (holders.length >= config.phoneMaxAccounts) {
           throw new DomainError('conflict', phoneTakenMessage(config.phoneMaxAccounts), {
             errors: { phone: [phoneTakenMessage(config.phoneMaxAccounts)] },
           });
         }
-        await trx.updateTable('phone_verifications').set({ verified_at: at }).where('id', '=', pending.id).execute();
-        await trx.updateTable('users').set({ phone_verified_at: at }).where('id', '=', userId).execute();
+        await codes.markVerified(pending.id, at);
+        await deps.markPhoneVerified(trx, userId, at);
       });
       return status(userId);
     },

@@ -179,13 +179,10 @@ function forwardDomainEvents(app: FastifyInstance, relay: (message: Relayed) => 
       } catch (err) {
         app.log.error({ err }, 'could not re-authorise pusher channels');
       }
-      app.db
-        .selectFrom('users')
-        .select('is_admin')
-        .where('id', '=', userId)
-        .executeTakeFirst()
-        .then((row) => {
-          if (!row || row.is_admin) relay({ kind: 'reauthorise', channel: ADMIN_CHANNEL });
+      realtimeRepository(app.db)
+        .isAdmin(userId)
+        .then((isAdmin) => {
+          if (isAdmin !== false) relay({ kind: 'reauthorise', channel: ADMIN_CHANNEL });
         })
         .catch((err: unknown) => app.log.error({ err }, 'could not re-authorise the pusher admin channel'));
     }),

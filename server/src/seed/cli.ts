@@ -1,7 +1,7 @@
 import { pino } from 'pino';
-import { loadConfigOrExit } from '../../config.js';
-import { createDatabase } from '../database.js';
-import { migrateToLatest } from '../migrate.js';
+import { loadConfigOrExit } from '../config.js';
+import { createDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { seedIfEmpty } from './index.js';
 
 // `npm run seed`: migrate, then seed the demo shop when the database is empty (as `npm start` does).

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { priceOrder } from '@mtumba/contract/pricing';
-import { randomSecret, type Config } from '../../config.js';
-import { hashPassword } from '../../lib/passwords.js';
-import { refreshProductRatings } from '../../modules/reviews/ratings.js';
-import type { Executor } from '../database.js';
-import type { OrderStatus } from '../schema.js';
+import { randomSecret, type Config } from '../config.js';
+import { hashPassword } from '../lib/passwords.js';
+import { refreshProductRatings } from '../modules/catalog/service.js';
+import type { Executor } from '../db/database.js';
+import type { OrderStatus } from '../db/schema.js';
 import type { DemoCatalogue } from './catalogue.js';
 import { DEMO_REVIEWERS } from './demo-data.js';
 

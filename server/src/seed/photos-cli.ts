@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfigOrExit } from '../../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { demoImageJobs, storeGarmentImages } from './catalogue.js';
 import { PhotoCache } from './photo-cache.js';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS, WEBP_QUALITY, imageFiles, type StoredImage } from '../../modules/catalog/images.js';
+import { IMAGE_WIDTHS, WEBP_QUALITY, imageFiles, type StoredImage } from '../modules/catalog/images.js';
 
 /**
  * The demo photos as stored, kept outside any data directory so that they are made once per

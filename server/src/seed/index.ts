@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Config } from '../../config.js';
-import type { StoredImage } from '../../modules/catalog/images.js';
-import { dialectOf, type Db, type Executor } from '../database.js';
+import type { Config } from '../config.js';
+import type { StoredImage } from '../modules/catalog/images.js';
+import { dialectOf, type Db, type Executor } from '../db/database.js';
 import { insertSeedAccounts, prepareSeedAccounts, signInNotice, type SeedAccount } from './accounts.js';
 import {
   buildDemoCatalogue,

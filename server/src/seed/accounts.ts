@@ -1,6 +1,6 @@
-import { randomSecret, type Config } from '../../config.js';
-import { hashPassword } from '../../lib/passwords.js';
-import type { Executor } from '../database.js';
+import { randomSecret, type Config } from '../config.js';
+import { hashPassword } from '../lib/passwords.js';
+import type { Executor } from '../db/database.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@mtumba.local';
 export const DEFAULT_CUSTOMER_EMAIL = 'customer@mtumba.local';

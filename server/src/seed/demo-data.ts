@@ -1,4 +1,4 @@
-import type { ProductCondition } from '../schema.js';
+import type { ProductCondition } from '../db/schema.js';
 import type { GarmentKind, GarmentPattern } from './garments.js';
 
 /** The demo shop's catalogue: second-hand clothes as a Nairobi mitumba stall would list them. */

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Insertable } from 'kysely';
-import { imageFiles, storeImage, type StoredImage } from '../../modules/catalog/images.js';
-import { newProductRow } from '../../modules/catalog/new-product.js';
-import type { Executor } from '../database.js';
-import type { ProductCondition, ProductsTable } from '../schema.js';
+import { imageFiles, storeImage, type StoredImage } from '../modules/catalog/images.js';
+import { newProductRow } from '../modules/catalog/new-product.js';
+import type { Executor } from '../db/database.js';
+import type { ProductCondition, ProductsTable } from '../db/schema.js';
 import {
   COLOURS,
   DEMO_CATEGORIES,

@@ -1,0 +1,158 @@
+import { now, type Executor } from '../../db/database.js';
+import {
+  hashSecret,
+  newSecret,
+  sessionCutoffs,
+  toAuthUser,
+  type AuthUser,
+  type SessionLifetime,
+  type SessionRow,
+  type SignInMethod,
+} from './tokens.js';
+
+/** Bearer tokens: random, stored hashed, revocable, ending after an idle and an absolute lifetime. */
+export function tokenRepository(db: Executor) {
+  return {
+    /** How and when the session was signed in (a recent Google sign-in stands in for a password). */
+    origin(tokenId: number): Promise<{ signed_in_with: string | null; created_at: string } | undefined> {
+      return db
+        .selectFrom('auth_tokens')
+        .select(['signed_in_with', 'created_at'])
+        .where('id', '=', tokenId)
+        .executeTakeFirst();
+    },
+
+    async issue(
+      userId: number,
+      session: { userAgent?: string | null; signedInWith?: SignInMethod } = {},
+    ): Promise<{ token: string; id: number }> {
+      const secret = newSecret('mt_');
+      const row = await db
+        .insertInto('auth_tokens')
+        .values({
+          user_id: userId,
+          token_hash: secret.hash,
+          created_at: now(),
+          user_agent: session.userAgent ? session.userAgent.slice(0, 500) : null,
+          signed_in_with: session.signedInWith ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { token: secret.plain, id: row.id };
+    },
+
+    /**
+     * The live token and its user, or undefined for an unknown, revoked or expired token.
+     * Without `lifetime` only revocation counts (for callers that checked expiry already).
+     */
+    async authenticate(
+      plain: string,
+      lifetime?: SessionLifetime,
+    ): Promise<
+      | {
+          tokenId: number;
+          lastUsedAt: string | null;
+          createdAt: string;
+          signedInWith: string | null;
+          user: AuthUser;
+        }
+      | undefined
+    > {
+      let query = db
+        .selectFrom('auth_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select([
+          't.id as token_id',
+          't.last_used_at',
+          't.created_at as token_created_at',
+          't.signed_in_with',
+          'u.id',
+          'u.name',
+          'u.email',
+          'u.is_admin',
+          'u.email_verified_at',
+          'u.pending_email',
+        ])
+        .where('t.token_hash', '=', hashSecret(plain))
+        .where('t.revoked_at', 'is', null);
+      if (lifetime) {
+        const cutoff = sessionCutoffs(lifetime);
+        query = query
+          .where('t.created_at', '>', cutoff.created)
+          .where((eb) => eb.fn.coalesce('t.last_used_at', 't.created_at'), '>', cutoff.used);
+      }
+      const row = await query.executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        tokenId: row.token_id,
+        lastUsedAt: row.last_used_at,
+        createdAt: row.token_created_at,
+        signedInWith: row.signed_in_with,
+        user: toAuthUser(row),
+      };
+    },
+
+    async touch(tokenId: number): Promise<void> {
+      await db.updateTable('auth_tokens').set({ last_used_at: now() }).where('id', '=', tokenId).execute();
+    },
+
+    async revoke(tokenId: number): Promise<void> {
+      await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: now() })
+        .where('id', '=', tokenId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    /** The user's live sessions, most recently used first. */
+    async listLive(userId: number, lifetime: SessionLifetime): Promise<SessionRow[]> {
+      const cutoff = sessionCutoffs(lifetime);
+      const rows = await db
+        .selectFrom('auth_tokens')
+        .select(['id', 'user_agent', 'signed_in_with', 'created_at', 'last_used_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('created_at', '>', cutoff.created)
+        .where((eb) => eb.fn.coalesce('last_used_at', 'created_at'), '>', cutoff.used)
+        .execute();
+      const lastUse = (r: SessionRow) => r.last_used_at ?? r.created_at;
+      return rows.sort((a, b) => lastUse(b).localeCompare(lastUse(a)) || b.id - a.id);
+    },
+
+    /** Revokes one live token of the user; false when it is not theirs or already revoked. */
+    async revokeOwn(userId: number, tokenId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: now() })
+        .where('id', '=', tokenId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** ids of the user's live tokens (e.g. before the account and its tokens are deleted) */
+    async liveIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('auth_tokens')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Revokes every live token of the user, except `keepTokenId` when given; returns the revoked ids. */
+    async revokeAllForUser(userId: number, keepTokenId?: number): Promise<number[]> {
+      let q = db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: now() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
+      if (keepTokenId !== undefined) q = q.where('id', '!=', keepTokenId);
+      const rows = await q.returning('id').execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}
