@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { KeyedLimit } from '../lib/limits.js';
 
-/** The limit helpers live in lib/limits.ts (modules use them, and modules never import a plugin). */
-export { waitText, withinLimits, type KeyedLimit, type LimitAnswer } from '../lib/limits.js';
+// The limit helpers themselves are in lib/limits.ts: modules use them, and never import a plugin.
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -19,7 +19,7 @@ import type { Order } from '../../db/schema.js';
 import { DomainError, invalidField } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
-import { recordSecurityEvent } from '../accounts/security-log.js';
+import { recordSecurityEvent } from '../security-log/service.js';
 import { firstImageKeys } from '../catalog/product-view.js';
 import type { ShopContext } from '../orders/emails.js';
 import { cancelledByExpiry } from '../orders/lifecycle.js';

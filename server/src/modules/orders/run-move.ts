@@ -16,7 +16,7 @@ import { now } from '../../db/database.js';
 import type { Order, OrderItem, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
-import { recordSecurityEvent } from '../accounts/security-log.js';
+import { recordSecurityEvent } from '../security-log/service.js';
 import { releaseLines, reserveLines, type Actor } from '../stock/ledger.js';
 import {
   mailCancelDeclined,

@@ -11,7 +11,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Order, Payment, PaymentsTable } from '../../db/schema.js';
 import { DomainError, upstreamFailed } from '../../lib/errors.js';
-import { withinLimits } from '../../plugins/limits.js';
+import { withinLimits } from '../../lib/limits.js';
 import { displayKenyanPhone, normaliseKenyanPhone } from '../../lib/phone.js';
 import { notePromptSent } from '../orders/lifecycle.js';
 import { preparePayable, preparePayableOrder } from '../orders/payable-order.js';

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { DomainEvents } from '../../lib/events.js';
-import type { KeyedLimit } from '../../plugins/limits.js';
+import type { KeyedLimit } from '../../lib/limits.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { PaymentStore } from './store.js';
 
