@@ -20,6 +20,7 @@ import type { PendingEvent } from '../../lib/events.js';
 import { recordSecurityEvent } from '../accounts/security-log.js';
 import { heldOfferCount, takeOverHolds, tooManyHeldItems } from '../offers/holds.js';
 import { releaseLines, reserveLines, type StockActor } from '../stock/ledger.js';
+import { removeOrderedItems } from '../cart/repository.js';
 import {
   mailCancelDeclined,
   mailCancelRequest,
@@ -335,6 +336,8 @@ async function insertHeldOrder(
   if (missing !== undefined) {
     throw new OutOfStock(missing, input.lines.find((l) => l.productId === missing)?.name ?? 'an item');
   }
+  // The ordered units leave the customer's cart (checkout, an accepted offer's item, a manual order).
+  await removeOrderedItems(trx, input.customerId, input.lines);
   await repo.addHistory({
     order_id: created.id,
     from_status: null,
