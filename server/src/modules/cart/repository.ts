@@ -134,31 +134,3 @@ export function cartRepository(db: Executor) {
 }
 
 export type CartRepository = ReturnType<typeof cartRepository>;
-
-/**
- * Inside an order-placing transaction: the ordered units leave the customer's cart (a line ordered
- * in full goes, a line with more units keeps the rest), so a sold item never lingers there.
- */
-export async function removeOrderedItems(
-  trx: Executor,
-  userId: number,
-  lines: readonly { productId: number; quantity: number }[],
-): Promise<void> {
-  const ordered = new Map<number, number>();
-  for (const l of lines) ordered.set(l.productId, (ordered.get(l.productId) ?? 0) + l.quantity);
-  for (const [productId, quantity] of ordered) {
-    await trx
-      .deleteFrom('cart_items')
-      .where('user_id', '=', userId)
-      .where('product_id', '=', productId)
-      .where('quantity', '<=', quantity)
-      .execute();
-    await trx
-      .updateTable('cart_items')
-      .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: now() }))
-      .where('user_id', '=', userId)
-      .where('product_id', '=', productId)
-      .where('quantity', '>', quantity)
-      .execute();
-  }
-}

@@ -60,6 +60,34 @@ export async function putHeldItemInCart(db: Executor, userId: number, productId:
   await cartRepository(db).insertIfAbsent(userId, productId, 1);
 }
 
+/**
+ * Inside an order-placing transaction: the ordered units leave the customer's cart (a line ordered
+ * in full goes, a line with more units keeps the rest), so a sold item never lingers there.
+ */
+export async function removeOrderedItems(
+  trx: Executor,
+  userId: number,
+  lines: readonly { productId: number; quantity: number }[],
+): Promise<void> {
+  const ordered = new Map<number, number>();
+  for (const l of lines) ordered.set(l.productId, (ordered.get(l.productId) ?? 0) + l.quantity);
+  for (const [productId, quantity] of ordered) {
+    await trx
+      .deleteFrom('cart_items')
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .where('quantity', '<=', quantity)
+      .execute();
+    await trx
+      .updateTable('cart_items')
+      .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: now() }))
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .where('quantity', '>', quantity)
+      .execute();
+  }
+}
+
 export interface CartItemResult {
   item: CartItem;
   /** true when the product was not in the cart before */

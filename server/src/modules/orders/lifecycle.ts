@@ -20,7 +20,7 @@ import type { PendingEvent } from '../../lib/events.js';
 import { recordSecurityEvent } from '../accounts/security-log.js';
 import { heldOfferCount, takeOverHolds, tooManyHeldItems } from '../offers/holds.js';
 import { releaseLines, reserveLines, type StockActor } from '../stock/ledger.js';
-import { removeOrderedItems } from '../cart/repository.js';
+import { removeOrderedItems } from '../cart/service.js';
 import {
   mailCancelDeclined,
   mailCancelRequest,
