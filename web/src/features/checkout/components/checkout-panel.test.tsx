@@ -48,9 +48,11 @@ describe('CheckoutPanel', () => {
     expect(screen.getByText(/the delivery fee is paid to the rider on arrival/)).toBeInTheDocument();
   });
 
-  it('places the order with the cart lines and opens its checkout page', async () => {
+  it('places the order with the cart lines and opens its checkout page; the cart and its badge follow', async () => {
     const ordersUpdated = vi.fn();
+    const cartUpdated = vi.fn();
     window.addEventListener('ordersUpdated', ordersUpdated);
+    window.addEventListener('cartUpdated', cartUpdated);
     const { server, user, router } = setup({
       'POST /api/orders': { status: 201, body: { message: 'Order placed.', order: { id: 42 } } },
     });
@@ -69,7 +71,10 @@ describe('CheckoutPanel', () => {
       discount_code: null,
     });
     expect(ordersUpdated).toHaveBeenCalled();
+    // the server took the ordered items out of the cart: the header's count is told at once
+    expect(cartUpdated).toHaveBeenCalled();
     window.removeEventListener('ordersUpdated', ordersUpdated);
+    window.removeEventListener('cartUpdated', cartUpdated);
   });
 
   it('turns a stock refusal into the longer stock toast', async () => {
