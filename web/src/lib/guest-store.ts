@@ -1,4 +1,3 @@
-import { CART_MESSAGES, MAX_CART_QUANTITY } from '@mtumba/contract/cart';
 import type { Product } from '@mtumba/contract/product';
 import { ApiError, api } from './api-client';
 import { getToken } from './auth-storage';
@@ -8,6 +7,11 @@ import { getToken } from './auth-storage';
  * (docs/product.md section 3, "A visitor's cart and wishlist"); then they are merged into the
  * account with the account's own cart and wishlist calls, and cleared here.
  */
+
+// The server's own words and limit (contract/cart's CART_MESSAGES.outOfStock and MAX_CART_QUANTITY),
+// written out here: that module carries zod, which the home page's first download must not.
+const outOfStockMessage = (name: string) => `"${name}" is out of stock.`;
+const MAX_CART_QUANTITY = 999;
 
 const CART = 'guest_cart';
 const WISHLIST = 'guest_wishlist';
@@ -59,7 +63,7 @@ function fetchProduct(productId: number): Promise<Product> {
 
 /** Refused as the server refuses: more than is in stock (422 with the stock left). */
 function outOfStock(product: { name: string; stock_quantity: number }): ApiError {
-  const message = CART_MESSAGES.outOfStock(product.name);
+  const message = outOfStockMessage(product.name);
   return new ApiError(422, { message, errors: { quantity: [message] }, stock_quantity: product.stock_quantity });
 }
 
