@@ -87,7 +87,9 @@ test('doorstep delivery takes an area and an address, and is paid with the M-Pes
   // Without an address the form says what is missing and sends nothing.
   await page.getByLabel('Area').selectOption('Westlands, Kilimani and Lavington');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Enter the delivery address' })).toBeVisible();
+  // marked on the field itself
+  await expect(page.getByText('Enter the delivery address')).toBeVisible();
+  await expect(page.getByLabel('Delivery address')).toHaveClass(/is-invalid/);
   await expect(page).toHaveURL(/\/cart$/);
 
   await page.getByLabel('Delivery address').fill('Argwings Kodhek Road, Apartment 4B');
