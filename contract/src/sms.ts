@@ -31,9 +31,19 @@ export const phoneStatusSchema = z.object({
   /** the verified phone, as 0712 345 678, or null */
   phone: z.string().nullable(),
   phone_verified: z.boolean(),
+  /** present (true) only in the development sandbox: no text is sent, the code comes in the reply */
+  sms_sandbox: z.literal(true).optional(),
 });
 export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
 
+/** POST /user/phone/code's reply; `sandbox_code` only in the development sandbox (shown on screen). */
+export const phoneCodeSentSchema = z.object({
+  message: z.string(),
+  sandbox_code: z.string().optional(),
+});
+export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
+
+export const PHONE_CODE_SHOWN = 'Test shop: no text message is sent. Your code is shown here instead.';
 export const PHONE_CODE_SENT = 'We sent a code to your phone. Enter it to verify the number.';
 export const PHONE_VERIFIED = 'Your phone number is verified.';
 export const PHONE_CODE_WRONG = 'That code is not right. Check the text message and try again.';

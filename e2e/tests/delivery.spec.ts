@@ -82,14 +82,14 @@ test('doorstep delivery takes an area and an address, and is paid with the M-Pes
   await useSession(page, customer);
 
   await page.goto('/cart');
-  await page
-    .getByLabel('Shipping option')
-    .selectOption({ label: 'Nairobi doorstep delivery (Ksh 150–Ksh 450 by area)' });
+  await page.getByLabel('Shipping option').selectOption({ label: 'Nairobi doorstep delivery' });
   await page.getByLabel('Phone number').fill('0722 000 111');
   // Without an address the form says what is missing and sends nothing.
   await page.getByLabel('Area').selectOption('Westlands, Kilimani and Lavington');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Enter the delivery address' })).toBeVisible();
+  // marked on the field itself
+  await expect(page.getByText('Enter the delivery address')).toBeVisible();
+  await expect(page.getByLabel('Delivery address')).toHaveClass(/is-invalid/);
   await expect(page).toHaveURL(/\/cart$/);
 
   await page.getByLabel('Delivery address').fill('Argwings Kodhek Road, Apartment 4B');
@@ -144,11 +144,15 @@ test('pay on delivery: confirmed without paying, shipped, the rider’s M-Pesa r
   const pod = page.getByTestId('pay-on-delivery');
   await shot(page, 'checkout-pod');
   await pod.getByRole('button', { name: 'Pay Ksh 950 on delivery' }).click();
-  await expect(pod).toContainText('Your order is confirmed. Have Ksh 950 ready for the rider (cash or M-Pesa).');
+  // CBD Delivery is a pickup point: paid there, there is no rider
+  await expect(pod).toContainText(
+    'Your order is confirmed. Pay Ksh 950 at the pickup point when you collect your order (cash or M-Pesa).',
+  );
+  await expect(pod).not.toContainText('rider');
   await expect(page.getByRole('status').filter({ hasText: 'Confirmed: you pay on delivery.' })).toBeVisible();
 
   await page.goto(`/orders/${orderId}`);
-  await expect(page.getByTestId('order-delivery')).toContainText('Have Ksh 950 ready for the rider');
+  await expect(page.getByTestId('order-delivery')).toContainText('Pay Ksh 950 at the pickup point');
   await shot(page, 'order-pod');
 
   const adminContext = await browser.newContext();
@@ -156,7 +160,7 @@ test('pay on delivery: confirmed without paying, shipped, the rider’s M-Pesa r
   const adminPage = await adminContext.newPage();
   await adminPage.goto(`/admin/orders/${orderId}`);
   await expect(adminPage.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible();
-  await expect(adminPage.getByTestId('order-delivery')).toContainText('Have Ksh 950 ready for the rider');
+  await expect(adminPage.getByTestId('order-delivery')).toContainText('Pay Ksh 950 at the pickup point');
   const status = adminPage.getByLabel('Status', { exact: true });
   await expect(status).toHaveValue('processing');
   await status.selectOption('shipped');

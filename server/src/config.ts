@@ -95,6 +95,7 @@ const envSchema = z.object({
   AT_USERNAME: optionalText,
   AT_SENDER_ID: optionalText,
   AT_URL: optionalText.pipe(z.url('AT_URL must be a URL').optional()),
+  SMS_SANDBOX: flag.optional(),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url('GOOGLE_JWKS_URL must be a URL').default('https://www.googleapis.com/oauth2/v3/certs'),
   CORS_ORIGINS: z
@@ -280,6 +281,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(e.AT_API_KEY) !== Boolean(e.AT_USERNAME)) {
     problems.push("AT_API_KEY and AT_USERNAME go together: set both for Africa's Talking text messages, or neither");
   }
+  if (e.SMS_SANDBOX && e.AT_API_KEY) {
+    problems.push(
+      "SMS_SANDBOX=1 shows codes on screen instead of texting them: unset it when Africa's Talking is set up",
+    );
+  }
+  if (e.SMS_SANDBOX && e.PAYMENT_PROVIDER !== 'sandbox') {
+    problems.push(
+      'SMS_SANDBOX=1 goes with sandbox payments only (PAYMENT_PROVIDER=sandbox): codes on screen prove no phone',
+    );
+  }
   if (e.NODE_ENV === 'production') {
     if (e.PAYMENT_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_PAYMENTS) {
       problems.push(
@@ -403,6 +414,12 @@ function settingsFrom(e: z.output<typeof envSchema>) {
               : 'https://api.africastalking.com/version1/messaging'),
         }
       : undefined) as SmsSetting | undefined,
+    /**
+     * Development sandbox for texts (no Africa's Talking key, sandbox payments): phone verification
+     * works, no text is sent, and the code is shown on screen, as the M-Pesa simulator does. On by
+     * default in development; SMS_SANDBOX decides otherwise.
+     */
+    smsSandbox: !e.AT_API_KEY && e.PAYMENT_PROVIDER === 'sandbox' && (e.SMS_SANDBOX ?? e.NODE_ENV === 'development'),
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     corsOrigins: e.CORS_ORIGINS,
     orders: {

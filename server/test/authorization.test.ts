@@ -165,7 +165,8 @@ describe(`other people's things are 404, on ${TEST_DB}`, () => {
     owner = await createUser(t.db);
     const product = await insertProduct(t.db, { stock: 10 });
     const reviewed = await insertProduct(t.db, { stock: 10 });
-    const cart = await as(owner.token, 'POST', '/api/cart/add', { product_id: product.id, quantity: 1 });
+    // two in the cart: the order below takes one of them out, the line stays with the other
+    const cart = await as(owner.token, 'POST', '/api/cart/add', { product_id: product.id, quantity: 2 });
     const entry = await as(owner.token, 'POST', '/api/wishlist', { product_id: product.id });
     const order = await as(owner.token, 'POST', '/api/orders', orderBody([{ product_id: product.id, quantity: 1 }]));
     const delivered = await as(

@@ -34,14 +34,22 @@ function setup(api: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('navbar', () => {
-  it('offers a visitor Home, Products with every category, Login and Register', async () => {
+  it('offers a visitor Home, Products with every category, Login and Register, and the cart and wishlist in this browser', async () => {
+    localStorage.setItem(
+      'guest_cart',
+      JSON.stringify([
+        { product_id: 5, quantity: 2, product: { id: 5, name: 'E', price: 100, image_url: null, stock_quantity: 3 } },
+      ]),
+    );
     const { server, nav, user } = setup();
     expect(within(nav).getByRole('link', { name: 'Mtumba' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Home' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Register' })).toBeInTheDocument();
-    for (const name of [/Wishlist/, /Cart/, /Orders/, /Manage/])
-      expect(within(nav).queryByRole('link', { name })).toBeNull();
+    // the visitor's cart badge counts the items kept in the browser
+    expect(await within(nav).findByRole('link', { name: 'Cart (2 items in cart)' })).toHaveAttribute('href', '/cart');
+    expect(within(nav).getByRole('link', { name: /^Wishlist/ })).toHaveAttribute('href', '/wishlist');
+    for (const name of [/Orders/, /Manage/]) expect(within(nav).queryByRole('link', { name })).toBeNull();
 
     await user.click(within(nav).getByRole('button', { name: 'Products' }));
     expect(within(nav).getByRole('link', { name: 'All' })).toHaveAttribute('href', '/products');

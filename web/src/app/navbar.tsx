@@ -10,6 +10,7 @@ import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
 import { useOnNavigation } from '@/lib/use-on-navigation';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useCartCount } from '@/lib/api/get-cart';
+import { useWishlistCount } from '@/lib/api/get-wishlist';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { ProductSearch } from '@/features/catalog/components/product-search';
 
@@ -62,6 +63,17 @@ function CartLink() {
       <span className="icon-link__text">Cart</span>
       <CountBadge count={count} one="item in cart" many="items in cart" />
     </NavLink>
+  );
+}
+
+/** A visitor's wishlist (kept in the browser) with its count. */
+function GuestWishlistLink() {
+  const count = useWishlistCount();
+  return (
+    <NavItem to={paths.wishlist()}>
+      Wishlist
+      <CountBadge count={count} one="item in wishlist" many="items in wishlist" />
+    </NavItem>
   );
 }
 
@@ -161,7 +173,10 @@ export function AppNavbar() {
                 <UserMenu name={user.name} />
               </Suspense>
             ) : (
-              <SignInButtons />
+              <>
+                <GuestWishlistLink />
+                <SignInButtons />
+              </>
             )}
           </ul>
         </div>
@@ -176,7 +191,8 @@ export function AppNavbar() {
               <NotificationBell />
             </Suspense>
           )}
-          {customer && <CartLink />}
+          {/* a visitor's cart is kept in the browser: its count shows too */}
+          {!isAdmin && <CartLink />}
         </div>
       </div>
     </nav>

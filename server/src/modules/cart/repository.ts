@@ -39,6 +39,23 @@ export function cartRepository(db: Executor) {
       .where('p.deleted_at', 'is', null);
 
   return {
+    /** Takes `quantity` units of a product out of a cart: the line goes when that is all of it. */
+    async takeOut(userId: number, productId: number, quantity: number, at: string): Promise<void> {
+      await db
+        .deleteFrom('cart_items')
+        .where('user_id', '=', userId)
+        .where('product_id', '=', productId)
+        .where('quantity', '<=', quantity)
+        .execute();
+      await db
+        .updateTable('cart_items')
+        .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: at }))
+        .where('user_id', '=', userId)
+        .where('product_id', '=', productId)
+        .where('quantity', '>', quantity)
+        .execute();
+    },
+
     listForUser(userId: number): Promise<CartLineRow[]> {
       return lines().where('ci.user_id', '=', userId).orderBy('ci.id').execute();
     },

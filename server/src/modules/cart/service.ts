@@ -60,6 +60,21 @@ export async function putHeldItemInCart(db: Executor, userId: number, productId:
   await cartRepository(db).insertIfAbsent(userId, productId, 1);
 }
 
+/**
+ * Inside an order-placing transaction: the ordered units leave the customer's cart (a line ordered
+ * in full goes, a line with more units keeps the rest), so a sold item never lingers there.
+ */
+export async function removeOrderedItems(
+  trx: Executor,
+  userId: number,
+  lines: readonly { productId: number; quantity: number }[],
+): Promise<void> {
+  const ordered = new Map<number, number>();
+  for (const l of lines) ordered.set(l.productId, (ordered.get(l.productId) ?? 0) + l.quantity);
+  const cart = cartRepository(trx);
+  for (const [productId, quantity] of ordered) await cart.takeOut(userId, productId, quantity, now());
+}
+
 export interface CartItemResult {
   item: CartItem;
   /** true when the product was not in the cart before */

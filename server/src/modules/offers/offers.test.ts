@@ -374,6 +374,15 @@ describe('the hold', () => {
     });
     expect(cancel.statusCode).toBe(200);
     expect(await heldOf(item.id)).toEqual({ stock: 1, held: 0 });
+    // the item left the cart with the order; put back in, it costs its own price
+    expect((await cartOf(buyer.token)).cart_items.find((l) => l.product_id === item.id)).toBeUndefined();
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: bearer(buyer.token),
+      payload: { product_id: item.id, quantity: 1 },
+    });
+    expect(again.statusCode, again.body).toBe(201);
     const cart = await cartOf(buyer.token);
     expect(cart.cart_items.find((l) => l.product_id === item.id)).toMatchObject({ line_total: 1000 });
     expect(cart.cart_items.find((l) => l.product_id === item.id)?.offer).toBeUndefined();

@@ -294,17 +294,29 @@ describe('POST /orders', () => {
     expect(await stockOf(t.db, coat.id)).toBe(3);
   });
 
-  it('does not clear the cart', async () => {
+  it('takes the ordered units out of the cart and leaves the rest', async () => {
     const { headers, id } = await customer();
     const p = await orderableProduct(t.db, { stock: 2 });
+    const other = await orderableProduct(t.db, { stock: 1 });
     const at = new Date().toISOString();
     await t.db
       .insertInto('cart_items')
-      .values({ user_id: id, product_id: p.id, quantity: 1, created_at: at, updated_at: at })
+      .values([
+        { user_id: id, product_id: p.id, quantity: 2, created_at: at, updated_at: at },
+        { user_id: id, product_id: other.id, quantity: 1, created_at: at, updated_at: at },
+      ])
       .execute();
     await placed(headers, [{ product_id: p.id, quantity: 1 }]);
-    const cart = await t.db.selectFrom('cart_items').select('id').where('user_id', '=', id).execute();
-    expect(cart).toHaveLength(1);
+    const cart = await t.db
+      .selectFrom('cart_items')
+      .select(['product_id', 'quantity'])
+      .where('user_id', '=', id)
+      .orderBy('product_id')
+      .execute();
+    expect(cart).toEqual([
+      { product_id: p.id, quantity: 1 },
+      { product_id: other.id, quantity: 1 },
+    ]);
   });
 
   it('announces the new order once it is stored', async () => {

@@ -4,6 +4,7 @@ import type { Db, Executor, Trx } from '../../db/database.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Order, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { removeOrderedItems } from '../cart/service.js';
 import { reserveLines, type Actor } from '../stock/ledger.js';
 import type { ShopContext } from './emails.js';
 import { ordersRepository } from './repository.js';
@@ -196,6 +197,8 @@ async function insertHeldOrder(
   if (missing !== undefined) {
     throw new OutOfStock(missing, input.lines.find((l) => l.productId === missing)?.name ?? 'an item');
   }
+  // The ordered units leave the customer's cart (checkout, an accepted offer's item, a manual order).
+  await removeOrderedItems(trx, input.customerId, input.lines);
   await writeHistory(trx, { order: null, moved: created, move: how.move, by: how.by, note: how.note, at });
   return created;
 }

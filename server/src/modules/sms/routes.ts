@@ -1,6 +1,7 @@
-import { messageSchema } from '@mtumba/contract';
 import {
   PHONE_CODE_SENT,
+  PHONE_CODE_SHOWN,
+  phoneCodeSentSchema,
   PHONE_VERIFIED,
   phoneCodeConfirmSchema,
   phoneCodeRequestSchema,
@@ -16,7 +17,10 @@ import { phoneVerificationService, type PhoneVerificationDeps } from './service.
 const errors = errorReplies(401, 404, 409, 422, 429);
 const tags = ['account'];
 
-/** Verifying the customer's phone by a code sent in a text message (only with Africa's Talking configured). */
+/**
+ * Verifying the customer's phone by a code sent in a text message (with Africa's Talking
+ * configured), or shown on screen in the development sandbox.
+ */
 const smsRoutes: FastifyPluginAsyncZod<{ verification: Pick<PhoneVerificationDeps, 'markPhoneVerified'> }> = async (
   app,
   options,
@@ -54,14 +58,14 @@ const smsRoutes: FastifyPluginAsyncZod<{ verification: Pick<PhoneVerificationDep
         summary:
           'Send a 6-digit code by SMS to the phone to verify (one a minute, a few per phone and account an hour: 429; 404 when texts are off)',
         body: phoneCodeRequestSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: phoneCodeSentSchema, ...errors },
       },
     },
     async (request) => {
       const user = signedInUser(request);
       // Each code is a text to someone's phone: a few per phone and per account in a window (a bad
       // number is left to the service's own message). Every request that gets this far counts.
-      const phone = app.config.sms ? normaliseKenyanPhone(request.body.phone) : undefined;
+      const phone = app.config.sms || app.config.smsSandbox ? normaliseKenyanPhone(request.body.phone) : undefined;
       if (phone) {
         await withinLimits([
           { limit: codesPerPhone, key: phone, refusal: 'Too many verification codes have been sent to this phone.' },
@@ -72,8 +76,10 @@ const smsRoutes: FastifyPluginAsyncZod<{ verification: Pick<PhoneVerificationDep
           },
         ]);
       }
-      await phones.requestCode(user.id, request.body.phone);
-      return { message: PHONE_CODE_SENT };
+      const { sandboxCode } = await phones.requestCode(user.id, request.body.phone);
+      return sandboxCode === undefined
+        ? { message: PHONE_CODE_SENT }
+        : { message: PHONE_CODE_SHOWN, sandbox_code: sandboxCode };
     },
   );
 

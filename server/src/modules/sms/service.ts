@@ -55,25 +55,30 @@ export interface PhoneVerificationDeps {
 /** Phone verification by SMS code (docs/product.md, "Text messages"). */
 export function phoneVerificationService(deps: PhoneVerificationDeps) {
   const { db, config } = deps;
+  const textsOn = config.sms !== undefined || config.smsSandbox;
 
   async function status(userId: number): Promise<PhoneStatus> {
     const phone = await phoneVerificationRepository(db).latestVerifiedPhone(userId);
     return {
-      sms_enabled: config.sms !== undefined,
+      sms_enabled: textsOn,
       phone: phone ? displayKenyanPhone(phone) : null,
       phone_verified: phone !== undefined,
+      ...(config.smsSandbox ? { sms_sandbox: true as const } : {}),
     };
   }
 
   return {
     status,
 
-    /** Sends a code to the phone: one text, queued in the outbox with the code's record. */
-    async requestCode(userId: number, phoneInput: string): Promise<void> {
-      if (!config.sms) throw new DomainError('not_found', SMS_DISABLED);
+    /**
+     * Sends a code to the phone: one text, queued in the outbox with the code's record. In the
+     * development sandbox no text is queued and the code is returned, for the screen to show.
+     */
+    async requestCode(userId: number, phoneInput: string): Promise<{ sandboxCode?: string }> {
+      if (!textsOn) throw new DomainError('not_found', SMS_DISABLED);
       const phone = normaliseKenyanPhone(phoneInput);
       if (!phone) throw new DomainError('invalid', PHONE_HINT, { errors: { phone: [PHONE_HINT] } });
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const codes = phoneVerificationRepository(trx);
         const lastSentAt = await codes.lastSentAt(userId);
         const waited = lastSentAt ? (Date.now() - Date.parse(lastSentAt)) / 1000 : Infinity;
@@ -91,17 +96,19 @@ export function phoneVerificationService(deps: PhoneVerificationDeps) {
           verified_at: null,
           created_at: at,
         });
+        if (config.smsSandbox) return { sandboxCode: code };
         await queueSms(trx, {
           to: phone,
           message: `${code} is your ${config.shopName} verification code. It expires in ${PHONE_CODE_MINUTES} minutes. Never share it.`,
           template: 'phone_code',
         });
+        return {};
       });
     },
 
     /** Checks the code typed against the latest one sent; a right code verifies the phone. */
     async confirmCode(userId: number, code: string): Promise<PhoneStatus> {
-      if (!config.sms) throw new DomainError('not_found', SMS_DISABLED);
+      if (!textsOn) throw new DomainError('not_found', SMS_DISABLED);
       const at = now();
       const pending = await phoneVerificationRepository(db).latestPending(userId);
       if (!pending || pending.expires_at < at || pending.attempts >= PHONE_CODE_MAX_ATTEMPTS) {

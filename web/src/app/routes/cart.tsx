@@ -1,7 +1,7 @@
 import { useAuth } from '@/lib/auth/use-auth';
 import { CartView } from '@/features/cart/components/cart-view';
 import { CheckoutPanel } from '@/features/checkout/components/checkout-panel';
-import { SignInRequired } from '@/features/auth/components/sign-in-required';
+import { CheckoutSignUp } from '@/features/auth/components/checkout-sign-up';
 
 export default function CartRoute() {
   const { isSignedIn } = useAuth();
@@ -9,11 +9,8 @@ export default function CartRoute() {
     <>
       <title>Your cart — Mtumba</title>
       <h1 className="h3 mb-3">Your Cart</h1>
-      {isSignedIn ? (
-        <CartView renderCheckout={(items) => <CheckoutPanel items={items} />} />
-      ) : (
-        <SignInRequired what="your cart" />
-      )}
+      {/* a visitor's cart lives in the browser; checking out asks for an account (docs/product.md section 3) */}
+      <CartView renderCheckout={(items) => (isSignedIn ? <CheckoutPanel items={items} /> : <CheckoutSignUp />)} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { OrderCheckout } from '@/features/checkout/components/order-checkout';
 import { PayOnDeliveryPanel } from '@/features/delivery/components/pay-on-delivery-panel';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
+import { CheckoutPhoneStep } from '@/features/auth/components/phone-verification';
 
 export default function CheckoutRoute() {
   const { isSignedIn } = useAuth();
@@ -18,7 +19,11 @@ export default function CheckoutRoute() {
       ) : Number.isInteger(id) && id > 0 ? (
         <>
           <OrderCheckout key={id} orderId={id} paymentFailed={params.get('payment') === 'failed'} />
-          <PayOnDeliveryPanel key={`pod-${id}`} orderId={id} />
+          <PayOnDeliveryPanel
+            key={`pod-${id}`}
+            orderId={id}
+            unlock={(refresh, phone) => <CheckoutPhoneStep phone={phone} onVerified={refresh} />}
+          />
         </>
       ) : (
         <div className="alert alert-warning">Order not found.</div>

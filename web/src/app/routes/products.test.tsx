@@ -66,11 +66,12 @@ describe('products list', () => {
     expect(screen.getByRole('status', { name: 'Loading products' }).querySelectorAll('.product-card')).toHaveLength(12);
   });
 
-  it('asks a visitor to sign in from a card instead of calling the server', async () => {
+  it('keeps a visitor’s cart and wishlist in the browser, with no sign-in box and no account call', async () => {
     const api = mockApi({
       'GET /api/config': { google_enabled: false },
       'GET /api/categories': [],
       'GET /api/products': { body: [item(1)], headers: { 'X-Total-Count': '1' } },
+      'GET /api/products/1': item(1),
     });
     renderWithProviders(
       <SignInDialogProvider>
@@ -79,8 +80,14 @@ describe('products list', () => {
       { path: '/products' },
     );
     const card = await screen.findByRole('article', { name: 'Item 1' });
-    await userEvent.setup().click(within(card).getByRole('button', { name: 'Add to Wishlist' }));
-    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Add to Wishlist' }));
+    await user.click(within(card).getByRole('button', { name: /Add to Cart/ }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('guest_cart') ?? '[]')).toHaveLength(1));
+    expect(JSON.parse(localStorage.getItem('guest_cart')!)[0]).toMatchObject({ product_id: 1, quantity: 1 });
+    expect(JSON.parse(localStorage.getItem('guest_wishlist') ?? '[]')[0]).toMatchObject({ product_id: 1 });
+    expect(screen.queryByRole('tab', { name: 'Login' })).toBeNull();
     expect(api.callsTo('POST /api/wishlist')).toHaveLength(0);
+    expect(api.callsTo('POST /api/cart/add')).toHaveLength(0);
   });
 });

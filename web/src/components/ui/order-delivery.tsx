@@ -76,7 +76,7 @@ export function OrderDelivery({ order }: { order: OrderDeliveryFacts }) {
           <>
             <dt>Payment</dt>
             <dd className="mb-0">
-              {podDue ? <strong>{podReadySentence(formatKsh(total))}</strong> : 'Paid on delivery'}
+              {podDue ? <strong>{podReadySentence(formatKsh(total), delivery?.kind)}</strong> : 'Paid on delivery'}
             </dd>
           </>
         )}

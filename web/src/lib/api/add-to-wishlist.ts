@@ -2,10 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { wishlistKeys, type WishlistEntry } from './get-wishlist';
+import { addToGuestWishlist, isGuest } from '@/lib/guest-store';
 import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
-export function addToWishlist(productId: number): Promise<WishlistEntry> {
-  return api.post('/wishlist', { product_id: productId });
+/** POST /wishlist, or for a visitor the wishlist in this browser. */
+export async function addToWishlist(productId: number): Promise<WishlistEntry | undefined> {
+  if (isGuest()) {
+    await addToGuestWishlist(productId);
+    return undefined;
+  }
+  return api.post<WishlistEntry>('/wishlist', { product_id: productId });
 }
 
 /**

@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { cartKeys, type Cart } from './get-cart';
+import { isGuest, writeGuestCart } from '@/lib/guest-store';
 import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
-export function clearCart(): Promise<unknown> {
+export async function clearCart(): Promise<unknown> {
+  if (isGuest()) return writeGuestCart([]);
   return api.delete('/cart/clear');
 }
 

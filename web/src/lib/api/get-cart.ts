@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
 import type { Cart as CartReply, CartItem as CartLine } from '@mtumba/contract/cart';
+import { readGuestCart } from '@/lib/guest-store';
 
 /** What the web app reads of a cart line (the reply's `product_id` and `line_total` are not used). */
 export type CartItem = Pick<CartLine, 'id' | 'quantity' | 'product' | 'offer'>;
@@ -21,13 +22,20 @@ export const cartKeys = {
   mine: (userId: number | null) => ['cart', userId] as const,
 };
 
-export const cartQueryOptions = (userId: number | null) =>
-  queryOptions({ queryKey: cartKeys.mine(userId), queryFn: getCart });
+/** A visitor's cart, kept in the browser: a line's id is its product's id. */
+export async function getGuestCart(): Promise<Cart> {
+  return {
+    cart_items: readGuestCart().map((l) => ({ id: l.product_id, quantity: l.quantity, product: l.product })),
+  };
+}
 
-/** The signed-in customer's cart (disabled, no data, when signed out). */
+export const cartQueryOptions = (userId: number | null) =>
+  queryOptions({ queryKey: cartKeys.mine(userId), queryFn: userId === null ? getGuestCart : getCart });
+
+/** The signed-in customer's cart, or a visitor's cart in this browser (docs/product.md section 3). */
 export function useCart() {
   const { isSignedIn, user } = useAuth();
-  return useQuery({ ...cartQueryOptions(user?.id ?? null), enabled: isSignedIn });
+  return useQuery({ ...cartQueryOptions(isSignedIn ? (user?.id ?? null) : null) });
 }
 
 /** Pieces in the cart: the quantities summed (the navbar badge). */
@@ -39,7 +47,7 @@ export function useCartCount(): number {
   return cartItemCount(useCart().data);
 }
 
-/** How many of each product the signed-in customer has in the cart (empty when signed out). */
+/** How many of each product the shopper has in the cart. */
 export function useCartQuantities(): ReadonlyMap<number, number> {
   const { data } = useCart();
   return new Map(data?.cart_items.map((item) => [item.product.id, item.quantity]) ?? []);

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
 import type { WishlistEntry as WishlistReplyEntry } from '@mtumba/contract/cart';
+import { readGuestWishlist } from '@/lib/guest-store';
 
 /** What the web app reads of a wishlist entry: the full product (categories, rating and review count included). */
 export type WishlistEntry = Pick<WishlistReplyEntry, 'id' | 'product_id' | 'product'>;
@@ -20,13 +21,18 @@ export const wishlistKeys = {
   mine: (userId: number | null) => ['wishlist', userId] as const,
 };
 
-export const wishlistQueryOptions = (userId: number | null) =>
-  queryOptions({ queryKey: wishlistKeys.mine(userId), queryFn: getWishlist });
+/** A visitor's wishlist, kept in the browser: an entry's id is its product's id. */
+export async function getGuestWishlist(): Promise<WishlistEntry[]> {
+  return readGuestWishlist().map((e) => ({ id: e.product_id, product_id: e.product_id, product: e.product }));
+}
 
-/** The signed-in customer's wishlist entries (disabled, no data, when signed out). */
+export const wishlistQueryOptions = (userId: number | null) =>
+  queryOptions({ queryKey: wishlistKeys.mine(userId), queryFn: userId === null ? getGuestWishlist : getWishlist });
+
+/** The signed-in customer's wishlist entries, or a visitor's in this browser (docs/product.md section 3). */
 export function useWishlist() {
   const { isSignedIn, user } = useAuth();
-  return useQuery({ ...wishlistQueryOptions(user?.id ?? null), enabled: isSignedIn });
+  return useQuery({ ...wishlistQueryOptions(isSignedIn ? (user?.id ?? null) : null) });
 }
 
 /** Ids of the products in the wishlist, for 'In Wishlist' buttons. */

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageReply } from '@mtumba/contract/account';
-import type { PhoneStatus } from '@mtumba/contract/sms';
+import type { PhoneCodeSent, PhoneStatus } from '@mtumba/contract/sms';
 import { api } from '@/lib/api-client';
 
 const phoneKey = ['auth', 'phone'] as const;
@@ -10,10 +9,10 @@ export function usePhoneStatus({ enabled }: { enabled: boolean }) {
   return useQuery({ queryKey: phoneKey, queryFn: () => api.get<PhoneStatus>('/user/phone'), enabled });
 }
 
-/** POST /user/phone/code: a code by SMS to the phone to verify. */
+/** POST /user/phone/code: a code by SMS to the phone to verify (in the test shop's sandbox, the code itself). */
 export function useSendPhoneCode() {
   return useMutation({
-    mutationFn: (phone: string) => api.post<MessageReply>('/user/phone/code', { phone }),
+    mutationFn: (phone: string) => api.post<PhoneCodeSent>('/user/phone/code', { phone }),
   });
 }
 

@@ -3,6 +3,43 @@ import { useEffect, useRef } from 'react';
 import { getStoredUser, setUnverifiedEmail, storeUser } from '@/lib/auth-storage';
 import { useCurrentUser } from '../api/get-user';
 import { useAuth, useAuthSettled } from '@/lib/auth/use-auth';
+import { cartKeys } from '@/lib/api/get-cart';
+import { wishlistKeys } from '@/lib/api/get-wishlist';
+import { emitAppEvent } from '@/lib/events';
+import { mergeGuestItems } from '@/lib/merge-guest-items';
+import { toast } from '@/lib/toast';
+
+/**
+ * Once signed in (a sign-in, a registration, a Google sign-in, or a sign-in from another tab):
+ * the cart and wishlist the visitor filled in this browser go into the account.
+ */
+function useMergeGuestItems(customerId: number | null) {
+  const queryClient = useQueryClient();
+  const merging = useRef<number | null>(null);
+  useEffect(() => {
+    if (customerId === null) {
+      merging.current = null;
+      return;
+    }
+    if (merging.current === customerId) return;
+    merging.current = customerId;
+    void mergeGuestItems()
+      .then((outcome) => {
+        for (const name of outcome.soldOut) {
+          toast.info(`“${name}” sold meanwhile: it is in your wishlist instead of your cart.`, {
+            toastId: `merge-${name}`,
+          });
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+        void queryClient.invalidateQueries({ queryKey: wishlistKeys.all });
+        emitAppEvent('cartUpdated');
+        emitAppEvent('wishlistUpdated');
+      });
+  }, [customerId, queryClient]);
+}
 
 /** Query-key roots that hold no personal data and may stay cached across sign-in and sign-out. */
 const PUBLIC_ROOTS = new Set(['catalog', 'config']);
@@ -19,6 +56,8 @@ export function AuthSync() {
   const current = useCurrentUser({ enabled: isSignedIn });
   const wasSignedIn = useRef(isSignedIn);
   const wasSettled = useRef(settled);
+  const { user } = useAuth();
+  useMergeGuestItems(isSignedIn && user && !user.is_admin ? user.id : null);
 
   useEffect(() => {
     const fresh = current.data;

@@ -10,22 +10,23 @@ function fieldMessage(err: unknown, field: string, fallback: string): string {
   return fallback;
 }
 
+interface PhoneCodeFormProps {
+  /** the number to start from (the order's phone at checkout) */
+  initialPhone?: string;
+  onVerified?: () => void;
+}
+
 /**
- * "Verify phone" in My Account (docs/product.md, "Text messages"): a code by SMS, typed back here.
- * Shown only when the shop sends text messages.
+ * Asks for a code for a mobile number, then checks the code typed back. In the test shop's SMS
+ * sandbox no text is sent: the code is shown here, as the M-Pesa simulator shows its prompt.
  */
-export function PhoneVerification({ enabled }: { enabled: boolean }) {
-  const status = usePhoneStatus({ enabled });
+function PhoneCodeForm({ initialPhone = '', onVerified }: PhoneCodeFormProps) {
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(initialPhone);
   const [code, setCode] = useState('');
-  const [open, setOpen] = useState(false);
   const phoneId = useId();
   const codeId = useId();
-
-  if (!status.data?.sms_enabled) return null;
-  const { phone_verified, phone: verifiedPhone } = status.data;
 
   const askCode = (event: FormEvent) => {
     event.preventDefault();
@@ -34,8 +35,67 @@ export function PhoneVerification({ enabled }: { enabled: boolean }) {
   };
   const confirm = (event: FormEvent) => {
     event.preventDefault();
-    verify.mutate(code.trim(), { onSuccess: () => setOpen(false) });
+    verify.mutate(code.trim(), { onSuccess: () => onVerified?.() });
   };
+
+  if (send.isSuccess) {
+    const sandboxCode = send.data.sandbox_code;
+    return (
+      <form onSubmit={confirm} noValidate>
+        <p className="small mb-2">{send.data.message}</p>
+        {sandboxCode && (
+          <div className="alert alert-info py-2 small" data-testid="sandbox-sms-code">
+            Test text message: <strong className="font-monospace fs-5">{sandboxCode}</strong> is your verification code.
+          </div>
+        )}
+        <label htmlFor={codeId} className="form-label">
+          Code from the text message
+        </label>
+        <input
+          id={codeId}
+          className={`form-control${verify.isError ? ' is-invalid' : ''}`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <FieldAlert message={verify.isError ? fieldMessage(verify.error, 'code', 'Could not verify the code') : null} />
+        <div className="d-flex flex-wrap gap-2 mt-2">
+          <BusyButton busy={verify.isPending} busyLabel="Checking…" className="btn btn-primary btn-sm">
+            Verify
+          </BusyButton>
+          <button type="button" className="btn btn-link btn-sm" onClick={() => send.reset()}>
+            Send a new code
+          </button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <form onSubmit={askCode} noValidate>
+      <label htmlFor={phoneId} className="form-label">
+        Mobile number
+      </label>
+      <PhoneInput id={phoneId} invalid={send.isError} value={phone} onChange={setPhone} />
+      <FieldAlert message={send.isError ? fieldMessage(send.error, 'phone', 'Could not send the code') : null} />
+      <BusyButton busy={send.isPending} busyLabel="Sending…" className="btn btn-primary btn-sm mt-2">
+        Send code by SMS
+      </BusyButton>
+    </form>
+  );
+}
+
+/**
+ * "Verify phone" in My Account (docs/product.md, "Text messages"): a code by SMS, typed back here.
+ * Shown only when the shop sends text messages.
+ */
+export function PhoneVerification({ enabled }: { enabled: boolean }) {
+  const status = usePhoneStatus({ enabled });
+  const [open, setOpen] = useState(false);
+
+  if (!status.data?.sms_enabled) return null;
+  const { phone_verified, phone: verifiedPhone } = status.data;
 
   return (
     <section aria-labelledby="my-account-phone" className="mt-3">
@@ -53,45 +113,32 @@ export function PhoneVerification({ enabled }: { enabled: boolean }) {
         <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setOpen(true)}>
           Verify phone
         </button>
-      ) : send.isSuccess ? (
-        <form onSubmit={confirm} noValidate>
-          <p className="small mb-2">{send.data.message}</p>
-          <label htmlFor={codeId} className="form-label">
-            Code from the text message
-          </label>
-          <input
-            id={codeId}
-            className={`form-control${verify.isError ? ' is-invalid' : ''}`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <FieldAlert
-            message={verify.isError ? fieldMessage(verify.error, 'code', 'Could not verify the code') : null}
-          />
-          <div className="d-flex gap-2 mt-2">
-            <BusyButton busy={verify.isPending} busyLabel="Checking…" className="btn btn-primary btn-sm">
-              Verify
-            </BusyButton>
-            <button type="button" className="btn btn-link btn-sm" onClick={() => send.reset()}>
-              Send a new code
-            </button>
-          </div>
-        </form>
       ) : (
-        <form onSubmit={askCode} noValidate>
-          <label htmlFor={phoneId} className="form-label">
-            Mobile number
-          </label>
-          <PhoneInput id={phoneId} invalid={send.isError} value={phone} onChange={setPhone} />
-          <FieldAlert message={send.isError ? fieldMessage(send.error, 'phone', 'Could not send the code') : null} />
-          <BusyButton busy={send.isPending} busyLabel="Sending…" className="btn btn-primary btn-sm mt-2">
-            Send code by SMS
-          </BusyButton>
-        </form>
+        <PhoneCodeForm onVerified={() => setOpen(false)} />
       )}
     </section>
+  );
+}
+
+/**
+ * The checkout's "verify your phone" step, right under the locked pay-on-delivery option
+ * (docs/product.md section 11): a verified phone opens pay on delivery for a first order. Nothing
+ * shows when the shop sends no texts or the phone is verified already.
+ */
+export function CheckoutPhoneStep({ phone, onVerified }: { phone?: string | null; onVerified: () => void }) {
+  const status = usePhoneStatus({ enabled: true });
+  const [open, setOpen] = useState(false);
+  if (!status.data?.sms_enabled || status.data.phone_verified) return null;
+  return (
+    <div className="mt-3 border-top pt-3" data-testid="checkout-phone-step">
+      <h3 className="h6">Verify your phone to pay on delivery</h3>
+      {open ? (
+        <PhoneCodeForm initialPhone={phone?.replace(/^\+254/, '0') ?? ''} onVerified={onVerified} />
+      ) : (
+        <button type="button" className="btn btn-outline-primary" onClick={() => setOpen(true)}>
+          Verify your phone
+        </button>
+      )}
+    </div>
   );
 }

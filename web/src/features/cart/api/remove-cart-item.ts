@@ -3,8 +3,11 @@ import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { cartKeys, type Cart } from '@/lib/api/get-cart';
 import { refetchAfterWrite } from '@/lib/refetch-after-write';
+import { isGuest, removeFromGuestCart } from '@/lib/guest-store';
 
-export function removeCartItem(itemId: number): Promise<unknown> {
+export async function removeCartItem(itemId: number): Promise<unknown> {
+  // a visitor's line id is its product's id (the cart in this browser)
+  if (isGuest()) return removeFromGuestCart(itemId);
   return api.delete(`/cart/remove/${itemId}`);
 }
 

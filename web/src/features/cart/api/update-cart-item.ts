@@ -4,11 +4,14 @@ import { emitAppEvent } from '@/lib/events';
 import type { UpdateCartItemValues } from '@mtumba/contract/cart';
 import { cartKeys, type Cart } from '@/lib/api/get-cart';
 import { refetchAfterWrite } from '@/lib/refetch-after-write';
+import { isGuest, setGuestCartQuantity } from '@/lib/guest-store';
 
 /** The line to change (its id in the path) and the body. */
 export type UpdateCartItemInput = { itemId: number } & UpdateCartItemValues;
 
-export function updateCartItem({ itemId, quantity }: UpdateCartItemInput): Promise<unknown> {
+export async function updateCartItem({ itemId, quantity }: UpdateCartItemInput): Promise<unknown> {
+  // a visitor's line id is its product's id (the cart in this browser)
+  if (isGuest()) return setGuestCartQuantity(itemId, quantity);
   return api.patch(`/cart/${itemId}`, { quantity });
 }
 

@@ -30,18 +30,34 @@ describe('CartView', () => {
   });
 
   it('never goes below 1 and stops at the stock quantity with the out-of-stock toast', async () => {
-    const { server, user } = setup([line(1, 'Denim jacket', 1500, 1, 1)], { 'PATCH /api/cart/1': {} });
+    const { server, user } = setup([line(1, 'Denim jacket', 1500, 2, 2), line(4, 'Wool socks', 200, 1, 3)], {
+      'PATCH /api/cart/1': {},
+    });
     const stepper = await screen.findByRole('group', { name: 'Quantity of Denim jacket' });
-    const minus = within(stepper).getByRole('button', { name: 'Decrease quantity of Denim jacket' });
     const plus = within(stepper).getByRole('button', { name: 'Increase quantity of Denim jacket' });
-
-    expect(minus).toBeDisabled();
     expect(plus).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Decrease quantity of Wool socks' })).toBeDisabled();
 
     await user.click(plus);
     expect(await screen.findByText('"Denim jacket" is out of stock.')).toBeInTheDocument();
-    expect(within(stepper).getByRole('status')).toHaveTextContent('1');
+    expect(within(stepper).getByRole('status')).toHaveTextContent('2');
     expect(server.callsTo('PATCH /api/cart/1')).toHaveLength(0);
+  });
+
+  it('shows a one-of-a-kind item’s quantity without a stepper, and its photo', async () => {
+    setup([
+      {
+        ...line(1, 'Denim jacket', 1500, 1, 1),
+        product: { ...line(1, 'Denim jacket', 1500, 1, 1).product, image_url: '/img/j.jpg' },
+      },
+    ]);
+    expect(await screen.findByTestId('quantity-1')).toHaveTextContent('1');
+    expect(screen.queryByRole('group', { name: 'Quantity of Denim jacket' })).toBeNull();
+    // the photo is a duplicate of the name's link for a screen reader (aria-hidden)
+    const photo = document.querySelector('img.cart-thumb');
+    expect(photo).toHaveAttribute('src', '/img/j.jpg');
+    // on a phone too: the photo's cell is not one hidden below the small breakpoint
+    expect(photo?.closest('td')).not.toHaveClass('d-none');
   });
 
   it('steps up to the stock, sending each new quantity', async () => {

@@ -25,7 +25,7 @@ export function cartTotal(items: readonly CartItem[]): number {
 }
 
 const CART_COLUMNS: DataColumn[] = [
-  { label: 'Image', className: 'd-none d-sm-table-cell' },
+  { label: 'Image' },
   { label: 'Product' },
   { label: 'Quantity' },
   { label: 'Unit price', end: true, className: 'd-none d-md-table-cell' },
@@ -38,7 +38,7 @@ function Thumbnail({ item }: { item: CartItem }) {
   if (!product.image_url) {
     return (
       <div
-        className="bg-body-tertiary rounded"
+        className="bg-body-tertiary rounded cart-thumb"
         style={{ width: 64, height: 64 }}
         role="img"
         aria-label={`${product.name} (no photo)`}
@@ -53,11 +53,14 @@ function Thumbnail({ item }: { item: CartItem }) {
       height={64}
       loading="lazy"
       decoding="async"
-      className="rounded"
+      className="rounded cart-thumb"
       style={{ objectFit: 'cover' }}
     />
   );
 }
+
+/** A one-of-a-kind item (one in stock, one in the cart): no quantity stepper. */
+const isOneOff = (item: CartItem) => item.quantity === 1 && item.product.stock_quantity <= 1;
 
 function StockNote({ item, heldFor }: { item: CartItem; heldFor: number | undefined }) {
   const stock = item.product.stock_quantity;
@@ -156,7 +159,7 @@ export function CartView({ renderCheckout }: CartViewProps) {
         <tbody>
           {items.map((item) => (
             <tr key={item.id}>
-              <td className="d-none d-sm-table-cell">
+              <td>
                 <Link to={paths.product(item.product.id)} tabIndex={-1} aria-hidden="true">
                   <Thumbnail item={item} />
                 </Link>
@@ -178,13 +181,20 @@ export function CartView({ renderCheckout }: CartViewProps) {
                 <StockNote item={item} heldFor={heldForMe.get(item.product.id)} />
               </td>
               <td style={{ width: '8.5rem' }}>
-                <QuantityStepper
-                  productName={item.product.name}
-                  quantity={item.quantity}
-                  stock={item.product.stock_quantity}
-                  onChange={(quantity) => changeQuantity(item, quantity)}
-                  onLimit={() => showLimit(item)}
-                />
+                {isOneOff(item) ? (
+                  // one of a kind: nothing to step (docs/product.md section 5)
+                  <span className="cart-qty-single" data-testid={`quantity-${item.id}`}>
+                    <span className="d-sm-none">Qty </span>1
+                  </span>
+                ) : (
+                  <QuantityStepper
+                    productName={item.product.name}
+                    quantity={item.quantity}
+                    stock={item.product.stock_quantity}
+                    onChange={(quantity) => changeQuantity(item, quantity)}
+                    onLimit={() => showLimit(item)}
+                  />
+                )}
               </td>
               <td className="text-end text-nowrap d-none d-md-table-cell">{formatKsh(item.product.price)}</td>
               <td className="text-end text-nowrap" data-testid={`line-total-${item.id}`}>

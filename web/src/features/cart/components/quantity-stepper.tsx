@@ -33,7 +33,7 @@ export function QuantityStepper({ productName, quantity, stock, onChange, onLimi
       </button>
       <output
         id={valueId}
-        className="form-control text-center px-1"
+        className="form-control d-flex align-items-center justify-content-center px-1"
         style={{ minWidth: '2.75rem' }}
         aria-live="polite"
         aria-label={`Quantity of ${productName}`}

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { toast } from '@/lib/toast';
-import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
 import { useAddToCart } from '@/lib/api/add-to-cart';
 import { useCartQuantities } from '@/lib/api/get-cart';
 import { useAddToWishlist } from '@/lib/api/add-to-wishlist';
@@ -27,11 +26,10 @@ export interface ProductActions {
 
 /**
  * The cart and wishlist buttons of product cards and the product page (docs/product.md sections 4, 5, 8):
- * sold items open the Out of Stock modal without a server call; signed-out shoppers are asked to
- * sign in first and the action then resumes.
+ * sold items open the Out of Stock modal without a server call; a visitor's cart and wishlist are
+ * kept in the browser until they sign in.
  */
 export function useProductActions(): ProductActions {
-  const requireSignIn = useRequireSignIn();
   const cart = useAddToCart();
   const wishlist = useAddToWishlist();
   const wishlistIds = useWishlistProductIds();
@@ -45,35 +43,27 @@ export function useProductActions(): ProductActions {
       setSoldName(product.name);
       return;
     }
-    requireSignIn(
-      () =>
-        cart.mutate(
-          { product_id: product.id, quantity: 1 },
-          {
-            onSuccess: () => toast.success('Added to Cart!', { toastId: `cart-${product.id}` }),
-            onError: (err) =>
-              toast.error(errorMessage(err, 'Failed to add to Cart'), { toastId: `cart-${product.id}` }),
-          },
-        ),
-      `Sign in to add “${product.name}” to your cart.`,
+    // A visitor's cart lives in the browser until they sign in (docs/product.md section 3).
+    cart.mutate(
+      { product_id: product.id, quantity: 1 },
+      {
+        onSuccess: () => toast.success('Added to Cart!', { toastId: `cart-${product.id}` }),
+        onError: (err) => toast.error(errorMessage(err, 'Failed to add to Cart'), { toastId: `cart-${product.id}` }),
+      },
     );
   };
 
   const addToWishlist = (product: ActionProduct) => {
-    requireSignIn(
-      () =>
-        wishlist.mutate(product.id, {
-          onSuccess: () => toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
-          onError: (err) => {
-            if (err instanceof ApiError && err.status === 409) {
-              toast.info('This item is already in your wishlist.', { toastId: `wishlist-${product.id}` });
-            } else {
-              toast.error(errorMessage(err, 'Failed to add to wishlist'), { toastId: `wishlist-${product.id}` });
-            }
-          },
-        }),
-      `Sign in to save “${product.name}” to your wishlist.`,
-    );
+    wishlist.mutate(product.id, {
+      onSuccess: () => toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 409) {
+          toast.info('This item is already in your wishlist.', { toastId: `wishlist-${product.id}` });
+        } else {
+          toast.error(errorMessage(err, 'Failed to add to wishlist'), { toastId: `wishlist-${product.id}` });
+        }
+      },
+    });
   };
 
   const busyProductId = cart.isPending

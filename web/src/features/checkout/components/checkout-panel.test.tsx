@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DeliveryMethodJson } from '@mtumba/contract/delivery';
 import type { CartItem } from '@/lib/api/get-cart';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
 import { CheckoutPanel } from './checkout-panel';
@@ -48,9 +49,11 @@ describe('CheckoutPanel', () => {
     expect(screen.getByText(/the delivery fee is paid to the rider on arrival/)).toBeInTheDocument();
   });
 
-  it('places the order with the cart lines and opens its checkout page', async () => {
+  it('places the order with the cart lines and opens its checkout page; the cart and its badge follow', async () => {
     const ordersUpdated = vi.fn();
+    const cartUpdated = vi.fn();
     window.addEventListener('ordersUpdated', ordersUpdated);
+    window.addEventListener('cartUpdated', cartUpdated);
     const { server, user, router } = setup({
       'POST /api/orders': { status: 201, body: { message: 'Order placed.', order: { id: 42 } } },
     });
@@ -69,7 +72,10 @@ describe('CheckoutPanel', () => {
       discount_code: null,
     });
     expect(ordersUpdated).toHaveBeenCalled();
+    // the server took the ordered items out of the cart: the header's count is told at once
+    expect(cartUpdated).toHaveBeenCalled();
     window.removeEventListener('ordersUpdated', ordersUpdated);
+    window.removeEventListener('cartUpdated', cartUpdated);
   });
 
   it('turns a stock refusal into the longer stock toast', async () => {
@@ -144,5 +150,96 @@ describe('CheckoutPanel', () => {
     expect(await screen.findByTestId('welcome-held')).toHaveTextContent(
       'WELCOME10 is already applied to your order #5',
     );
+  });
+});
+
+const method = (over: Partial<DeliveryMethodJson>): DeliveryMethodJson => ({
+  id: 1,
+  name: 'CBD Delivery',
+  kind: 'pickup',
+  fee: 50,
+  free_over: 1000,
+  zones: [],
+  pickup_address: 'Shop 14, Nairobi CBD',
+  pickup_hours: null,
+  hold_days: 7,
+  min_days: 1,
+  max_days: 2,
+  note: null,
+  needs: [],
+  is_active: true,
+  sort_order: 10,
+  ...over,
+});
+
+const METHODS = [
+  method({}),
+  method({
+    id: 2,
+    name: 'Nairobi doorstep delivery',
+    kind: 'doorstep',
+    fee: 250,
+    free_over: null,
+    zones: [
+      { name: 'Westlands', fee: 150 },
+      { name: 'Eastlands', fee: 450 },
+    ],
+    pickup_address: null,
+    needs: ['zone', 'address'],
+    sort_order: 20,
+  }),
+  method({
+    id: 3,
+    name: 'Upcountry parcel',
+    kind: 'courier',
+    fee: 350,
+    free_over: null,
+    pickup_address: null,
+    min_days: 2,
+    max_days: 3,
+    needs: ['town', 'pickup_office'],
+    sort_order: 30,
+  }),
+];
+
+describe('CheckoutPanel with the shop’s delivery methods', () => {
+  it('explains every active method, and names them in the select short enough for a phone', async () => {
+    setup({ 'GET /api/delivery-methods': METHODS });
+    const help = await screen.findByTestId('delivery-options-help');
+    expect(help).toHaveTextContent('Nairobi doorstep delivery: Ksh 150–Ksh 450 by area, arrives in');
+    expect(help).toHaveTextContent('Upcountry parcel: Ksh 350, arrives in 2–3 days.');
+    expect(help).toHaveTextContent('CBD Delivery: Ksh 50, ready in 1–2 days.');
+    const labels = Array.from(
+      (screen.getByLabelText('Shipping option') as HTMLSelectElement).options,
+      (o) => o.textContent,
+    );
+    expect(labels).toEqual([
+      'Choose a shipping option',
+      'CBD Delivery',
+      'Nairobi doorstep delivery',
+      'Upcountry parcel',
+    ]);
+  });
+
+  it('marks the empty fields themselves, with their message', async () => {
+    const { server, user } = setup({ 'GET /api/delivery-methods': METHODS });
+    await screen.findByTestId('delivery-options-help');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(screen.getByLabelText('Shipping option')).toHaveClass('is-invalid');
+    expect(screen.getByText('Choose a shipping option.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.selectOptions(screen.getByLabelText('Shipping option'), 'Nairobi doorstep delivery');
+    await user.selectOptions(screen.getByLabelText('Area'), 'Westlands');
+    await user.type(screen.getByLabelText('Phone number'), '0712 345 678');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(screen.getByLabelText('Delivery address')).toHaveClass('is-invalid');
+    expect(screen.getByText('Enter the delivery address: street, building and house or door number.')).toBeVisible();
+
+    await user.selectOptions(screen.getByLabelText('Shipping option'), 'Upcountry parcel');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(screen.getByLabelText('Town')).toHaveClass('is-invalid');
+    expect(screen.getByText('Enter the town you want the parcel sent to.')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/orders')).toHaveLength(0);
   });
 });

@@ -18,7 +18,8 @@ import {
   DeliveryChoice,
   deliveryBody,
   EMPTY_DELIVERY,
-  missingDeliveryField,
+  missingDelivery,
+  type DeliveryField,
   type DeliveryFormState,
 } from './delivery-choice';
 import { PhoneInput } from '@/components/ui/phone-input';
@@ -48,6 +49,11 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
   const saved = useDeliveryDetails({ enabled: isVerified });
   const [delivery, setDelivery] = useState<DeliveryFormState>(EMPTY_DELIVERY);
   const [deliveryError, setDeliveryError] = useState<string | null>(null);
+  const [deliveryErrorField, setDeliveryErrorField] = useState<DeliveryField | null>(null);
+  const showDeliveryError = (message: string | null, field: DeliveryField | null = null) => {
+    setDeliveryError(message);
+    setDeliveryErrorField(field);
+  };
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const defaultPhone = saved.data?.default_phone;
@@ -73,16 +79,18 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
       toast.error(EMPTY_CART_MESSAGE, { toastId: EMPTY_CART_MESSAGE });
       return;
     }
+    // the empty fields are marked where they are, not only named in a toast
+    const missing = delivery.option
+      ? missingDelivery(chosenMethod(methods.data, delivery.option), delivery)
+      : { field: 'option' as const, message: 'Choose a shipping option.' };
+    if (!phone.trim()) setPhoneError('Enter your phone number: we call it about your delivery.');
+    if (missing) showDeliveryError(missing.message, missing.field);
     if (!delivery.option || !phone.trim()) {
       toast.error(FILL_BOTH_MESSAGE, { toastId: FILL_BOTH_MESSAGE });
       return;
     }
-    const missing = missingDeliveryField(chosenMethod(methods.data, delivery.option), delivery);
-    if (missing) {
-      setDeliveryError(missing);
-      return;
-    }
-    setDeliveryError(null);
+    if (missing) return;
+    showDeliveryError(null);
     if (!looksLikeKenyanMobile(phone)) {
       setPhoneError(PHONE_HINT);
       return;
@@ -112,7 +120,7 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
             ]
               .map((f) => err.fieldError(f))
               .find(Boolean);
-            if (deliveryField) setDeliveryError(deliveryField);
+            if (deliveryField) showDeliveryError(deliveryField);
           }
           const message = checkoutErrorMessage(err);
           toast.error(message, { toastId: message, autoClose: stock ? TIMINGS.stockToastLongMs : undefined });
@@ -139,10 +147,11 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
               value={delivery}
               onChange={(next) => {
                 setDelivery(next);
-                setDeliveryError(null);
+                showDeliveryError(null);
               }}
               addresses={saved.data?.addresses}
               error={deliveryError}
+              errorField={deliveryErrorField}
             />
           </div>
           <div className="col-md-6">

@@ -61,18 +61,31 @@ export function choicePricing(
   };
 }
 
-/** Why the choice cannot be sent yet (the server says the same), or undefined. */
-export function missingDeliveryField(m: DeliveryMethodJson | undefined, state: DeliveryFormState): string | undefined {
+/** A field of the delivery choice that a message is about. */
+export type DeliveryField = 'option' | 'zone' | 'address' | 'town' | 'office';
+
+/** The empty field the choice still needs (the server says the same), with what to do, or undefined. */
+export function missingDelivery(
+  m: DeliveryMethodJson | undefined,
+  state: DeliveryFormState,
+): { field: DeliveryField; message: string } | undefined {
   if (!m) return undefined;
-  if (m.needs.includes('zone') && !state.zone) return 'Choose the area you are in.';
+  if (m.needs.includes('zone') && !state.zone) return { field: 'zone', message: 'Choose the area you are in.' };
   if (m.needs.includes('address') && !state.address.trim() && m.name !== 'Paid custom delivery') {
-    return 'Enter the delivery address: street, building and house or door number.';
+    return { field: 'address', message: 'Enter the delivery address: street, building and house or door number.' };
   }
-  if (m.needs.includes('town') && !state.town.trim()) return 'Enter the town you want the parcel sent to.';
+  if (m.needs.includes('town') && !state.town.trim()) {
+    return { field: 'town', message: 'Enter the town you want the parcel sent to.' };
+  }
   if (m.needs.includes('pickup_office') && !state.office.trim()) {
-    return "Enter the courier's pickup office in that town.";
+    return { field: 'office', message: "Enter the courier's pickup office in that town." };
   }
   return undefined;
+}
+
+/** Why the choice cannot be sent yet (the server says the same), or undefined. */
+export function missingDeliveryField(m: DeliveryMethodJson | undefined, state: DeliveryFormState): string | undefined {
+  return missingDelivery(m, state)?.message;
 }
 
 /** The delivery part of `POST /orders`: the spec's fields for the spec's choices, the method's otherwise. */
@@ -124,6 +137,8 @@ interface DeliveryChoiceProps {
   onChange: (next: DeliveryFormState) => void;
   addresses: SavedAddressJson[] | undefined;
   error: string | null;
+  /** the field the error is about: it shows under that field, marked invalid */
+  errorField?: DeliveryField | null;
 }
 
 /**
@@ -131,7 +146,8 @@ interface DeliveryChoiceProps {
  * fee, estimate and what it needs; an address for doorstep, a town and pickup office for courier,
  * and the pickup point's address, hours and hold days for pickup.
  */
-export function DeliveryChoice({ methods, value, onChange, addresses, error }: DeliveryChoiceProps) {
+export function DeliveryChoice({ methods, value, onChange, addresses, error, errorField }: DeliveryChoiceProps) {
+  const fieldError = (field: DeliveryField) => (error && errorField === field ? error : undefined);
   const ids = {
     select: useId(),
     note: useId(),
@@ -142,7 +158,8 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error }: D
   const set = (patch: Partial<DeliveryFormState>) => onChange({ ...value, ...patch });
   const options =
     methods && methods.length > 0
-      ? methods.map((x) => ({ value: optionValue(x), label: `${x.name} (${feeText(x)})` }))
+      ? // the name only: a phone's closed select cuts a longer label; the fees are in the text below
+        methods.map((x) => ({ value: optionValue(x), label: x.name }))
       : SHIPPING_OPTIONS.map((o) => ({ value: o, label: o === 'CBD Delivery' ? 'CBD Delivery (Ksh 50)' : o }));
 
   return (
@@ -152,7 +169,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error }: D
       </label>
       <select
         id={ids.select}
-        className="form-select"
+        className={fieldError('option') ? 'form-select is-invalid' : 'form-select'}
         value={value.option}
         onChange={(e) => set({ option: e.target.value, zone: '' })}
         aria-describedby={ids.note}
@@ -165,11 +182,26 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error }: D
           </option>
         ))}
       </select>
+      {fieldError('option') && (
+        <div className="invalid-feedback d-block" role="alert">
+          {error}
+        </div>
+      )}
       <div id={ids.note} className="form-text">
         {m ? (
           <MethodNote m={m} />
         ) : isLegacy(value.option) ? (
           LEGACY_NOTES[value.option]
+        ) : methods && methods.length > 0 ? (
+          // every active method, as the shop set them up (not only the spec's two)
+          <ul className="list-unstyled mb-0" data-testid="delivery-options-help">
+            {methods.map((x) => (
+              <li key={x.id}>
+                <strong>{x.name}</strong>: {feeText(x)}, {x.kind === 'pickup' ? 'ready in' : 'arrives in'}{' '}
+                {deliveryEstimate(x).toLowerCase()}.
+              </li>
+            ))}
+          </ul>
         ) : (
           <>
             CBD Delivery: {LEGACY_NOTES['CBD Delivery']} Paid custom delivery: {LEGACY_NOTES['Paid custom delivery']}
@@ -219,7 +251,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error }: D
               </label>
               <select
                 id={ids.zone}
-                className="form-select"
+                className={fieldError('zone') ? 'form-select is-invalid' : 'form-select'}
                 value={value.zone}
                 onChange={(e) => set({ zone: e.target.value })}
               >
@@ -230,6 +262,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error }: D
                   </option>
                 ))}
               </select>
+              {fieldError('zone') && <div className="invalid-feedback">{error}</div>}
             </div>
           )}
           {m.kind === 'doorstep' && (
@@ -240,6 +273,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error }: D
               addressLabel="Delivery address"
               boxClassNames={['col-md-7', 'col-md-5']}
               landmarkPlaceholder="Opposite the petrol station"
+              addressError={fieldError('address')}
             />
           )}
           {m.kind === 'courier' && (
@@ -252,6 +286,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error }: D
                 value={value.town}
                 maxLength={80}
                 onChange={(town) => set({ town })}
+                error={fieldError('town')}
               />
               <TextField
                 boxClassName="col-md-7"
@@ -260,12 +295,13 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error }: D
                 value={value.office}
                 maxLength={120}
                 onChange={(office) => set({ office })}
+                error={fieldError('office')}
               />
             </>
           )}
         </div>
       )}
-      {error && (
+      {error && !errorField && (
         <div className="invalid-feedback d-block" role="alert">
           {error}
         </div>

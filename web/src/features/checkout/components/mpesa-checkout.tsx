@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MpesaPrompt } from '@/components/mpesa-prompt/mpesa-prompt';
 import { toast } from '@/lib/toast';
+import { cartKeys } from '@/lib/api/get-cart';
 import { useInitiatePayment } from '../api/initiate-payment';
 import { getPayment, sendMpesaPrompt } from '../api/mpesa-prompt';
 import { leaveForPayment } from '../leave-for-payment';
@@ -40,8 +41,12 @@ export function MpesaCheckout({
       onPayAnotherWay={payAnotherWay}
       payingAnotherWay={hosted.isPending || hosted.isSuccess}
       hostedPage={hostedButton}
-      // the order's own queries (`orders` keys) show it paid
-      onPaid={() => void queryClient.invalidateQueries({ queryKey: ['orders'] })}
+      // the order's own queries (`orders` keys) show it paid; pay on delivery is no longer offered
+      onPaid={() => {
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        void queryClient.invalidateQueries({ queryKey: ['delivery', 'pay-on-delivery', order.id] });
+        void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      }}
     />
   );
 }

@@ -14,7 +14,7 @@ const state = (payment_status: string, order_status = 'pending') => ({
 });
 
 describe('PaymentConfirmation', () => {
-  it('polls while the payment is being confirmed, then shows it paid and clears the cart', async () => {
+  it('polls while the payment is being confirmed, then shows it paid and refreshes the cart without clearing it', async () => {
     signInAs();
     const cartUpdated = vi.fn();
     window.addEventListener('cartUpdated', cartUpdated);
@@ -24,7 +24,11 @@ describe('PaymentConfirmation', () => {
       'GET /api/orders/31': { id: 31, total_amount: 1450, order_status: 'processing', payment_status: 'paid' },
       'DELETE /api/cart/clear': { message: 'Cart cleared' },
     });
-    renderWithProviders(<PaymentConfirmation orderId={31} trackingId="INV-9" pollMs={20} maxWaitMs={10_000} />);
+    const { queryClient } = renderWithProviders(
+      <PaymentConfirmation orderId={31} trackingId="INV-9" pollMs={20} maxWaitMs={10_000} />,
+    );
+    // a line the shopper added after placing the order: the order took only its own items
+    queryClient.setQueryData(['cart', 7], { cart_items: [{ id: 5, quantity: 1 }] });
 
     expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
     expect(server.callsTo('DELETE /api/cart/clear')).toHaveLength(0);
@@ -33,15 +37,16 @@ describe('PaymentConfirmation', () => {
     expect(server.callsTo('POST /api/payments/confirm')).toHaveLength(3);
     expect(server.callsTo('POST /api/payments/confirm')[0].body).toEqual({ order_id: 31, tracking_id: 'INV-9' });
     expect(await screen.findByText('Ksh 1,450')).toBeInTheDocument();
-    await waitFor(() => expect(server.callsTo('DELETE /api/cart/clear')).toHaveLength(1));
     await waitFor(() => expect(cartUpdated).toHaveBeenCalled());
+    expect(queryClient.getQueryState(['cart', 7])?.isInvalidated).toBe(true);
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
 
-    // Polling stopped and the cart is cleared only once.
+    // Polling stopped, the cart refreshed once and never cleared.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(server.callsTo('POST /api/payments/confirm')).toHaveLength(3);
-    expect(server.callsTo('DELETE /api/cart/clear')).toHaveLength(1);
+    expect(cartUpdated).toHaveBeenCalledTimes(1);
+    expect(server.callsTo('DELETE /api/cart/clear')).toHaveLength(0);
     window.removeEventListener('cartUpdated', cartUpdated);
   });
 

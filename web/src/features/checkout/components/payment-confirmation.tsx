@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useClearCart } from '@/lib/api/clear-cart';
+import { cartKeys } from '@/lib/api/get-cart';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 import { useOrder } from '@/lib/api/get-order';
 import { orderKeys } from '@/lib/api/get-orders';
 import { paths } from '@/config/paths';
@@ -46,18 +47,22 @@ function Actions() {
   );
 }
 
-/** Clears the cart once the payment is confirmed (docs/product.md: DELETE /cart/clear after payment success). */
-function useClearCartOnce(paid: boolean) {
-  const clear = useClearCart();
+/**
+ * Once the payment is confirmed, the cart and orders load again. The order took its items out of
+ * the cart when it was placed (docs/product.md section 3), so the cart is not cleared: what the
+ * shopper added since stays in it.
+ */
+function useRefreshOnceOnPaid(paid: boolean) {
   const queryClient = useQueryClient();
   const done = useRef(false);
   useEffect(() => {
     if (!paid || done.current) return;
     done.current = true;
-    clear.mutate();
+    void refetchAfterWrite(queryClient, cartKeys.all);
     void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    emitAppEvent('cartUpdated');
     emitAppEvent('ordersUpdated');
-  }, [paid, clear, queryClient]);
+  }, [paid, queryClient]);
 }
 
 function PaidSummary({ orderId }: { orderId: number }) {
@@ -112,7 +117,7 @@ export function PaymentConfirmation({
     return () => window.clearTimeout(timer);
   }, [settled, startedAt, maxWaitMs]);
 
-  useClearCartOnce(status === 'paid');
+  useRefreshOnceOnPaid(status === 'paid');
 
   const checkAgain = () => {
     setTimedOut(false);

@@ -28,3 +28,9 @@ export function useChoosePayOnDelivery(orderId: number) {
     },
   });
 }
+
+/** Asks again whether the order may be paid on delivery (after the customer verified a phone). */
+export function useRefreshPayOnDelivery(orderId: number) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: podKey(orderId) });
+}

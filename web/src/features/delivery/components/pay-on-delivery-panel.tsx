@@ -1,19 +1,39 @@
+import type { ReactNode } from 'react';
+import { MONEY_RECEIVED_STATUSES } from '@mtumba/contract/order-states';
 import { formatKsh } from '@mtumba/contract/money';
-import { podReadySentence } from '@mtumba/contract/delivery-rules';
+import { podHowSentence, podReadySentence } from '@mtumba/contract/delivery-rules';
+import { useOrder } from '@/lib/api/get-order';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useChoosePayOnDelivery, usePayOnDeliveryOption } from '../api/pay-on-delivery';
+import { useChoosePayOnDelivery, usePayOnDeliveryOption, useRefreshPayOnDelivery } from '../api/pay-on-delivery';
+
+interface PayOnDeliveryPanelProps {
+  orderId: number;
+  /**
+   * What opens a locked option for a first order (the checkout's "verify your phone" step); it
+   * calls `refresh` once done. The page composes it (web features stand alone).
+   */
+  unlock?: (refresh: () => void, phone: string | null) => ReactNode;
+}
+
+/** The server's reason names the phone when a verified phone is what the customer lacks. */
+const needsPhone = (reason: string | null) => reason?.includes('verified your phone') ?? false;
 
 /**
  * "Pay on delivery" beside paying now on the checkout page (docs/product.md section 11): cash or
  * M-Pesa to the rider. Shown while the order waits for a payment; when the shop's limits do not
- * allow it, says why.
+ * allow it, says why, with the step that opens it when there is one. A paid order shows nothing.
  */
-export function PayOnDeliveryPanel({ orderId }: { orderId: number }) {
+export function PayOnDeliveryPanel({ orderId, unlock }: PayOnDeliveryPanelProps) {
   const option = usePayOnDeliveryOption(orderId);
   const choose = useChoosePayOnDelivery(orderId);
+  const refresh = useRefreshPayOnDelivery(orderId);
+  const order = useOrder(orderId).data;
   const o = option.data;
   if (!o || !(o.open || o.chosen)) return null;
+  // the order's own state is the newer one after an M-Pesa prompt was paid on this page
+  if (order && MONEY_RECEIVED_STATUSES.includes(order.payment_status)) return null;
+  const kind = order?.delivery?.kind;
 
   if (o.chosen) {
     return (
@@ -23,7 +43,7 @@ export function PayOnDeliveryPanel({ orderId }: { orderId: number }) {
             Pay on delivery
           </h2>
           <p className="mb-0" role="status">
-            Your order is confirmed. {podReadySentence(formatKsh(o.amount))}
+            Your order is confirmed. {podReadySentence(formatKsh(o.amount), kind)}
           </p>
         </div>
       </section>
@@ -32,7 +52,10 @@ export function PayOnDeliveryPanel({ orderId }: { orderId: number }) {
 
   const confirm = () =>
     choose.mutate(undefined, {
-      onSuccess: (reply) => toast.success(reply.message, { toastId: `pod-${orderId}` }),
+      onSuccess: () =>
+        toast.success(`Your order is confirmed. ${podReadySentence(formatKsh(o.amount), kind)}`, {
+          toastId: `pod-${orderId}`,
+        }),
       onError: (err) =>
         toast.error(errorMessage(err, 'Could not choose pay on delivery'), { toastId: `pod-${orderId}` }),
     });
@@ -43,9 +66,7 @@ export function PayOnDeliveryPanel({ orderId }: { orderId: number }) {
         <h2 className="h6" id="pod-title">
           Or pay on delivery
         </h2>
-        <p className="small mb-2">
-          Pay the rider in cash or by M-Pesa when your parcel arrives. We keep your items for you until then.
-        </p>
+        <p className="small mb-2">{podHowSentence(kind)} We keep your items for you until then.</p>
         {o.available ? (
           <button
             type="button"
@@ -56,9 +77,12 @@ export function PayOnDeliveryPanel({ orderId }: { orderId: number }) {
             {choose.isPending ? 'Confirming…' : `Pay ${formatKsh(o.amount)} on delivery`}
           </button>
         ) : (
-          <p className="small text-body-secondary mb-0" data-testid="pod-unavailable">
-            {o.reason}
-          </p>
+          <>
+            <p className="small text-body-secondary mb-0" data-testid="pod-unavailable">
+              {o.reason}
+            </p>
+            {needsPhone(o.reason) && unlock?.(refresh, order?.shipping_phone ?? null)}
+          </>
         )}
       </div>
     </section>

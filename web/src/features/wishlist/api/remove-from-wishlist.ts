@@ -3,8 +3,11 @@ import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { wishlistKeys, type WishlistEntry } from '@/lib/api/get-wishlist';
 import { refetchAfterWrite } from '@/lib/refetch-after-write';
+import { isGuest, removeFromGuestWishlist } from '@/lib/guest-store';
 
-export function removeFromWishlist(entryId: number): Promise<unknown> {
+export async function removeFromWishlist(entryId: number): Promise<unknown> {
+  // a visitor's entry id is its product's id (the wishlist in this browser)
+  if (isGuest()) return removeFromGuestWishlist(entryId);
   return api.delete(`/wishlist/${entryId}`);
 }
 
