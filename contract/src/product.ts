@@ -362,6 +362,30 @@ export const productListQuerySchema = z
       });
     }
   });
+/** One chip of a filter: a value in stock among the products looked at, and how many have it. */
+const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+
+/**
+ * `GET /products/facets`: what the filter chips offer for a category and/or search (in-stock items
+ * only), and a corrected search when words of `q` looked misspelt.
+ */
+export const productFacetsSchema = z.object({
+  sizes: z.array(facetValueSchema),
+  conditions: z.array(z.object({ value: productConditionSchema, count: z.number().int() })),
+  colors: z.array(facetValueSchema),
+  /** price bands in Ksh: `max` null means "and up" */
+  prices: z.array(z.object({ min: z.number(), max: z.number().nullable(), count: z.number().int() })),
+  /** the search with misspelt words replaced by the shop's closest words ("addidas" → "adidas"), or null */
+  did_you_mean: z.string().nullable(),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+/** `GET /products/facets` query: the listing's category and search. */
+export const productFacetsQuerySchema = z.object({
+  category: queryInt('category', 1, ID_MAX),
+  q: queryText('search', 100),
+});
+
 /** What a client may send (all text, as in a URL). */
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;

@@ -4,6 +4,7 @@ import {
   IMAGE_LIMIT_MESSAGE,
   NOT_AN_IMAGE_MESSAGE,
   productFieldsSchema,
+  type ProductFacets,
   type ProductFields,
   type ProductListQuery,
   type ProductSort,
@@ -22,6 +23,9 @@ import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson
 import { insertProduct } from './new-product.js';
 import { categoryRepository, productRepository, type ProductFilter } from './repository.js';
 import { productSearchText } from './search.js';
+import { productFacets } from './facets.js';
+import { searchPlan } from './search-query.js';
+import { didYouMean } from './search-terms.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const CATEGORY_NOT_FOUND = 'Category not found.';
@@ -199,6 +203,7 @@ export function catalogService(
     status?: ProductFilter['status'],
   ): Promise<ProductPage> {
     const filter = { ...filterOf(query, categoryId), status };
+    if (filter.q) filter.plan = await searchPlan(db, filter.q);
     const sort: ProductSort = query.sort ?? 'newest';
     const perPage = query.per_page ?? (query.featured ? LIMITS.featuredCount : DEFAULT_PER_PAGE);
     const page = query.page ?? 1;
@@ -272,7 +277,7 @@ export function catalogService(
     async search(text: string): Promise<ProductSummaryJson[]> {
       const q = text.trim().replace(/\s+/g, ' ').slice(0, 100);
       if (q.length < LIMITS.searchMinChars) return [];
-      const rows = await products.search(q, LIMITS.searchMaxResults);
+      const rows = await products.search(q, LIMITS.searchMaxResults, await searchPlan(db, q));
       const keys = await firstImageKeys(
         db,
         rows.map((r) => r.id),
@@ -287,6 +292,14 @@ export function catalogService(
           stock_quantity: r.stock_quantity,
         };
       });
+    },
+
+    /** Filter chips for a category and/or search, and the search with misspelt words corrected. */
+    async facets(query: { category?: number; q?: string }): Promise<ProductFacets> {
+      if (query.category !== undefined && !(await categories.find(query.category))) throw notFound(CATEGORY_NOT_FOUND);
+      const plan = query.q ? await searchPlan(db, query.q) : undefined;
+      const facets = await productFacets(db, { categoryId: query.category, plan });
+      return { ...facets, did_you_mean: plan && query.q ? (didYouMean(query.q, plan) ?? null) : null };
     },
 
     /** Never empty while live products exist: short lists are filled with the newest in stock. */
