@@ -55,15 +55,15 @@ export default function ProductsRoute() {
       <div className="mb-3">
         <ProductSearch key={params.q ?? ''} initialQuery={params.q ?? ''} onSearch={(q) => update({ q })} />
       </div>
+      {params.q && facets.data?.did_you_mean && facets.data.did_you_mean !== params.q.toLowerCase() && (
+        <DidYouMean suggestion={facets.data.did_you_mean} onChoose={(q) => update({ q })} />
+      )}
       <ProductFilters
         value={filters}
         facets={facets.data}
         onApply={(next) => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, next[k]])))}
       />
       <div className="mb-3">{saveSearch}</div>
-      {params.q && facets.data?.did_you_mean && facets.data.did_you_mean !== params.q.toLowerCase() && (
-        <DidYouMean suggestion={facets.data.did_you_mean} onChoose={(q) => update({ q })} />
-      )}
       <ActiveFilters
         value={filters}
         q={params.q}

@@ -30,7 +30,7 @@ describe('ProductFilters', () => {
       within(sizes)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['422', 'M1']);
+    ).toEqual(['M1', '422']);
     expect(screen.getByRole('group', { name: 'Condition' })).toHaveTextContent('Like new3');
     expect(screen.getByRole('group', { name: 'Colour' })).toHaveTextContent('Navy1');
     expect(

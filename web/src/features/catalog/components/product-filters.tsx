@@ -28,6 +28,21 @@ export function priceBand(band: { min: number; max: number | null }) {
   };
 }
 
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
+
+/** Sizes in a shopper's order: letter sizes small to large, then numbers, then the rest as written. */
+export function sizeOrder(a: string, b: string): number {
+  const rank = (s: string) => {
+    const letter = LETTER_SIZES.indexOf(s.toUpperCase());
+    if (letter >= 0) return [0, letter] as const;
+    const number = Number.parseFloat(s);
+    return Number.isFinite(number) ? ([1, number] as const) : ([2, 0] as const);
+  };
+  const [ga, va] = rank(a);
+  const [gb, vb] = rank(b);
+  return ga - gb || va - vb || a.localeCompare(b, 'en', { numeric: true });
+}
+
 /** A row of tappable chips, one choice at a time; tapping the chosen one again removes it. */
 function ChipGroup({
   legend,
@@ -95,11 +110,13 @@ export function ProductFilters({ value, facets, onApply }: ProductFiltersProps) 
         <div className="filter-chip-groups">
           <ChipGroup
             legend="Size"
-            options={withChosen(facets?.sizes ?? [], value.size).map((s) => ({
-              key: s.value,
-              label: s.value,
-              count: s.count,
-            }))}
+            options={[...withChosen(facets?.sizes ?? [], value.size)]
+              .sort((a, b) => sizeOrder(a.value, b.value))
+              .map((s) => ({
+                key: s.value,
+                label: s.value,
+                count: s.count,
+              }))}
             chosen={value.size}
             onChoose={(size) => choose({ size })}
           />
