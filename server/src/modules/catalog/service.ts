@@ -20,7 +20,7 @@ import { alertSavedSearches } from '../saved-searches/service.js';
 import { adjustStock, ifMatchTags, recentMovements, stockVersions, unstatedEditBase } from '../stock/ledger.js';
 import { imageUrl, isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
 import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson } from './product-view.js';
-import { insertProduct } from './new-product.js';
+import { insertProduct, storedMeasurements } from './new-product.js';
 import { categoryRepository, productRepository, type ProductFilter } from './repository.js';
 import { productSearchText } from './search.js';
 import { productFacets } from './facets.js';
@@ -388,6 +388,8 @@ export function catalogService(
           if (fields.brand !== undefined) changes.brand = fields.brand;
           if (fields.condition !== undefined) changes.condition = fields.condition;
           if (fields.color !== undefined) changes.color = fields.color;
+          if (fields.measurements !== undefined) changes.measurements = storedMeasurements(fields.measurements);
+          if (fields.flaws !== undefined) changes.flaws = fields.flaws;
           if (fields.is_featured !== undefined) changes.is_featured = fields.is_featured ? 1 : 0;
           if (fields.is_trending !== undefined) changes.is_trending = fields.is_trending ? 1 : 0;
           if (fields.negotiable !== undefined) changes.negotiable = fields.negotiable ? 1 : 0;
