@@ -85,8 +85,10 @@ export function ProductDetails({
             type="button"
             className="btn btn-outline-secondary btn-lg buy-bar__wish"
             onClick={() => actions.addToWishlist(product)}
-            disabled={inWishlist || busy}
+            disabled={busy}
+            aria-pressed={inWishlist}
             aria-label={inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
+            title={inWishlist ? 'In your wishlist: tap to remove' : undefined}
           >
             <span aria-hidden="true">{inWishlist ? '♥' : '♡'}</span>
             <span className="buy-bar__wish-text">{inWishlist ? ' In Wishlist' : ' Add to Wishlist'}</span>

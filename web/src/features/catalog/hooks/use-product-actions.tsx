@@ -4,7 +4,11 @@ import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
 import { useAddToCart } from '@/lib/api/add-to-cart';
 import { useCartQuantities } from '@/lib/api/get-cart';
 import { useAddToWishlist } from '@/lib/api/add-to-wishlist';
-import { useWishlistProductIds } from '@/lib/api/get-wishlist';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useWishlist, useWishlistProductIds, wishlistKeys } from '@/lib/api/get-wishlist';
+import { api } from '@/lib/api-client';
+import { emitAppEvent } from '@/lib/events';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { Product } from '@mtumba/contract/product';
 
@@ -15,6 +19,7 @@ type ActionProduct = Pick<Product, 'id' | 'name' | 'stock_quantity'>;
 
 export interface ProductActions {
   addToCart: (product: ActionProduct) => void;
+  /** adds the product to the wishlist, or takes it out when it is already there (the filled heart) */
   addToWishlist: (product: ActionProduct) => void;
   isInWishlist: (productId: number) => boolean;
   /** the shopper already has this product in the cart */
@@ -35,6 +40,13 @@ export function useProductActions(): ProductActions {
   const cart = useAddToCart();
   const wishlist = useAddToWishlist();
   const wishlistIds = useWishlistProductIds();
+  const wishlistEntries = useWishlist().data;
+  const queryClient = useQueryClient();
+  const unwish = useMutation({
+    mutationFn: (entry: { id: number; productId: number }) => api.delete(`/wishlist/${entry.id}`),
+    onSuccess: () => emitAppEvent('wishlistUpdated'),
+    onSettled: () => refetchAfterWrite(queryClient, wishlistKeys.all),
+  });
   const cartQuantities = useCartQuantities();
   const [soldName, setSoldName] = useState<string | null>(null);
   const [modalLoaded, setModalLoaded] = useState(false);
@@ -60,6 +72,18 @@ export function useProductActions(): ProductActions {
   };
 
   const addToWishlist = (product: ActionProduct) => {
+    const entry = wishlistEntries?.find((e) => e.product_id === product.id);
+    if (entry) {
+      unwish.mutate(
+        { id: entry.id, productId: product.id },
+        {
+          onSuccess: () => toast.info('Removed from your wishlist.', { toastId: `wishlist-${product.id}` }),
+          onError: (err) =>
+            toast.error(errorMessage(err, 'Failed to remove from wishlist'), { toastId: `wishlist-${product.id}` }),
+        },
+      );
+      return;
+    }
     requireSignIn(
       () =>
         wishlist.mutate(product.id, {
@@ -80,7 +104,9 @@ export function useProductActions(): ProductActions {
     ? cart.variables?.product_id
     : wishlist.isPending
       ? wishlist.variables
-      : undefined;
+      : unwish.isPending
+        ? unwish.variables?.productId
+        : undefined;
 
   return {
     addToCart,
