@@ -3,7 +3,9 @@ import {
   adminSession,
   call,
   createCategory,
+  registerCustomer,
   uniqueTag,
+  useSession,
   type Category,
   type Product,
   type Session,
@@ -172,4 +174,35 @@ test('filter chips narrow a category and show as removable chips', async ({ page
   await expect(grid.getByRole('listitem')).toHaveCount(1);
   await expect(productCard(grid, small.name)).toBeVisible();
   await expect(active.getByRole('button', { name: 'Remove Up to: Ksh 499.99' })).toBeVisible();
+});
+
+test('on a phone: a compact toast under the header, a heart that toggles, photo boxes with a placeholder', async ({
+  page,
+}) => {
+  const tag = uniqueTag();
+  const category = await createCategory(admin, `E2E Hearts ${tag}`);
+  const coat = await addProduct({ name: `Wool Coat ${tag}`, categories: [category.id] });
+  await useSession(page, await registerCustomer());
+
+  await page.goto(`/products/category/${category.id}`);
+  const card = productCard(page.getByRole('list', { name: category.name.toUpperCase() }), coat.name);
+  // Before the photo arrives the 4:5 box shows a placeholder picture, not a blank block.
+  const media = card.locator('.product-card__media');
+  expect(await media.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('svg');
+
+  await card.getByRole('button', { name: 'Add to Wishlist' }).click();
+  const toast = page.getByText('Added to your wishlist!');
+  await expect(toast).toBeVisible();
+  const header = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+  const box = await page.locator('.Toastify__toast').first().boundingBox();
+  expect(box && header).toBeTruthy();
+  // Not a full-width bar over the header and the cart icon: inside the screen, below the header.
+  expect(box!.width).toBeLessThan(360 - 8);
+  expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+
+  const heart = card.getByRole('button', { name: 'In Wishlist' });
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await heart.click();
+  await expect(page.getByText('Removed from your wishlist.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Add to Wishlist' })).toHaveAttribute('aria-pressed', 'false');
 });

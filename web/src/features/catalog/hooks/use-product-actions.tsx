@@ -77,9 +77,9 @@ export function useProductActions(): ProductActions {
       unwish.mutate(
         { id: entry.id, productId: product.id },
         {
-          onSuccess: () => toast.info('Removed from your wishlist.', { toastId: `wishlist-${product.id}` }),
+          onSuccess: () => toast.info('Removed from your wishlist.', { toastId: `unwish-${product.id}` }),
           onError: (err) =>
-            toast.error(errorMessage(err, 'Failed to remove from wishlist'), { toastId: `wishlist-${product.id}` }),
+            toast.error(errorMessage(err, 'Failed to remove from wishlist'), { toastId: `unwish-${product.id}` }),
         },
       );
       return;
