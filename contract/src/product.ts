@@ -34,6 +34,38 @@ export type ProductImage = z.infer<typeof productImageSchema>;
 
 export const productConditionSchema = z.enum(PRODUCT_CONDITIONS);
 
+/** A garment's optional measurements, each in centimetres (measured flat). */
+export const MEASUREMENT_KEYS = [
+  'pit_to_pit',
+  'length',
+  'shoulder',
+  'sleeve',
+  'waist',
+  'hip',
+  'inseam',
+  'rise',
+] as const;
+export type MeasurementKey = (typeof MEASUREMENT_KEYS)[number];
+export const MEASUREMENT_LABELS: Record<MeasurementKey, string> = {
+  pit_to_pit: 'Pit to pit',
+  length: 'Length',
+  shoulder: 'Shoulder',
+  sleeve: 'Sleeve',
+  waist: 'Waist',
+  hip: 'Hip',
+  inseam: 'Inseam',
+  rise: 'Rise',
+};
+export const MEASUREMENT_MAX_CM = 300;
+export const FLAWS_MAX = 500;
+export const measurementsSchema = z.object(
+  Object.fromEntries(MEASUREMENT_KEYS.map((k) => [k, z.number().optional()])) as Record<
+    MeasurementKey,
+    z.ZodOptional<z.ZodNumber>
+  >,
+);
+export type Measurements = z.infer<typeof measurementsSchema>;
+
 export const productSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -54,6 +86,10 @@ export const productSchema = z.object({
   brand: z.string().nullable(),
   condition: productConditionSchema.nullable(),
   color: z.string().nullable(),
+  /** measurements in cm, only those the admin gave ({} when none) */
+  measurements: measurementsSchema.optional(),
+  /** flaws a buyer should know about (a stain, a missing button), or null */
+  flaws: z.string().nullable().optional(),
   is_featured: z.boolean(),
   is_trending: z.boolean(),
   /** the admin takes price offers on this item (every item when the shop says so: GET /offer-rules) */
@@ -176,6 +212,48 @@ export const PRODUCT_DESCRIPTION_MAX = 5000;
  * The product form (admin) as submitted: multipart text fields or JSON. Numbers may arrive as
  * text; `categories` as one id or a list. Images are files, checked separately (0-4, 5 MB each).
  */
+/** The form's measurements: an object (or its JSON text) of cm values; blanks are left out. */
+const measurementsField = z.preprocess(
+  (v) => {
+    if (v === undefined) return undefined;
+    if (v === null || v === '') return {};
+    if (typeof v === 'string') {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    }
+    return v;
+  },
+  z
+    .record(z.string(), z.unknown(), { error: 'The measurements must be a list of sizes in cm.' })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const out: Measurements = {};
+      for (const [key, raw] of Object.entries(v)) {
+        if (!(MEASUREMENT_KEYS as readonly string[]).includes(key)) {
+          ctx.issues.push({ code: 'custom', message: `Unknown measurement: ${key}.`, input: v });
+          return z.NEVER;
+        }
+        if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) continue;
+        const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
+        const label = MEASUREMENT_LABELS[key as MeasurementKey];
+        if (!Number.isFinite(n) || n <= 0 || n > MEASUREMENT_MAX_CM || Math.round(n * 10) !== n * 10) {
+          ctx.issues.push({
+            code: 'custom',
+            message: `${label} must be a number of cm between 0 and ${MEASUREMENT_MAX_CM} (one decimal at most).`,
+            input: raw,
+          });
+          return z.NEVER;
+        }
+        out[key as MeasurementKey] = n;
+      }
+      return out;
+    }),
+);
+
 export const productFieldsSchema = z.object({
   name: z
     .string({ error: 'The name field is required.' })
@@ -253,6 +331,8 @@ export const productFieldsSchema = z.object({
   size: optionalText('size', 50),
   brand: optionalText('brand', 100),
   color: optionalText('color', 50),
+  measurements: measurementsField,
+  flaws: optionalText('flaws', FLAWS_MAX),
   condition: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
     z
@@ -362,6 +442,30 @@ export const productListQuerySchema = z
       });
     }
   });
+/** One chip of a filter: a value in stock among the products looked at, and how many have it. */
+const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+
+/**
+ * `GET /products/facets`: what the filter chips offer for a category and/or search (in-stock items
+ * only), and a corrected search when words of `q` looked misspelt.
+ */
+export const productFacetsSchema = z.object({
+  sizes: z.array(facetValueSchema),
+  conditions: z.array(z.object({ value: productConditionSchema, count: z.number().int() })),
+  colors: z.array(facetValueSchema),
+  /** price bands in Ksh: `max` null means "and up" */
+  prices: z.array(z.object({ min: z.number(), max: z.number().nullable(), count: z.number().int() })),
+  /** the search with misspelt words replaced by the shop's closest words ("addidas" → "adidas"), or null */
+  did_you_mean: z.string().nullable(),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+/** `GET /products/facets` query: the listing's category and search. */
+export const productFacetsQuerySchema = z.object({
+  category: queryInt('category', 1, ID_MAX),
+  q: queryText('search', 100),
+});
+
 /** What a client may send (all text, as in a URL). */
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;

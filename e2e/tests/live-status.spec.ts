@@ -68,7 +68,13 @@ test('an order page updates live as the admin ships and delivers it, then the cu
   const review = page.getByRole('form', { name: `Review of ${product.name}` });
   await expect(review).toBeVisible();
   const words = `Warm and thick, as described. ${uniqueTag()}`;
-  await review.getByLabel('Rating').selectOption('4');
+  // The stars are a radio group: a tap on the fourth star picks 4.
+  const fourStars = review.getByRole('radio', { name: '4 stars: Very good' });
+  await review
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: '4 stars: Very good' }) })
+    .click();
+  await expect(fourStars).toBeChecked();
   await review.getByLabel('Your review').fill(words);
   await review.getByRole('button', { name: 'Submit Review' }).click();
   await expect(review.getByText('Review saved!')).toBeVisible();

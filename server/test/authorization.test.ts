@@ -21,6 +21,7 @@ const PUBLIC = new Set([
   'GET /api/categories/{id}/products',
   'GET /api/products',
   'GET /api/products/search',
+  'GET /api/products/facets',
   'GET /api/products/trending',
   'GET /api/products/{id}',
   'GET /api/products/{id}/related',

@@ -79,6 +79,9 @@ export interface ProductsTable {
   /** the admin takes offers on this item (docs/product.md, Make an offer) */
   negotiable: Flag;
   /** units held off the shelf for accepted offers; written only by the stock ledger */
+  /** JSON text of cm values by measurement (migration 0096), or null */
+  measurements: string | null;
+  flaws: string | null;
   held_quantity: Flag;
   size: string | null;
   brand: string | null;

@@ -11,11 +11,17 @@ import { productSearchText } from './search.js';
 export type NewProductFields = Pick<
   ProductFields,
   'name' | 'description' | 'price' | 'compare_at_price' | 'size' | 'brand' | 'condition' | 'color'
-> & {
-  is_featured?: boolean;
-  is_trending?: boolean;
-  negotiable?: boolean;
-};
+> &
+  Partial<Pick<ProductFields, 'measurements' | 'flaws'>> & {
+    is_featured?: boolean;
+    is_trending?: boolean;
+    negotiable?: boolean;
+  };
+
+/** Measurements as stored: JSON text, or null when none were given. */
+export function storedMeasurements(measurements: ProductFields['measurements']): string | null {
+  return measurements && Object.keys(measurements).length > 0 ? JSON.stringify(measurements) : null;
+}
 
 /** A new product's row. Its stock starts at 0: the stock ledger's opening movement sets it. */
 export function newProductRow(fields: NewProductFields, at: string): Insertable<ProductsTable> {
@@ -29,6 +35,8 @@ export function newProductRow(fields: NewProductFields, at: string): Insertable<
     brand: fields.brand,
     condition: fields.condition,
     color: fields.color,
+    measurements: storedMeasurements(fields.measurements),
+    flaws: fields.flaws ?? null,
     is_featured: fields.is_featured ? 1 : 0,
     is_trending: fields.is_trending ? 1 : 0,
     negotiable: fields.negotiable ? 1 : 0,

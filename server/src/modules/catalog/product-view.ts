@@ -1,6 +1,12 @@
 import type { Executor } from '../../db/database.js';
 import { centsToAmount } from '@mtumba/contract';
-import type { Product, ProductImage, ProductSummary } from '@mtumba/contract/product';
+import {
+  measurementsSchema,
+  type Measurements,
+  type Product,
+  type ProductImage,
+  type ProductSummary,
+} from '@mtumba/contract/product';
 import { imageSrcset, imageUrl } from './images.js';
 import { productViewRepository } from './view-repository.js';
 
@@ -75,6 +81,8 @@ export async function loadProducts(
         brand: p.brand,
         condition: p.condition,
         color: p.color,
+        measurements: measurementsOf(p.measurements),
+        flaws: p.flaws,
         is_featured: p.is_featured === 1,
         is_trending: p.is_trending === 1,
         negotiable: p.negotiable === 1,
@@ -88,6 +96,16 @@ export async function loadProducts(
     }),
   );
   return unique.map((id) => byId.get(id)).filter((p): p is ProductJson => p !== undefined);
+}
+
+/** The stored measurements (JSON text) as the API shows them: {} when none or unreadable. */
+function measurementsOf(text: string | null): Measurements {
+  if (!text) return {};
+  try {
+    return measurementsSchema.parse(JSON.parse(text));
+  } catch {
+    return {};
+  }
 }
 
 /** The first image's file key of each product (lowest position), in one query. */

@@ -3,12 +3,16 @@ import type { ProductSort } from '@mtumba/contract/product';
 import { dialectOf, type Executor } from '../../db/database.js';
 import type { CategoriesTable, ProductCondition, ProductStatus, ProductsTable } from '../../db/schema.js';
 import { like, likePattern, searchMatch, searchWords } from './search.js';
+import { planCondition } from './search-query.js';
+import type { SearchPlan } from './search-terms.js';
 
 /** What a product list can be narrowed by; prices in cents, text already trimmed. */
 export interface ProductFilter {
   categoryId?: number;
   /** free text: every word must appear in name, brand or description */
   q?: string;
+  /** `q` read in the shop's words (synonyms, categories, sizes…): used instead of `q`'s plain words when given */
+  plan?: SearchPlan;
   /** the front page's selection: products in stock, the admin's featured ones first */
   featured?: boolean;
   inStock?: boolean;
@@ -96,7 +100,8 @@ export function productRepository(db: Executor) {
         ),
       );
     }
-    const words = searchWords(filter.q ?? '');
+    const words = filter.plan ? [] : searchWords(filter.q ?? '');
+    if (filter.plan && filter.plan.words.length > 0) query = query.where(planCondition(db, filter.plan));
     const match = words.length > 0 && dialectOf(db) === 'sqlite' ? searchMatch(words) : undefined;
     if (match) {
       query = query.where(
@@ -151,13 +156,14 @@ export function productRepository(db: Executor) {
     async search(
       text: string,
       limit: number,
+      plan?: SearchPlan,
     ): Promise<{ id: number; name: string; price_cents: number; stock_quantity: number }[]> {
       const phrase = text.toLowerCase();
       const rank = sql`case
         when lower(products.name) like ${likePattern(phrase, 'start')} escape '\\' then 0
         when lower(products.name) like ${likePattern(phrase, 'anywhere')} escape '\\' then 1
         else 2 end`;
-      return filtered({ q: text })
+      return filtered({ q: text, plan })
         .select(['products.id', 'products.name', 'products.price_cents', 'products.stock_quantity'])
         .orderBy(rank)
         .orderBy(inStockFirst)

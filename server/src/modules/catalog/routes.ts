@@ -4,6 +4,8 @@ import { apiErrorSchema, messageSchema } from '@mtumba/contract';
 import {
   categoryInputSchema,
   categorySchema,
+  productFacetsQuerySchema,
+  productFacetsSchema,
   productListQuerySchema,
   productSchema,
   productSummarySchema,
@@ -192,6 +194,21 @@ const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async 
       setPagingHeaders(request, reply, page);
       return cache.send(request, reply, page.products, paging);
     },
+  );
+
+  app.get(
+    '/products/facets',
+    {
+      onRequest: cached,
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'Filter chips (sizes, conditions, colours, price bands in stock) and "did you mean" for a category and/or search',
+        querystring: productFacetsQuerySchema,
+        response: { 200: productFacetsSchema, 404: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => cache.send(request, reply, await catalog.facets(request.query)),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import {
   IMAGE_LIMIT_MESSAGE,
   NOT_AN_IMAGE_MESSAGE,
   productFieldsSchema,
+  type ProductFacets,
   type ProductFields,
   type ProductListQuery,
   type ProductSort,
@@ -17,10 +18,13 @@ import { emitAll, type DomainEvents, type PendingEvent } from '../../lib/events.
 import { adjustStock, ifMatchTags, recentMovements, stockVersions, unstatedEditBase } from '../stock/ledger.js';
 import { imageUrl, isImage, removeImageFiles, storeImage, type StoredImage } from './images.js';
 import { firstImageKeys, loadProducts, type ProductJson, type ProductSummaryJson } from './product-view.js';
-import { insertProduct } from './new-product.js';
+import { insertProduct, storedMeasurements } from './new-product.js';
 import { publishChange, type PublishOptions } from './publishing.js';
 import { categoryRepository, productRepository, type ProductFilter } from './repository.js';
 import { productSearchText } from './search.js';
+import { productFacets } from './facets.js';
+import { searchPlan } from './search-query.js';
+import { didYouMean } from './search-terms.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const CATEGORY_NOT_FOUND = 'Category not found.';
@@ -221,6 +225,7 @@ export function catalogService(
     status?: ProductFilter['status'],
   ): Promise<ProductPage> {
     const filter = { ...filterOf(query, categoryId), status };
+    if (filter.q) filter.plan = await searchPlan(db, filter.q);
     const sort: ProductSort = query.sort ?? 'newest';
     const perPage = query.per_page ?? (query.featured ? LIMITS.featuredCount : DEFAULT_PER_PAGE);
     const page = query.page ?? 1;
@@ -294,7 +299,7 @@ export function catalogService(
     async search(text: string): Promise<ProductSummaryJson[]> {
       const q = text.trim().replace(/\s+/g, ' ').slice(0, 100);
       if (q.length < LIMITS.searchMinChars) return [];
-      const rows = await products.search(q, LIMITS.searchMaxResults);
+      const rows = await products.search(q, LIMITS.searchMaxResults, await searchPlan(db, q));
       const keys = await firstImageKeys(
         db,
         rows.map((r) => r.id),
@@ -309,6 +314,14 @@ export function catalogService(
           stock_quantity: r.stock_quantity,
         };
       });
+    },
+
+    /** Filter chips for a category and/or search, and the search with misspelt words corrected. */
+    async facets(query: { category?: number; q?: string }): Promise<ProductFacets> {
+      if (query.category !== undefined && !(await categories.find(query.category))) throw notFound(CATEGORY_NOT_FOUND);
+      const plan = query.q ? await searchPlan(db, query.q) : undefined;
+      const facets = await productFacets(db, { categoryId: query.category, plan });
+      return { ...facets, did_you_mean: plan && query.q ? (didYouMean(query.q, plan) ?? null) : null };
     },
 
     /** Never empty while live products exist: short lists are filled with the newest in stock. */
@@ -397,6 +410,8 @@ export function catalogService(
           if (fields.brand !== undefined) changes.brand = fields.brand;
           if (fields.condition !== undefined) changes.condition = fields.condition;
           if (fields.color !== undefined) changes.color = fields.color;
+          if (fields.measurements !== undefined) changes.measurements = storedMeasurements(fields.measurements);
+          if (fields.flaws !== undefined) changes.flaws = fields.flaws;
           if (fields.is_featured !== undefined) changes.is_featured = fields.is_featured ? 1 : 0;
           if (fields.is_trending !== undefined) changes.is_trending = fields.is_trending ? 1 : 0;
           if (fields.negotiable !== undefined) changes.negotiable = fields.negotiable ? 1 : 0;

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
 import ProductDetailRoute from './product-detail';
@@ -35,7 +36,11 @@ describe('product page', () => {
     open('/products/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Denim jacket' })).toBeInTheDocument();
     expect(screen.getByText('Ksh 1,500', { selector: '.product-price__now' })).toBeInTheDocument();
-    expect(screen.getByText('(4.5 out of 5)')).toBeInTheDocument();
+    // The rating line sits with the reviews, not in the buy box beside the price and buttons.
+    const reviews = screen.getByRole('region', { name: 'Customer Reviews' });
+    expect(within(reviews).getByText('(4.5 out of 5)')).toBeInTheDocument();
+    expect(within(reviews).getByText('2 reviews')).toBeInTheDocument();
+    expect(screen.getAllByText(/out of 5\)/)).toHaveLength(1);
     expect(screen.getByText('Out of Stock')).toBeInTheDocument();
     // Sold: a greyed button that says so, not an Add to Cart that opens a modal.
     expect(screen.getByRole('button', { name: 'Sold out' })).toBeDisabled();
@@ -76,5 +81,105 @@ describe('product page', () => {
     mockApi({ 'GET /api/products/999': { status: 404, body: { message: 'Product not found.' } } });
     open('/products/999');
     expect(await screen.findByRole('heading', { name: 'Product not found.' })).toBeInTheDocument();
+  });
+
+  it('shows the measurements and flaw notes as one block, and nothing when there are none', async () => {
+    mockApi({
+      'GET /api/products/5': {
+        ...jacket,
+        measurements: { pit_to_pit: 54, length: 72.5 },
+        flaws: 'Small mark on the left cuff.',
+      },
+      'GET /api/products/5/reviews': [],
+      'GET /api/products/5/related': [],
+    });
+    open('/products/5');
+    const block = await screen.findByRole('region', { name: 'Measurements & condition notes' });
+    expect(within(block).getByText('Pit to pit').nextSibling).toHaveTextContent('54 cm');
+    expect(within(block).getByText('Length').nextSibling).toHaveTextContent('72.5 cm');
+    expect(within(block).queryByText('Waist')).toBeNull();
+    expect(block).toHaveTextContent('Flaws: Small mark on the left cuff.');
+  });
+
+  it('has no measurements block without measurements or flaws', async () => {
+    mockApi({
+      'GET /api/products/5': { ...jacket, measurements: {}, flaws: null },
+      'GET /api/products/5/reviews': [],
+      'GET /api/products/5/related': [],
+    });
+    open('/products/5');
+    await screen.findByRole('heading', { level: 1, name: 'Denim jacket' });
+    expect(screen.queryByRole('region', { name: 'Measurements & condition notes' })).toBeNull();
+  });
+
+  it('opens a photo full screen on a tap, zooms it, moves with the arrow keys and closes with Escape', async () => {
+    const images = [1, 2].map((n) => ({
+      id: n,
+      image_url: `/uploads/p${n}-640.webp`,
+      srcset: `/uploads/p${n}-320.webp 320w, /uploads/p${n}-1280.webp 1280w`,
+      width: 640,
+      height: 800,
+    }));
+    mockApi({
+      'GET /api/products/5': { ...jacket, images, image_url: images[0]!.image_url },
+      'GET /api/products/5/reviews': [],
+      'GET /api/products/5/related': [],
+    });
+    open('/products/5');
+    const user = userEvent.setup();
+    const opener = await screen.findByRole('button', { name: 'Enlarge photo 2 of 2' });
+    await user.click(opener);
+    const viewer = screen.getByRole('dialog', { name: 'Photo 2 of 2' });
+    expect(within(viewer).getByRole('img')).toHaveAttribute('srcset', images[1]!.srcset);
+    expect(within(viewer).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.click(within(viewer).getByRole('button', { name: 'Zoom in' }));
+    expect(within(viewer).getByRole('img')).toHaveClass('is-zoomed');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'Photo 1 of 2' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('img')).not.toHaveClass('is-zoomed');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
+  it('builds "Delivery & returns" from the active delivery methods', async () => {
+    mockApi({
+      'GET /api/products/5': { ...jacket, stock_quantity: 1 },
+      'GET /api/products/5/reviews': [],
+      'GET /api/products/5/related': [],
+      'GET /api/delivery-methods': [
+        {
+          id: 1,
+          name: 'CBD pickup',
+          kind: 'pickup',
+          fee: 50,
+          free_over: 1000,
+          zones: [],
+          note: null,
+          min_days: 1,
+          max_days: 2,
+        },
+        {
+          id: 2,
+          name: 'Nairobi doorstep delivery',
+          kind: 'doorstep',
+          fee: 250,
+          free_over: null,
+          zones: [],
+          note: null,
+          min_days: 1,
+          max_days: 3,
+        },
+      ],
+    });
+    open('/products/5');
+    const info = await screen.findByRole('region', { name: 'Delivery & returns' });
+    expect(await within(info).findByText(/Nairobi doorstep delivery/)).toBeInTheDocument();
+    const lines = within(info)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines[0]).toMatch(/^CBD pickup: Ksh 50, free above Ksh 1,000 · ready for pickup in/);
+    expect(lines[1]).toMatch(/^Nairobi doorstep delivery: Ksh 250 · delivered in/);
+    expect(screen.getAllByRole('region', { name: /Delivery & returns|When it reaches you/ })).toHaveLength(1);
   });
 });

@@ -91,6 +91,7 @@ export default function ProductDetailRoute() {
           <title>{`${product.data.name} — Mtumba`}</title>
           <ProductDetails
             product={product.data}
+            delivery={<DeliveryEstimates />}
             extra={
               <MakeOffer
                 product={product.data}
@@ -100,9 +101,8 @@ export default function ProductDetailRoute() {
               />
             }
           />
-          <DeliveryEstimates />
           <ShareProductOnWhatsApp name={product.data.name} price={product.data.price} path={paths.product(id)} />
-          <ProductReviews productId={id} />
+          <ProductReviews productId={id} rating={product.data.average_rating} count={product.data.review_count} />
           <RelatedProducts productId={id} />
         </>
       )}

@@ -6,7 +6,9 @@ import { ProductGridSkeleton } from '@/components/ui/product-card-skeleton';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { useProducts } from '@/features/catalog/api/get-products';
 import { CategoryCarousel } from '@/features/catalog/components/category-carousel';
-import { ProductFilters } from '@/features/catalog/components/product-filters';
+import { useFacets } from '@/features/catalog/api/get-facets';
+import { ActiveFilters, ProductFilters } from '@/features/catalog/components/product-filters';
+import { DidYouMean } from '@/features/catalog/components/did-you-mean';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { ProductSearch } from '@/features/catalog/components/product-search';
 import { SortSelect } from '@/features/catalog/components/sort-select';
@@ -18,6 +20,8 @@ import { SaveSearchButton } from '@/features/saved-searches/components/save-sear
 export default function ProductsRoute() {
   const { params, filters, update, hrefForPage } = useProductListParams();
   const products = useProducts(params);
+  const facets = useFacets({ category: params.category, q: params.q });
+  const clearAll = () => update({ q: undefined, ...Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])) });
   const { data: categories } = useCategories();
   const category = params.category ? categories?.find((c) => String(c.id) === String(params.category)) : undefined;
   const heading = params.category ? (category ? category.name.toUpperCase() : 'Category') : 'All Products';
@@ -51,12 +55,21 @@ export default function ProductsRoute() {
       <div className="mb-3">
         <ProductSearch key={params.q ?? ''} initialQuery={params.q ?? ''} onSearch={(q) => update({ q })} />
       </div>
+      {params.q && facets.data?.did_you_mean && facets.data.did_you_mean !== params.q.toLowerCase() && (
+        <DidYouMean suggestion={facets.data.did_you_mean} onChoose={(q) => update({ q })} />
+      )}
       <ProductFilters
-        key={JSON.stringify(filters)}
         value={filters}
+        facets={facets.data}
         onApply={(next) => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, next[k]])))}
       />
       <div className="mb-3">{saveSearch}</div>
+      <ActiveFilters
+        value={filters}
+        q={params.q}
+        onRemove={(key) => update({ [key]: undefined })}
+        onClearAll={clearAll}
+      />
 
       {products.isPending ? (
         <ProductGridSkeleton count={12} />
@@ -69,11 +82,7 @@ export default function ProductsRoute() {
       ) : products.data.products.length === 0 ? (
         <EmptyState message={filtered ? 'No products match your search.' : 'No products here yet.'}>
           {filtered && (
-            <button
-              type="button"
-              className="btn btn-outline-primary"
-              onClick={() => update({ q: undefined, ...Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])) })}
-            >
+            <button type="button" className="btn btn-outline-primary" onClick={clearAll}>
               Clear search and filters
             </button>
           )}

@@ -63,6 +63,19 @@ describe('Add New Product form (the same form as the dialog)', () => {
     expect(onAdded).toHaveBeenCalled();
   });
 
+  it('sends the optional measurements (cm) and flaw notes', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AddProductForm />);
+    await fill(user);
+    await user.type(screen.getByLabelText('Pit to pit'), '54');
+    await user.type(screen.getByLabelText('Length'), '72.5');
+    await user.type(screen.getByLabelText('Flaws (optional)'), 'Small mark on the cuff');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    const form = FakeXhr.last().formBody();
+    expect(JSON.parse(String(form.get('measurements')))).toEqual({ pit_to_pit: '54', length: '72.5' });
+    expect(form.get('flaws')).toBe('Small mark on the cuff');
+  });
+
   it('offers the phone camera and touch-sized category chips', async () => {
     renderScreen(<AddProductForm />);
     const camera = screen.getByLabelText('Take photo');

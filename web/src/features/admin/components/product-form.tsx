@@ -10,6 +10,7 @@ import type { Category, Product } from '@mtumba/contract/product';
 import { ApiError } from '@/lib/api-client';
 import { useSaveProduct } from '../api/save-product';
 import { useImageSelection, type ImageSelection } from '../hooks/use-image-selection';
+import { ProductMeasurementFields } from './product-measurements';
 import { emptyProductForm, productFormData, productToFormValues, validateProductForm } from '../utils/product-form';
 import { ImagePicker } from './image-picker';
 import { CategoryChips, MONEY_INPUT, ProductTextField, UploadProgress, useProductFormState } from './product-fields';
@@ -271,6 +272,7 @@ export function ProductForm({
               </Form.Group>
               <ProductTextField form={form} name="color" label="Colour" groupClassName="col-6 mb-3" maxLength={50} />
             </Row>
+            <ProductMeasurementFields form={form} />
             <div className="d-flex flex-wrap gap-4 mb-3">
               <Form.Check
                 type="switch"

@@ -1,4 +1,4 @@
-import { productFieldsSchema, type Product } from '@mtumba/contract/product';
+import { MEASUREMENT_KEYS, productFieldsSchema, type MeasurementKey, type Product } from '@mtumba/contract/product';
 
 /** What the admin product form holds while it is being edited: text as typed, ids as numbers. */
 export interface ProductFormValues {
@@ -17,7 +17,14 @@ export interface ProductFormValues {
   is_trending: boolean;
   /** takes price offers (docs/product.md, Make an offer) */
   negotiable: boolean;
+  /** cm as typed, blank when not measured */
+  measurements: Record<MeasurementKey, string>;
+  /** flaws a buyer should know about */
+  flaws: string;
 }
+
+const blankMeasurements = () =>
+  Object.fromEntries(MEASUREMENT_KEYS.map((k) => [k, ''])) as Record<MeasurementKey, string>;
 
 export type ProductFormErrors = Partial<Record<keyof ProductFormValues | 'images', string>>;
 
@@ -36,6 +43,8 @@ export function emptyProductForm(): ProductFormValues {
     is_featured: false,
     is_trending: false,
     negotiable: false,
+    measurements: blankMeasurements(),
+    flaws: '',
   };
 }
 
@@ -54,6 +63,10 @@ export function productToFormValues(product: Product): ProductFormValues {
     is_featured: product.is_featured,
     is_trending: product.is_trending,
     negotiable: product.negotiable ?? false,
+    measurements: Object.fromEntries(
+      MEASUREMENT_KEYS.map((k) => [k, product.measurements?.[k] === undefined ? '' : String(product.measurements[k])]),
+    ) as Record<MeasurementKey, string>,
+    flaws: product.flaws ?? '',
   };
 }
 
@@ -109,6 +122,10 @@ export function productFormData(
   form.append('is_featured', values.is_featured ? '1' : '0');
   form.append('is_trending', values.is_trending ? '1' : '0');
   form.append('negotiable', values.negotiable ? '1' : '0');
+  // Measurements as JSON text (blank ones left out; none clears them), flaws as text.
+  const measured = Object.entries(values.measurements ?? {}).filter(([, v]) => v.trim() !== '');
+  form.append('measurements', JSON.stringify(Object.fromEntries(measured.map(([k, v]) => [k, v.trim()]))));
+  form.append('flaws', (values.flaws ?? '').trim());
   for (const image of images) form.append('images[]', image, image.name);
   return form;
 }

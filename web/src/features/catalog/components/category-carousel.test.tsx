@@ -84,4 +84,21 @@ describe('CategoryCarousel', () => {
     tick(20_000);
     expect(scrollBy).toHaveBeenCalledTimes(1);
   });
+
+  it("scrolls the chosen category's pill into view on a category page", async () => {
+    mockApi({
+      'GET /api/categories': Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}` })),
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(100);
+    vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('category-pill') ? 1200 : 0;
+    });
+    renderWithProviders(<CategoryCarousel />, { path: '/products/category/11' });
+    const nav = screen.getByRole('navigation', { name: 'Shop by category' });
+    await within(nav).findByRole('link', { name: 'CATEGORY 11' });
+    const track = nav.querySelector<HTMLElement>('.category-carousel__track')!;
+    // centred: 1200 - (300 - 100) / 2
+    expect(track.scrollLeft).toBe(1100);
+  });
 });

@@ -44,6 +44,16 @@ export function CategoryCarousel() {
     return () => window.clearInterval(timer);
   }, []);
 
+  // The chosen category's pill is brought into view (centred in the track), without moving the page.
+  const loaded = Boolean(categories);
+  useEffect(() => {
+    const el = track.current;
+    const pill = el?.querySelector<HTMLElement>('.category-pill.active');
+    if (!el || !pill) return;
+    const left = pill.offsetLeft - el.offsetLeft - (el.clientWidth - pill.offsetWidth) / 2;
+    el.scrollLeft = Math.max(0, left);
+  }, [activeId, loaded]);
+
   const stop = () => {
     stopped.current = true;
   };

@@ -70,8 +70,10 @@ export function ProductCard({
           type="button"
           className={`heart ${inWishlist ? 'heart--on' : ''}`}
           onClick={() => onAddToWishlist(product)}
-          disabled={inWishlist || busy}
+          disabled={busy}
+          aria-pressed={inWishlist}
           aria-label={inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
+          title={inWishlist ? 'In your wishlist: tap to remove' : undefined}
           aria-describedby={titleId}
         >
           <Icon

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
-import { RatingStars } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
-import { DeliveryReturns } from '@/components/shop/delivery-returns';
 import type { Product } from '@mtumba/contract/product';
 import { useProductActions } from '../hooks/use-product-actions';
+import { ProductFit } from './product-fit';
 import { ProductGallery } from './product-gallery';
 import { ProductPrice } from './product-price';
 
@@ -17,7 +16,16 @@ const ATTRIBUTES: { key: 'size' | 'brand' | 'condition' | 'color'; label: string
 ];
 
 /** The product page's photos, facts and buttons; on a phone the cart button rides in a bar at the bottom. */
-export function ProductDetails({ product, extra }: { product: Product; extra?: ReactNode }) {
+export function ProductDetails({
+  product,
+  extra,
+  delivery,
+}: {
+  product: Product;
+  extra?: ReactNode;
+  /** the "Delivery & returns" panel, under the buttons */
+  delivery?: ReactNode;
+}) {
   const actions = useProductActions();
   const inStock = product.stock_quantity > 0;
   const inWishlist = actions.isInWishlist(product.id);
@@ -53,14 +61,6 @@ export function ProductDetails({ product, extra }: { product: Product; extra?: R
       <div className="col-12 col-lg-6">
         <h1 className="h2">{product.name}</h1>
         <ProductPrice product={product} className="fs-3 mb-2" />
-        <p className="mb-2">
-          <RatingStars rating={product.average_rating ?? 0} />
-          {product.review_count !== undefined && (
-            <span className="small text-body-secondary ms-2">
-              {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
-            </span>
-          )}
-        </p>
         <p className={`fw-semibold ${inStock ? 'text-success' : 'text-danger'}`}>
           {inStock ? 'In Stock' : product.reserved ? 'Reserved' : 'Out of Stock'}
         </p>
@@ -74,6 +74,7 @@ export function ProductDetails({ product, extra }: { product: Product; extra?: R
             ))}
           </dl>
         )}
+        <ProductFit product={product} />
         {product.description && <p className="text-break product-description">{product.description}</p>}
         <div className="buy-bar">
           <span className="buy-bar__price" aria-hidden="true">
@@ -84,17 +85,17 @@ export function ProductDetails({ product, extra }: { product: Product; extra?: R
             type="button"
             className="btn btn-outline-secondary btn-lg buy-bar__wish"
             onClick={() => actions.addToWishlist(product)}
-            disabled={inWishlist || busy}
+            disabled={busy}
+            aria-pressed={inWishlist}
             aria-label={inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
+            title={inWishlist ? 'In your wishlist: tap to remove' : undefined}
           >
             <span aria-hidden="true">{inWishlist ? '♥' : '♡'}</span>
             <span className="buy-bar__wish-text">{inWishlist ? ' In Wishlist' : ' Add to Wishlist'}</span>
           </button>
         </div>
         {extra}
-        <div className="mt-4">
-          <DeliveryReturns />
-        </div>
+        {delivery && <div className="mt-4">{delivery}</div>}
       </div>
       {actions.outOfStockModal}
     </div>

@@ -1,42 +1,164 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { PRODUCT_CONDITIONS } from '@mtumba/contract/constants';
-import { FILTER_KEYS, type Filters } from '../hooks/use-product-list-params';
+import { formatKsh } from '@mtumba/contract/money';
+import type { ProductFacets } from '@mtumba/contract/product';
+import type { Filters } from '../hooks/use-product-list-params';
+import { FILTER_KEYS } from '../hooks/use-product-list-params';
 
 interface ProductFiltersProps {
   value: Filters;
+  /** what is in stock among the products looked at (GET /products/facets); chips wait for it */
+  facets?: ProductFacets;
   onApply: (filters: Filters) => void;
 }
 
-/** One labelled filter: a column of the filter row with a small label above the control. */
-function FilterBox({
-  id,
-  label,
-  narrow = false,
-  children,
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A price band as a chip label and as the list's min/max (Ksh, as text in the URL). */
+export function priceBand(band: { min: number; max: number | null }) {
+  const label =
+    band.max === null
+      ? `${formatKsh(band.min)}+`
+      : band.min === 0
+        ? `Under ${formatKsh(Math.round(band.max + 0.01))}`
+        : `${formatKsh(band.min)}–${formatKsh(Math.floor(band.max))}`;
+  return {
+    label,
+    min_price: band.min > 0 ? String(band.min) : undefined,
+    max_price: band.max === null ? undefined : String(band.max),
+  };
+}
+
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
+
+/** Sizes in a shopper's order: letter sizes small to large, then numbers, then the rest as written. */
+export function sizeOrder(a: string, b: string): number {
+  const rank = (s: string) => {
+    const letter = LETTER_SIZES.indexOf(s.toUpperCase());
+    if (letter >= 0) return [0, letter] as const;
+    const number = Number.parseFloat(s);
+    return Number.isFinite(number) ? ([1, number] as const) : ([2, 0] as const);
+  };
+  const [ga, va] = rank(a);
+  const [gb, vb] = rank(b);
+  return ga - gb || va - vb || a.localeCompare(b, 'en', { numeric: true });
+}
+
+/** A row of tappable chips, one choice at a time; tapping the chosen one again removes it. */
+function ChipGroup({
+  legend,
+  options,
+  chosen,
+  onChoose,
 }: {
-  id: string;
-  label: string;
-  narrow?: boolean;
-  children: ReactNode;
+  legend: string;
+  options: { key: string; label: ReactNode; count: number }[];
+  chosen: string | undefined;
+  onChoose: (key: string | undefined) => void;
 }) {
+  if (options.length === 0) return null;
   return (
-    <div className={narrow ? 'col-6 col-md-4 col-lg-1' : 'col-6 col-md-4 col-lg-2'}>
-      <label className="form-label small mb-1" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-    </div>
+    <fieldset className="filter-chips mb-2">
+      <legend className="form-label small mb-1">{legend}</legend>
+      <div className="filter-chips__row">
+        {options.map((o) => {
+          const pressed = chosen !== undefined && chosen.toLowerCase() === o.key.toLowerCase();
+          return (
+            <button
+              key={o.key}
+              type="button"
+              className={`filter-chip ${pressed ? 'filter-chip--on' : ''}`}
+              aria-pressed={pressed}
+              onClick={() => onChoose(pressed ? undefined : o.key)}
+            >
+              {o.label}
+              <span className="filter-chip__count">{o.count}</span>
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Thrift filters: size, brand, condition, colour and a price range in Ksh. Collapsed on phones. */
-export function ProductFilters({ value, onApply }: ProductFiltersProps) {
-  const [draft, setDraft] = useState<Filters>(value);
+/**
+ * Thrift filters: size, condition, colour and price as chips built from what is in stock (a tap
+ * applies at once), plus a brand and an exact price range. Collapsed on phones.
+ */
+export function ProductFilters({ value, facets, onApply }: ProductFiltersProps) {
   const [open, setOpen] = useState(false);
   const active = FILTER_KEYS.filter((k) => value[k]).length;
+  const choose = (patch: Filters) => onApply({ ...value, ...patch });
+  const withChosen = (list: { value: string; count: number }[], chosen: string | undefined) =>
+    chosen && !list.some((v) => v.value.toLowerCase() === chosen.toLowerCase())
+      ? [...list, { value: chosen, count: 0 }]
+      : list;
+  const bands = (facets?.prices ?? []).map((band) => ({ ...priceBand(band), count: band.count }));
+  const chosenBand = bands.find((b) => b.min_price === value.min_price && b.max_price === value.max_price);
 
+  return (
+    <section className="product-filters mb-3" aria-label="Filters">
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm d-lg-none mb-2"
+        aria-expanded={open}
+        aria-controls="product-filters-panel"
+        onClick={() => setOpen((o) => !o)}
+      >
+        Filters{active > 0 ? ` (${active})` : ''}
+      </button>
+      <div id="product-filters-panel" className={open ? '' : 'd-none d-lg-block'}>
+        <div className="filter-chip-groups">
+          <ChipGroup
+            legend="Size"
+            options={[...withChosen(facets?.sizes ?? [], value.size)]
+              .sort((a, b) => sizeOrder(a.value, b.value))
+              .map((s) => ({
+                key: s.value,
+                label: s.value,
+                count: s.count,
+              }))}
+            chosen={value.size}
+            onChoose={(size) => choose({ size })}
+          />
+          <ChipGroup
+            legend="Condition"
+            options={withChosen(facets?.conditions ?? [], value.condition).map((c) => ({
+              key: c.value,
+              label: capitalise(c.value),
+              count: c.count,
+            }))}
+            chosen={value.condition}
+            onChoose={(condition) => choose({ condition })}
+          />
+          <ChipGroup
+            legend="Colour"
+            options={withChosen(facets?.colors ?? [], value.color).map((c) => ({
+              key: c.value,
+              label: capitalise(c.value),
+              count: c.count,
+            }))}
+            chosen={value.color}
+            onChoose={(color) => choose({ color })}
+          />
+          <ChipGroup
+            legend="Price"
+            options={bands.map((b) => ({ key: b.label, label: b.label, count: b.count }))}
+            chosen={chosenBand?.label}
+            onChoose={(label) => {
+              const band = bands.find((b) => b.label === label);
+              choose({ min_price: band?.min_price, max_price: band?.max_price });
+            }}
+          />
+        </div>
+        <MoreFilters key={JSON.stringify(value)} value={value} onApply={onApply} />
+      </div>
+    </section>
+  );
+}
+
+/** Brand and an exact price range, typed: applied with the Apply button. */
+function MoreFilters({ value, onApply }: { value: Filters; onApply: (filters: Filters) => void }) {
+  const [draft, setDraft] = useState<Filters>(value);
   const field = (key: keyof Filters) => ({
     value: draft[key] ?? '',
     onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
@@ -45,13 +167,6 @@ export function ProductFilters({ value, onApply }: ProductFiltersProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onApply(draft);
-    setOpen(false);
-  }
-
-  function clear() {
-    const empty: Filters = {};
-    setDraft(empty);
-    onApply(empty);
   }
 
   const priceInvalid =
@@ -60,82 +175,113 @@ export function ProductFilters({ value, onApply }: ProductFiltersProps) {
       : undefined;
 
   return (
-    <section className="product-filters mb-3" aria-label="Filters">
-      <button
-        type="button"
-        className="btn btn-outline-secondary btn-sm d-lg-none mb-2"
-        aria-expanded={open}
-        aria-controls="product-filters-form"
-        onClick={() => setOpen((o) => !o)}
-      >
-        Filters{active > 0 ? ` (${active})` : ''}
-      </button>
-      <form
-        id="product-filters-form"
-        onSubmit={submit}
-        className={`row g-2 align-items-end ${open ? '' : 'd-none d-lg-flex'}`}
-      >
-        <FilterBox id="filter-size" label="Size">
-          <input
-            id="filter-size"
-            className="form-control form-control-sm"
-            placeholder="e.g. M, 32"
-            {...field('size')}
-          />
-        </FilterBox>
-        <FilterBox id="filter-brand" label="Brand">
-          <input id="filter-brand" className="form-control form-control-sm" {...field('brand')} />
-        </FilterBox>
-        <FilterBox id="filter-condition" label="Condition">
-          <select id="filter-condition" className="form-select form-select-sm" {...field('condition')}>
-            <option value="">Any</option>
-            {PRODUCT_CONDITIONS.map((c) => (
-              <option key={c} value={c}>
-                {capitalise(c)}
-              </option>
-            ))}
-          </select>
-        </FilterBox>
-        <FilterBox id="filter-color" label="Colour">
-          <input id="filter-color" className="form-control form-control-sm" {...field('color')} />
-        </FilterBox>
-        <FilterBox id="filter-min-price" label="Min Ksh" narrow>
-          <input
-            id="filter-min-price"
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            className="form-control form-control-sm"
-            {...field('min_price')}
-          />
-        </FilterBox>
-        <FilterBox id="filter-max-price" label="Max Ksh" narrow>
-          <input
-            id="filter-max-price"
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            className={`form-control form-control-sm ${priceInvalid ? 'is-invalid' : ''}`}
-            aria-describedby={priceInvalid ? 'filter-price-error' : undefined}
-            {...field('max_price')}
-          />
-        </FilterBox>
-        <div className="col-12 col-lg-2 d-flex gap-2">
-          <button type="submit" className="btn btn-sm btn-primary flex-fill" disabled={Boolean(priceInvalid)}>
-            Apply
-          </button>
-          <button type="button" className="btn btn-sm btn-outline-secondary flex-fill" onClick={clear}>
-            Clear
-          </button>
-        </div>
-        {priceInvalid && (
-          <p id="filter-price-error" className="col-12 text-danger small mb-0" role="alert">
-            {priceInvalid}
-          </p>
-        )}
-      </form>
-    </section>
+    <form onSubmit={submit} className="row g-2 align-items-end">
+      <div className="col-12 col-md-4 col-lg-3">
+        <label className="form-label small mb-1" htmlFor="filter-brand">
+          Brand
+        </label>
+        <input id="filter-brand" className="form-control form-control-sm" {...field('brand')} />
+      </div>
+      <div className="col-6 col-md-2">
+        <label className="form-label small mb-1" htmlFor="filter-min-price">
+          Min Ksh
+        </label>
+        <input
+          id="filter-min-price"
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          className="form-control form-control-sm"
+          {...field('min_price')}
+        />
+      </div>
+      <div className="col-6 col-md-2">
+        <label className="form-label small mb-1" htmlFor="filter-max-price">
+          Max Ksh
+        </label>
+        <input
+          id="filter-max-price"
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          className={`form-control form-control-sm ${priceInvalid ? 'is-invalid' : ''}`}
+          aria-describedby={priceInvalid ? 'filter-price-error' : undefined}
+          {...field('max_price')}
+        />
+      </div>
+      <div className="col-12 col-md-4 col-lg-2 d-flex gap-2">
+        <button type="submit" className="btn btn-sm btn-primary flex-fill" disabled={Boolean(priceInvalid)}>
+          Apply
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-secondary flex-fill" onClick={() => onApply({})}>
+          Clear
+        </button>
+      </div>
+      {priceInvalid && (
+        <p id="filter-price-error" className="col-12 text-danger small mb-0" role="alert">
+          {priceInvalid}
+        </p>
+      )}
+    </form>
+  );
+}
+
+const FILTER_LABELS: Record<(typeof FILTER_KEYS)[number], string> = {
+  size: 'Size',
+  brand: 'Brand',
+  condition: 'Condition',
+  color: 'Colour',
+  min_price: 'From',
+  max_price: 'Up to',
+};
+
+/**
+ * The filters in force as removable chips above the grid ("Size: 42 ×"); each one's button
+ * removes it, and "Clear all" removes them all (the search text too).
+ */
+export function ActiveFilters({
+  value,
+  q,
+  onRemove,
+  onClearAll,
+}: {
+  value: Filters;
+  q?: string;
+  onRemove: (key: (typeof FILTER_KEYS)[number] | 'q') => void;
+  onClearAll: () => void;
+}) {
+  const chips: { key: (typeof FILTER_KEYS)[number] | 'q'; text: string }[] = [];
+  if (q) chips.push({ key: 'q', text: `“${q}”` });
+  for (const key of FILTER_KEYS) {
+    const v = value[key];
+    if (!v) continue;
+    const shown = key === 'min_price' || key === 'max_price' ? formatKsh(Number(v)) : capitalise(v);
+    chips.push({ key, text: `${FILTER_LABELS[key]}: ${shown}` });
+  }
+  if (chips.length === 0) return null;
+  return (
+    <div className="active-filters mb-2" aria-label="Active filters" role="group">
+      {chips.map((chip) => (
+        <button
+          key={chip.key}
+          type="button"
+          className="active-filter"
+          onClick={() => onRemove(chip.key)}
+          aria-label={`Remove ${chip.key === 'q' ? `search ${chip.text}` : chip.text}`}
+        >
+          <span>{chip.text}</span>
+          <span aria-hidden="true" className="active-filter__x">
+            ×
+          </span>
+        </button>
+      ))}
+      {chips.length > 1 && (
+        <button type="button" className="btn btn-link btn-sm p-0" onClick={onClearAll}>
+          Clear all
+        </button>
+      )}
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
-import { ProductImage, productImageSource } from '@/components/ui/product-image';
+import { useRef, useState, type ReactNode } from 'react';
+import { ProductImage, productImageSource, type ImageSource } from '@/components/ui/product-image';
+import { PhotoViewer } from './photo-viewer';
 import type { Product } from '@mtumba/contract/product';
 
 const SIZES = '(min-width: 992px) 50vw, 100vw';
@@ -12,10 +13,30 @@ export function ProductGallery({ product }: { product: Product }) {
   const count = product.images?.length ? product.images.length : product.image_url ? 1 : 0;
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
+  const [zoomed, setZoomed] = useState<number | null>(null);
+  const photos = Array.from({ length: count }, (_, i) => ({
+    source: productImageSource(product, i) as ImageSource,
+    alt: count > 1 ? `${product.name}, photo ${i + 1} of ${count}` : product.name,
+  }));
+  const viewer =
+    zoomed !== null ? <PhotoViewer photos={photos} start={zoomed} onClose={() => setZoomed(null)} /> : null;
+  /** A photo as a button that opens it full screen. */
+  const zoomable = (i: number, image: ReactNode) => (
+    <button
+      type="button"
+      className="product-gallery__zoom"
+      onClick={() => setZoomed(i)}
+      aria-label={count > 1 ? `Enlarge photo ${i + 1} of ${count}` : 'Enlarge photo'}
+    >
+      {image}
+    </button>
+  );
   if (count <= 1) {
+    const image = <ProductImage source={productImageSource(product, 0)} alt={product.name} sizes={SIZES} priority />;
     return (
       <div className="product-gallery">
-        <ProductImage source={productImageSource(product, 0)} alt={product.name} sizes={SIZES} priority />
+        {count === 1 ? zoomable(0, image) : image}
+        {viewer}
       </div>
     );
   }
@@ -36,12 +57,15 @@ export function ProductGallery({ product }: { product: Product }) {
       >
         {product.images!.map((image, i) => (
           <div className="product-gallery__slide" key={image.id}>
-            <ProductImage
-              source={productImageSource(product, i)}
-              alt={`${product.name}, photo ${i + 1} of ${count}`}
-              sizes={SIZES}
-              priority={i === 0}
-            />
+            {zoomable(
+              i,
+              <ProductImage
+                source={productImageSource(product, i)}
+                alt={`${product.name}, photo ${i + 1} of ${count}`}
+                sizes={SIZES}
+                priority={i === 0}
+              />,
+            )}
           </div>
         ))}
       </div>
@@ -59,6 +83,7 @@ export function ProductGallery({ product }: { product: Product }) {
           </button>
         ))}
       </div>
+      {viewer}
     </section>
   );
 }

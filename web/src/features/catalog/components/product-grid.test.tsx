@@ -96,13 +96,16 @@ describe('ProductGrid', () => {
     window.removeEventListener('cartUpdated', cartUpdated);
   });
 
-  it("shows 'In Wishlist' disabled for products already in the wishlist, and the 409 message", async () => {
+  it("shows a pressed 'In Wishlist' heart for products already in the wishlist, and the 409 message", async () => {
     signInAs();
     const { card, user } = setup({
       'GET /api/wishlist': [{ id: 50, product_id: 3, product: products[2] }],
       'POST /api/wishlist': { status: 409, body: { message: 'Product already in wishlist' } },
     });
-    expect(await within(card('Leather boots')).findByRole('button', { name: 'In Wishlist' })).toBeDisabled();
+    expect(await within(card('Leather boots')).findByRole('button', { name: 'In Wishlist' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     await user.click(within(card('Denim jacket')).getByRole('button', { name: 'Add to Wishlist' }));
     expect(await screen.findByText('This item is already in your wishlist.')).toBeInTheDocument();
@@ -127,6 +130,30 @@ describe('ProductGrid', () => {
     expect(await screen.findByText('Added to your wishlist!')).toBeInTheDocument();
     answerFirstLoad([]);
 
-    expect(await within(card('Denim jacket')).findByRole('button', { name: 'In Wishlist' })).toBeDisabled();
+    expect(await within(card('Denim jacket')).findByRole('button', { name: 'In Wishlist' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('takes the item out of the wishlist when its filled heart is tapped', async () => {
+    signInAs();
+    let entries = [{ id: 50, product_id: 3, product: products[2] }];
+    const { card, user, server } = setup({
+      'GET /api/wishlist': () => entries,
+      'DELETE /api/wishlist/50': () => {
+        entries = [];
+        return { message: 'Removed' };
+      },
+    });
+    const heart = await within(card('Leather boots')).findByRole('button', { name: 'In Wishlist' });
+    expect(heart).toBeEnabled();
+    await user.click(heart);
+    expect(await screen.findByText('Removed from your wishlist.')).toBeInTheDocument();
+    expect(server.callsTo('DELETE /api/wishlist/50')).toHaveLength(1);
+    expect(await within(card('Leather boots')).findByRole('button', { name: 'Add to Wishlist' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 });

@@ -4,13 +4,32 @@ import { useProductReviews } from '../api/get-product-reviews';
 const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium' });
 
 /** Customer Reviews of a product, newest first. */
-export function ProductReviews({ productId }: { productId: number }) {
+export function ProductReviews({
+  productId,
+  rating,
+  count,
+}: {
+  productId: number;
+  /** the product's average (0 without reviews) and number of reviews, shown under the heading */
+  rating?: number;
+  count?: number;
+}) {
   const { data, isPending, isError } = useProductReviews(productId);
   return (
     <section className="mt-5" aria-labelledby="reviews-title">
       <h2 id="reviews-title" className="h4 section-title">
         Customer Reviews
       </h2>
+      {rating !== undefined && (
+        <p className="mb-2" data-testid="rating-line">
+          <RatingStars rating={rating} />
+          {count !== undefined && (
+            <span className="small text-body-secondary ms-2">
+              {count} {count === 1 ? 'review' : 'reviews'}
+            </span>
+          )}
+        </p>
+      )}
       {isPending ? (
         <p role="status">Loading reviews…</p>
       ) : isError ? (

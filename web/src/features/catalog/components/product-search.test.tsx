@@ -61,4 +61,25 @@ describe('ProductSearch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(onSearch).toHaveBeenCalledWith('kitenge');
   });
+
+  it('shows a thumbnail and the price in each suggestion', async () => {
+    mockApi({
+      'GET /api/products/search': [
+        { id: 4, name: 'Air Max 90', price: 2500, image_url: '/uploads/air.webp', stock_quantity: 1 },
+        { id: 5, name: 'Plain Tee', price: 300, image_url: null, stock_quantity: 1 },
+      ],
+    });
+    const { container } = renderWithProviders(<ProductSearch onSearch={vi.fn()} />);
+    const box = screen.getByRole('combobox', { name: 'Search products' });
+    box.focus();
+    type(box, 'nike 42');
+    await wait(300);
+    await wait(0);
+    const first = screen.getByRole('option', { name: /Air Max 90/ });
+    expect(first).toHaveTextContent('Ksh 2,500');
+    expect(first.querySelector('img')).toHaveAttribute('src', '/uploads/air.webp');
+    // without a photo, a placeholder square keeps the rows aligned
+    expect(screen.getByRole('option', { name: /Plain Tee/ }).querySelector('.search-suggestion__thumb')).not.toBeNull();
+    expect(container.querySelectorAll('.search-suggestion__thumb')).toHaveLength(2);
+  });
 });

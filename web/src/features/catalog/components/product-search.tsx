@@ -123,8 +123,20 @@ export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductS
                 choose(s.id);
               }}
             >
-              <span className="text-truncate">{s.name}</span>
-              <span className="ms-auto small text-nowrap">{formatKsh(s.price)}</span>
+              {s.image_url ? (
+                <img
+                  src={s.image_url}
+                  alt=""
+                  width={40}
+                  height={40}
+                  className="search-suggestion__thumb"
+                  loading="lazy"
+                />
+              ) : (
+                <span className="search-suggestion__thumb" aria-hidden="true" />
+              )}
+              <span className="text-truncate align-self-center">{s.name}</span>
+              <span className="ms-auto small text-nowrap align-self-center fw-semibold">{formatKsh(s.price)}</span>
             </li>
           ))}
       </ul>

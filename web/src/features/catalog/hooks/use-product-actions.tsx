@@ -3,7 +3,12 @@ import { toast } from '@/lib/toast';
 import { useAddToCart } from '@/lib/api/add-to-cart';
 import { useCartQuantities } from '@/lib/api/get-cart';
 import { useAddToWishlist } from '@/lib/api/add-to-wishlist';
-import { useWishlistProductIds } from '@/lib/api/get-wishlist';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useWishlist, useWishlistProductIds, wishlistKeys } from '@/lib/api/get-wishlist';
+import { isGuest, removeFromGuestWishlist } from '@/lib/guest-store';
+import { api } from '@/lib/api-client';
+import { emitAppEvent } from '@/lib/events';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { Product } from '@mtumba/contract/product';
 
@@ -14,6 +19,7 @@ type ActionProduct = Pick<Product, 'id' | 'name' | 'stock_quantity'>;
 
 export interface ProductActions {
   addToCart: (product: ActionProduct) => void;
+  /** adds the product to the wishlist, or takes it out when it is already there (the filled heart) */
   addToWishlist: (product: ActionProduct) => void;
   isInWishlist: (productId: number) => boolean;
   /** the shopper already has this product in the cart */
@@ -33,6 +39,15 @@ export function useProductActions(): ProductActions {
   const cart = useAddToCart();
   const wishlist = useAddToWishlist();
   const wishlistIds = useWishlistProductIds();
+  const wishlistEntries = useWishlist().data;
+  const queryClient = useQueryClient();
+  const unwish = useMutation({
+    // a visitor's entry is in the browser; a customer's on the server
+    mutationFn: async (entry: { id: number; productId: number }) =>
+      isGuest() ? removeFromGuestWishlist(entry.productId) : api.delete(`/wishlist/${entry.id}`),
+    onSuccess: () => emitAppEvent('wishlistUpdated'),
+    onSettled: () => refetchAfterWrite(queryClient, wishlistKeys.all),
+  });
   const cartQuantities = useCartQuantities();
   const [soldName, setSoldName] = useState<string | null>(null);
   const [modalLoaded, setModalLoaded] = useState(false);
@@ -54,6 +69,19 @@ export function useProductActions(): ProductActions {
   };
 
   const addToWishlist = (product: ActionProduct) => {
+    const entry = wishlistEntries?.find((e) => e.product_id === product.id);
+    if (entry) {
+      unwish.mutate(
+        { id: entry.id, productId: product.id },
+        {
+          onSuccess: () => toast.info('Removed from your wishlist.', { toastId: `unwish-${product.id}` }),
+          onError: (err) =>
+            toast.error(errorMessage(err, 'Failed to remove from wishlist'), { toastId: `unwish-${product.id}` }),
+        },
+      );
+      return;
+    }
+    // A visitor's wishlist lives in the browser until they sign in (docs/product.md section 3).
     wishlist.mutate(product.id, {
       onSuccess: () => toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
       onError: (err) => {
@@ -70,7 +98,9 @@ export function useProductActions(): ProductActions {
     ? cart.variables?.product_id
     : wishlist.isPending
       ? wishlist.variables
-      : undefined;
+      : unwish.isPending
+        ? unwish.variables?.productId
+        : undefined;
 
   return {
     addToCart,

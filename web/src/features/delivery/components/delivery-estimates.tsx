@@ -1,6 +1,10 @@
 import type { DeliveryMethodJson } from '@mtumba/contract/delivery';
 import { deliveryEstimate } from '@mtumba/contract/delivery-rules';
 import { formatKsh } from '@mtumba/contract/money';
+import { Link } from 'react-router';
+import { WhatsAppLink } from '@/components/shop/delivery-returns';
+import { paths } from '@/config/paths';
+import { useShopProfile } from '@/lib/api/get-config';
 import { useDeliveryMethods } from '@/lib/delivery-api';
 
 /** "Ksh 50, free above Ksh 1,000"; a doorstep method with zones gives its range. */
@@ -18,25 +22,31 @@ export function deliveryFeeSummary(m: DeliveryMethodJson): string {
 }
 
 /**
- * Pickup and delivery estimates on the product page (docs/product.md section 11): one short line
- * per active delivery method, so a shopper knows when and how the item can reach them.
+ * The product page's "Delivery & returns" panel (docs/product.md section 11): one line per active
+ * delivery method (the list and fees checkout offers), how soon each reaches the shopper, then
+ * the shop's returns policy and how to ask a question.
  */
 export function DeliveryEstimates() {
   const { data } = useDeliveryMethods();
-  if (!data || data.length === 0) return null;
+  const shop = useShopProfile();
   return (
-    <section className="info-panel mt-3" aria-labelledby="delivery-estimates-title" data-testid="delivery-estimates">
+    <section className="info-panel" aria-labelledby="delivery-estimates-title" data-testid="delivery-estimates">
       <h2 id="delivery-estimates-title" className="info-panel__title">
-        When it reaches you
+        Delivery &amp; returns
       </h2>
-      <ul className="info-panel__list mb-0">
-        {data.map((m) => (
+      <ul className="info-panel__list">
+        {(data ?? []).map((m) => (
           <li key={m.id}>
-            <strong>{m.name}</strong>: {m.kind === 'pickup' ? 'ready for pickup in' : 'delivered in'}{' '}
-            {deliveryEstimate(m).toLowerCase()} ({deliveryFeeSummary(m)})
+            <strong>{m.name}</strong>: {deliveryFeeSummary(m)} ·{' '}
+            {m.kind === 'pickup' ? 'ready for pickup in' : 'delivered in'} {deliveryEstimate(m).toLowerCase()}
           </li>
         ))}
+        {shop?.returnsPolicy && <li>{shop.returnsPolicy}</li>}
       </ul>
+      <p className="mb-0">
+        Questions? {shop?.whatsapp && <WhatsAppLink number={shop.whatsapp} />}{' '}
+        <Link to={paths.contact()}>Contact us</Link>
+      </p>
     </section>
   );
 }

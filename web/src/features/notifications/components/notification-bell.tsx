@@ -77,7 +77,7 @@ export function NotificationBell() {
           <BellIcon />
           {unread > 0 && (
             <span
-              className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger"
+              className="badge rounded-pill bg-danger bell-badge"
               aria-hidden="true"
               data-testid="notification-badge"
             >

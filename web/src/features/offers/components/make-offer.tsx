@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useRef, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import { LIVE_OFFER_STATUSES } from '@mtumba/contract/price-offer-rules';
@@ -29,6 +29,12 @@ export function MakeOffer({ product, customerId, onSignIn, isAdmin }: MakeOfferP
   const [price, setPrice] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const fieldId = useId();
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  // A reply ("too low…") is brought to the middle of the screen: on a phone the fixed buy bar
+  // covers the bottom, where the message would otherwise appear.
+  useEffect(() => {
+    if (result) messageRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [result]);
 
   const negotiable = product.negotiable || rules.data?.all_items;
   if (!negotiable || isAdmin) return null;
@@ -50,7 +56,11 @@ export function MakeOffer({ product, customerId, onSignIn, isAdmin }: MakeOfferP
   };
 
   const message = result && (
-    <p className={`small mt-2 mb-0 ${result.ok ? 'text-success' : 'text-danger'}`} role="status">
+    <p
+      ref={messageRef}
+      className={`small mt-2 mb-0 offer-message ${result.ok ? 'text-success' : 'text-danger'}`}
+      role="status"
+    >
       {result.text}
     </p>
   );

@@ -50,7 +50,8 @@ export function MyOffers({ customerId }: { customerId: number }) {
               <span className={`badge offer-badge offer-badge--${offer.status}`}>{offerStatusText(offer.status)}</span>
             </div>
             <p className="small text-body-secondary mb-1">
-              Price {formatKsh(offer.list_price)} · round {offer.rounds} of {offer.max_rounds}
+              Price {formatKsh(offer.list_price)}
+              {offer.rounds > 0 && ` · round ${offer.rounds} of ${offer.max_rounds}`}
             </p>
             <p className="mb-2">{offerSummary(offer)}</p>
             {offer.status === 'countered' && <CounterActions offer={offer} onDone={setDone} />}

@@ -34,6 +34,14 @@ describe('OrderDetail', () => {
           },
           {
             from_status: 'pending',
+            to_status: 'pending',
+            actor: 'customer',
+            note: 'Pay on delivery chosen.',
+            move: null,
+            created_at: '2026-03-01T09:01:00.000Z',
+          },
+          {
+            from_status: 'pending',
             to_status: 'processing',
             actor: 'payment',
             note: null,
@@ -58,6 +66,9 @@ describe('OrderDetail', () => {
     expect(screen.getByRole('img', { name: 'Denim jacket' })).toHaveAttribute('src', '/uploads/a-640.webp');
     expect(screen.getByTestId('order-total')).toHaveTextContent('Ksh 1,840');
     expect(screen.getByText('Processing → Shipped')).toBeInTheDocument();
+    // A change that kept the status reads as the status, never "Pending → Pending".
+    expect(screen.queryByText('Pending → Pending')).toBeNull();
+    expect(screen.getByText('Pay on delivery chosen.').closest('li')).toHaveTextContent(/^Pending by you/);
     // Shipped orders can no longer be cancelled.
     expect(screen.queryByRole('button', { name: 'Request Cancel' })).toBeNull();
   });

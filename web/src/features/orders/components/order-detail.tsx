@@ -36,9 +36,12 @@ function HistoryLine({ entry }: { entry: OrderHistoryJson }) {
   return (
     <li className="mb-2">
       <strong>
-        {entry.from_status
-          ? `${statusLabel(entry.from_status)} → ${statusLabel(entry.to_status)}`
-          : `Placed (${statusLabel(entry.to_status)})`}
+        {!entry.from_status
+          ? `Placed (${statusLabel(entry.to_status)})`
+          : entry.from_status === entry.to_status
+            ? // a change that left the status as it was (a payment, a note): no "Pending → Pending"
+              statusLabel(entry.to_status)
+            : `${statusLabel(entry.from_status)} → ${statusLabel(entry.to_status)}`}
       </strong>{' '}
       <span className="text-body-secondary">
         {by}, <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>

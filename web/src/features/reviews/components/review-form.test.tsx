@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
@@ -32,7 +32,9 @@ describe('ReviewForm', () => {
         return { status: 201, body: mine[0] };
       },
     });
-    expect(await screen.findByLabelText('Rating')).toHaveValue('5');
+    const stars = await screen.findByRole('group', { name: 'Rating' });
+    expect(within(stars).getAllByRole('radio')).toHaveLength(5);
+    expect(within(stars).getByRole('radio', { name: '5 stars: Excellent' })).toBeChecked();
     await user.type(screen.getByLabelText('Your review'), 'Fits well');
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByText('Review saved!')).toBeInTheDocument();
@@ -60,8 +62,9 @@ describe('ReviewForm', () => {
       },
     });
     expect(await screen.findByLabelText('Your review')).toHaveValue('Nice');
-    expect(screen.getByLabelText('Rating')).toHaveValue('3');
-    await user.selectOptions(screen.getByLabelText('Rating'), '4');
+    expect(screen.getByRole('radio', { name: '3 stars: Good' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '4 stars: Very good' }));
+    expect(screen.getByRole('radio', { name: '4 stars: Very good' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Update Review' }));
     expect(await screen.findByText('Review saved!')).toBeInTheDocument();
     expect(server.callsTo('PUT /api/reviews/4')[0].body).toEqual({ product_id: 10, rating: 4, review_text: 'Nice' });

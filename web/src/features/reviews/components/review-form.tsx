@@ -53,23 +53,30 @@ function ReviewFields({ productId, productName, review }: FormProps) {
   return (
     <form onSubmit={(e) => void submit(e)} className="mt-2 p-2 border rounded" aria-label={`Review of ${productName}`}>
       <div className="row g-2 align-items-end">
-        <div className="col-sm-4">
-          <label htmlFor={ratingId} className="form-label small mb-1">
-            Rating
-          </label>
-          <select
-            id={ratingId}
-            className="form-select form-select-sm"
-            value={rating}
-            onChange={(e) => setRating(Number(e.target.value))}
-            disabled={busy}
-          >
-            {[5, 4, 3, 2, 1].map((n) => (
-              <option key={n} value={n}>
-                {'★'.repeat(n)} {n} – {RATING_WORDS[n]}
-              </option>
-            ))}
-          </select>
+        <div className="col-12">
+          {/* Tappable stars: a radio group, so arrow keys move the rating and a screen reader names each star. */}
+          <fieldset className="star-rating" disabled={busy}>
+            <legend className="form-label small mb-1">Rating</legend>
+            <div className="star-rating__stars">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <label key={n} className={`star-rating__star ${n <= rating ? 'is-on' : ''}`}>
+                  <input
+                    type="radio"
+                    className="visually-hidden"
+                    name={ratingId}
+                    value={n}
+                    checked={rating === n}
+                    onChange={() => setRating(n)}
+                    aria-label={`${n} ${n === 1 ? 'star' : 'stars'}: ${RATING_WORDS[n]}`}
+                  />
+                  <span aria-hidden="true">★</span>
+                </label>
+              ))}
+              <span className="small ms-2" aria-hidden="true">
+                {RATING_WORDS[rating]}
+              </span>
+            </div>
+          </fieldset>
         </div>
         <div className="col-12">
           <label htmlFor={textId} className="form-label small mb-1">

@@ -1,0 +1,36 @@
+import { MEASUREMENT_KEYS, MEASUREMENT_LABELS, type Product } from '@mtumba/contract/product';
+
+/**
+ * What a second-hand buyer checks before buying: the item's measurements (cm, measured flat) and
+ * any flaws the shop noted. Nothing when the admin gave neither.
+ */
+export function ProductFit({ product }: { product: Pick<Product, 'measurements' | 'flaws'> }) {
+  const measured = MEASUREMENT_KEYS.filter((k) => product.measurements?.[k] !== undefined);
+  if (measured.length === 0 && !product.flaws) return null;
+  return (
+    <section className="product-fit mb-3" aria-labelledby="product-fit-title">
+      <h2 id="product-fit-title" className="h6 mb-2">
+        Measurements &amp; condition notes
+      </h2>
+      {measured.length > 0 && (
+        <>
+          <dl className="product-fit__measurements">
+            {measured.map((k) => (
+              <div key={k}>
+                <dt>{MEASUREMENT_LABELS[k]}</dt>
+                <dd>{product.measurements![k]} cm</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="small text-body-secondary mb-2">Measured flat, in centimetres.</p>
+        </>
+      )}
+      {product.flaws && (
+        <p className="product-fit__flaws mb-0">
+          <strong>Flaws: </strong>
+          <span className="text-break">{product.flaws}</span>
+        </p>
+      )}
+    </section>
+  );
+}
