@@ -43,8 +43,14 @@ function nextDrop(): { date: string; time: string } {
   return { date, time: '10:00' };
 }
 
-function blankItem(keep?: Pick<ProductFormValues, 'categories' | 'size'>): ProductFormValues {
-  return { ...emptyProductForm(), stock_quantity: '1', categories: keep?.categories ?? [], size: keep?.size ?? '' };
+function blankItem(keep?: Pick<ProductFormValues, 'categories' | 'size' | 'negotiable'>): ProductFormValues {
+  return {
+    ...emptyProductForm(),
+    stock_quantity: '1',
+    categories: keep?.categories ?? [],
+    size: keep?.size ?? '',
+    negotiable: keep?.negotiable ?? false,
+  };
 }
 
 interface RadioChipsProps<T extends string> {
@@ -85,8 +91,9 @@ export interface NewItemFormProps {
 /**
  * "New item" (docs/product.md section 10), made for a phone at 360 px: photos from the camera, price,
  * size, condition, brand, colour and category chips; name and description may stay blank and are
- * then made from the attributes. Save publishes now, keeps a draft or schedules a drop (Nairobi
- * time). "Save and add another" starts a fresh item keeping the category, size and timing.
+ * then made from the attributes; "Takes offers" lets shoppers make an offer. Save publishes now,
+ * keeps a draft or schedules a drop (Nairobi time). "Save and add another" starts a fresh item
+ * keeping the category, size, offers switch and timing.
  * Sends the same multipart form as the product dialog (POST /products).
  */
 export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemFormProps) {
@@ -140,7 +147,11 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
           setSaved({ product, text });
           onSaved?.(product);
           selection.clear();
-          form.setValues(addAnother ? blankItem({ categories: values.categories, size: values.size }) : blankItem());
+          form.setValues(
+            addAnother
+              ? blankItem({ categories: values.categories, size: values.size, negotiable: values.negotiable })
+              : blankItem(),
+          );
           if (!addAnother) {
             setWhen('published');
             setDrop(nextDrop());
@@ -224,6 +235,15 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
           />
           <ProductTextField form={form} name="color" label="Colour" groupClassName="col-6 mb-3" maxLength={50} />
         </div>
+
+        <Form.Check
+          type="switch"
+          id={`${id}-negotiable`}
+          className="mb-3"
+          label="Takes offers (shoppers may make an offer)"
+          checked={values.negotiable}
+          onChange={(e) => set('negotiable', e.target.checked)}
+        />
 
         <ProductTextField
           form={form}
