@@ -49,7 +49,7 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
         <p className="fw-semibold">
           {preview.errors.length} of {preview.rows} rows have problems. Nothing will be imported until they are fixed.
         </p>
-        <DataTable columns={ERROR_COLUMNS} className="table table-sm mb-0 import-errors">
+        <DataTable columns={ERROR_COLUMNS} className="table table-sm mb-0 import-errors" cards>
           <tbody>
             {preview.errors.map((row) => (
               <tr key={row.line}>
@@ -82,6 +82,7 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
       )}
       <DataTable
         columns={SAMPLE_COLUMNS}
+        cards
         className="table table-sm mb-0"
         wrapperClassName="mt-2"
         caption={
