@@ -71,8 +71,26 @@ export function DataTable({
   return <div className={wrapperClassName ? `table-responsive ${wrapperClassName}` : 'table-responsive'}>{table}</div>;
 }
 
-/** Gives each body cell a `data-label`: its column header's text, empty when the header is only for screen readers. */
+/**
+ * Gives each body cell a `data-label`: its column header's text, empty when the header is only for
+ * screen readers. The roles are written out because a browser may stop treating a table laid out
+ * as blocks (the cards) as a table.
+ */
 function labelCells(table: HTMLTableElement): void {
+  const setRole = (el: Element, role: string) => {
+    if (el.getAttribute('role') !== role) el.setAttribute('role', role);
+  };
+  setRole(table, 'table');
+  for (const group of Array.from(table.querySelectorAll(':scope > thead, :scope > tbody, :scope > tfoot'))) {
+    setRole(group, 'rowgroup');
+  }
+  for (const row of Array.from(table.rows)) {
+    setRole(row, 'row');
+    for (const cell of Array.from(row.cells)) {
+      const header = cell.tagName === 'TH';
+      setRole(cell, !header ? 'cell' : cell.getAttribute('scope') === 'row' ? 'rowheader' : 'columnheader');
+    }
+  }
   const headers = Array.from(table.tHead?.rows[0]?.cells ?? []).map((th) =>
     th.querySelector('.visually-hidden')?.textContent === th.textContent ? '' : (th.textContent ?? '').trim(),
   );
