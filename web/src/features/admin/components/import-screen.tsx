@@ -177,7 +177,8 @@ export function ImportScreen() {
       <p className="text-muted">
         Items come in as <span className="fw-semibold text-body">drafts</span>, out of the shop until you publish them
         in Manage Products, unless their <span className="fw-semibold text-body">status</span> column says{' '}
-        <code>published</code> (empty or <code>draft</code> is a draft).
+        <span className="fw-semibold text-body">published</span> (empty or{' '}
+        <span className="fw-semibold text-body">draft</span> is a draft).
       </p>
 
       <form className="card mb-4" onSubmit={submitPreview} aria-label="Import file">
