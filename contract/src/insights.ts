@@ -190,7 +190,10 @@ export const ORDERS_CSV_COLUMNS = [
   'order_status',
 ] as const;
 
-/** Columns of the items CSV (export writes them all, import needs the required ones). */
+/**
+ * Columns of the items CSV (export writes them all, import needs the required ones). `status` is
+ * `draft` or `published`: an import makes drafts unless the file says to publish.
+ */
 export const PRODUCTS_CSV_COLUMNS = [
   'name',
   'description',
@@ -205,8 +208,13 @@ export const PRODUCTS_CSV_COLUMNS = [
   'featured',
   'trending',
   'images',
+  'status',
 ] as const;
 export type ProductsCsvColumn = (typeof PRODUCTS_CSV_COLUMNS)[number];
+/** What an imported item becomes. */
+export const IMPORT_STATUSES = ['draft', 'published'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_STATUS_INVALID = 'The status must be draft or published (empty is draft).';
 export const PRODUCTS_CSV_REQUIRED: readonly ProductsCsvColumn[] = ['name', 'price', 'stock', 'categories'];
 
 /** Import limits. */
@@ -245,6 +253,8 @@ export const importPreviewSchema = z.object({
       stock: z.number().int(),
       categories: z.array(z.string()),
       images: z.array(z.string()),
+      /** draft unless the file's status column says published */
+      status: z.enum(IMPORT_STATUSES),
     }),
   ),
   /** photo files sent that no row names */

@@ -11,10 +11,15 @@ import {
 } from './listing';
 
 describe('default item names', () => {
-  it('builds a name from colour, brand, category and size', () => {
+  it('builds a name from brand, colour and what the item is, size last', () => {
     expect(defaultItemName({ color: 'Blue', brand: "Levi's", category: 'Jackets', size: 'M' })).toBe(
-      "Blue Levi's jacket, size M",
+      "Levi's blue jacket, size M",
     );
+    expect(defaultItemName({ color: 'Blue', brand: "Levi's", category: 'Jackets & Coats', size: 'M' })).toBe(
+      "Levi's blue jacket, size M",
+    );
+    expect(defaultItemName({ color: 'Red', category: 'Bags and Accessories' })).toBe('Red bag');
+    expect(defaultItemName({ brand: 'adidas', category: 'Shoes', size: '42' })).toBe('Adidas shoe, size 42');
     expect(defaultItemName({ category: 'Dresses' })).toBe('Dress');
     expect(defaultItemName({ category: 'Jeans', size: '32' })).toBe('Jeans, size 32');
     expect(defaultItemName({})).toBe('Item');
@@ -23,6 +28,9 @@ describe('default item names', () => {
   it('describes the item with its condition and size', () => {
     expect(defaultItemDescription({ color: 'red', category: 'Skirts', condition: 'like new', size: 'S' })).toBe(
       'Red skirt. Condition: like new. Size S. One piece only.',
+    );
+    expect(defaultItemDescription({ brand: "Levi's", color: 'Blue', category: 'Jackets & Coats', size: 'M' })).toBe(
+      "Levi's blue jacket. Size M. One piece only.",
     );
   });
 

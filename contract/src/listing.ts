@@ -97,9 +97,21 @@ export interface ItemAttributes {
   category?: string | null;
 }
 
-/** The name used when the admin leaves it blank: "Blue Levi's denim jacket, size M". */
+/**
+ * What the item is, from its category: the first of a compound name, singular ("Jackets & Coats"
+ * → "jacket", "Bags & Accessories" → "bag"), as a shopper would say it.
+ */
+export function itemNoun(category: string): string {
+  const first = category.split(/\s*(?:&|\+|\/|,|\band\b)\s*/i).find((part) => part.trim() !== '') ?? category;
+  return singularCategory(first);
+}
+
+/**
+ * The name used when the admin leaves it blank: brand, colour, then what it is, size last
+ * ("Levi's blue jacket, size M"); the brand keeps its own spelling.
+ */
 export function defaultItemName(a: ItemAttributes): string {
-  const words = [a.color?.trim().toLowerCase(), a.brand?.trim(), a.category ? singularCategory(a.category) : 'item']
+  const words = [a.brand?.trim(), a.color?.trim().toLowerCase(), a.category?.trim() ? itemNoun(a.category) : 'item']
     .filter((w): w is string => Boolean(w))
     .join(' ');
   const size = a.size?.trim();

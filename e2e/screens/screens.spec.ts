@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   addToCart,
   adminSession,
+  call,
   freshProduct,
   placeOrder,
   registerCustomer,
@@ -25,6 +26,7 @@ let admin: Session;
 let customer: Session;
 let order: Order;
 let shown: Product;
+let offered: Product;
 
 test.beforeAll(async () => {
   admin = await adminSession();
@@ -37,10 +39,28 @@ test.beforeAll(async () => {
     { product_id: shown.id, quantity: 1 },
   ]);
   await addToCart(customer, product.id);
+  const { category } = await freshProduct(admin, { label: 'Coats', price: 3000 });
+  offered = await call<Product>('POST', '/products', {
+    token: admin.token,
+    json: {
+      name: 'Wool Coat',
+      description: 'A heavy wool coat, one of a kind.',
+      price: 2400,
+      stock_quantity: 1,
+      categories: [category.id],
+      negotiable: true,
+    },
+  });
+  await call('POST', `/products/${offered.id}/offers`, { token: customer.token, json: { price: 1900 } });
 });
 
-async function shoot(page: Page, name: string, ready: (page: Page) => Locator): Promise<void> {
-  for (const size of WIDTHS) {
+async function shoot(
+  page: Page,
+  name: string,
+  ready: (page: Page) => Locator,
+  widths: readonly (typeof WIDTHS)[number][] = WIDTHS,
+): Promise<void> {
+  for (const size of widths) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await expect(ready(page)).toBeVisible();
     // Lazy images below the fold: scroll through once so they load, then back to the top.
@@ -106,4 +126,66 @@ test('admin products', async ({ page }) => {
   await useSession(page, admin);
   await page.goto('/admin/products');
   await shoot(page, 'admin-products', (p) => p.getByRole('button', { name: /^Edit / }).first());
+});
+
+// The admin's screens on a phone (the owner runs the shop from one): 360 px only.
+const PHONE = [WIDTHS[0]];
+
+test('admin dashboard', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin');
+  await shoot(page, 'admin-dashboard', (p) => p.getByRole('heading', { level: 1, name: 'Dashboard' }), PHONE);
+});
+
+test('admin orders', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin/orders');
+  await shoot(page, 'admin-orders', (p) => p.getByRole('link', { name: `#${order.id}` }), PHONE);
+});
+
+test('admin order detail', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto(`/admin/orders/${order.id}`);
+  await shoot(
+    page,
+    'admin-order-detail',
+    (p) => p.getByRole('heading', { level: 1, name: new RegExp(`Order #${order.id}`) }),
+    PHONE,
+  );
+});
+
+test('admin offers', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin/offers');
+  await shoot(page, 'admin-offers', (p) => p.getByRole('button', { name: /^Counter/ }).first(), PHONE);
+});
+
+test('admin new item', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin/items/new');
+  await shoot(page, 'admin-new-item', (p) => p.getByRole('heading', { level: 1, name: 'New item' }), PHONE);
+});
+
+test('admin new manual order', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin/orders/new');
+  await shoot(page, 'admin-new-order', (p) => p.getByRole('heading', { level: 1 }), PHONE);
+});
+
+test('admin import', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin/products/import');
+  await shoot(page, 'admin-import', (p) => p.getByRole('button', { name: 'Check file' }), PHONE);
+});
+
+test('admin delivery methods', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin/delivery');
+  await shoot(page, 'admin-delivery', (p) => p.getByRole('button', { name: /^Edit / }).first(), PHONE);
+});
+
+test('admin security log', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto(`/admin/users/${customer.user.id}/security`);
+  await shoot(page, 'admin-security-log', (p) => p.getByRole('heading', { level: 1 }), PHONE);
 });

@@ -44,7 +44,8 @@ test('the admin manages categories and products, with images uploaded through th
   await expect(categoryList.getByText(renamed, { exact: true })).toBeVisible();
   await expect(categoryList.getByText(categoryName, { exact: true })).toHaveCount(0);
 
-  // A new product with images: five at once are refused, two are taken, three more are refused.
+  // A new product with images: of five at once the first four are kept; two removed; two more
+  // chosen keep one; remove it and move the second picture first.
   await page.getByRole('button', { name: 'New Product' }).click();
   const form = page.getByRole('dialog', { name: 'New Product' });
   await form.getByLabel('Name', { exact: true }).fill(productName);
@@ -55,14 +56,21 @@ test('the admin manages categories and products, with images uploaded through th
 
   const picker = form.getByLabel('Choose images', { exact: true });
   const chosen = form.getByRole('list', { name: 'Chosen images' });
-  await picker.setInputFiles(pngFiles(5, 'too-many'));
-  await expect(form.getByRole('alert').filter({ hasText: 'You can only upload up to 4 images.' })).toBeVisible();
-  await expect(chosen).toHaveCount(0);
-  await picker.setInputFiles(pngFiles(2, 'boots'));
+  await picker.setInputFiles(pngFiles(5, 'boots'));
+  await expect(
+    form.getByRole('alert').filter({ hasText: 'Only the first 4 photos of the 5 chosen were kept' }),
+  ).toBeVisible();
+  await expect(chosen.getByRole('listitem')).toHaveCount(4);
+  await form.getByRole('button', { name: 'Remove image 4' }).click();
+  await form.getByRole('button', { name: 'Remove image 3' }).click();
   await expect(chosen.getByRole('listitem')).toHaveCount(2);
-  await expect(form.getByText('You can only upload up to 4 images.')).toHaveCount(0);
+  await expect(form.getByRole('alert')).toHaveCount(0);
   await picker.setInputFiles(pngFiles(3, 'more'));
-  await expect(form.getByRole('alert').filter({ hasText: 'You can only upload up to 4 images.' })).toBeVisible();
+  await expect(
+    form.getByRole('alert').filter({ hasText: 'Only the first 2 photos of the 3 chosen were kept' }),
+  ).toBeVisible();
+  await form.getByRole('button', { name: 'Remove image 4' }).click();
+  await form.getByRole('button', { name: 'Remove image 3' }).click();
   await expect(chosen.getByRole('listitem')).toHaveCount(2);
   // Put the second picture first.
   await form.getByRole('button', { name: 'Move image 2 left' }).click();

@@ -108,10 +108,11 @@ test.describe('at phone size', () => {
     const admin = await adminSession();
     const category = `E2E Import ${tag}`;
     await createCategory(admin, category);
-    const header = 'name,description,price,stock,categories,size,condition,brand,colour,images\n';
-    const good = `Kitenge dress ${tag},"Bright print, cotton",1500,1,${category},M,like new,,orange,front-${tag}.png\n`;
-    const badFile = Buffer.from(`${header}${good}Denim skirt ${tag},,abc,1,${category},S,good,Levi's,blue,\n`);
-    const fixedFile = Buffer.from(`${header}${good}Denim skirt ${tag},,850,1,${category},S,good,Levi's,blue,\n`);
+    // The dress says to publish; the skirt (no status) comes in as a draft.
+    const header = 'name,description,price,stock,categories,size,condition,brand,colour,images,status\n';
+    const good = `Kitenge dress ${tag},"Bright print, cotton",1500,1,${category},M,like new,,orange,front-${tag}.png,published\n`;
+    const badFile = Buffer.from(`${header}${good}Denim skirt ${tag},,abc,1,${category},S,good,Levi's,blue,,\n`);
+    const fixedFile = Buffer.from(`${header}${good}Denim skirt ${tag},,850,1,${category},S,good,Levi's,blue,,\n`);
 
     await useSession(page, admin);
     await page.goto('/admin/products');
@@ -134,16 +135,22 @@ test.describe('at phone size', () => {
 
     await page.getByLabel('CSV file').setInputFiles({ name: 'bale.csv', mimeType: 'text/csv', buffer: fixedFile });
     await page.getByRole('button', { name: 'Check file' }).click();
-    await expect(page.getByTestId('import-ready')).toContainText('2 items are ready to import.');
+    const ready = page.getByTestId('import-ready');
+    await expect(ready).toContainText('2 items are ready to import.');
+    await expect(ready.getByRole('row', { name: new RegExp(`Kitenge dress ${tag}`) })).toContainText('On sale');
+    await expect(ready.getByRole('row', { name: new RegExp(`Denim skirt ${tag}`) })).toContainText('Draft');
     await page.getByRole('button', { name: 'Import 2 items' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Imported 2 items.' }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Imported 2 items: 1 on sale now, 1 as drafts (publish them in Manage Products).' })
+        .first(),
+    ).toBeVisible();
 
+    // Shoppers see the published dress only; the skirt waits as a draft in Manage Products.
     const imported = await call<Product[]>('GET', `/products?q=${tag}&sort=price_asc`);
-    expect(imported.map((p) => [p.name, p.price, p.stock_quantity])).toEqual([
-      [`Denim skirt ${tag}`, 850, 1],
-      [`Kitenge dress ${tag}`, 1500, 1],
-    ]);
-    expect(imported[1]!.image_url).toMatch(/^\/uploads\/[0-9a-f]{32}-640\.webp$/);
+    expect(imported.map((p) => [p.name, p.price, p.stock_quantity])).toEqual([[`Kitenge dress ${tag}`, 1500, 1]]);
+    expect(imported[0]!.image_url).toMatch(/^\/uploads\/[0-9a-f]{32}-640\.webp$/);
     // The screen itself, once the "Imported" toast has gone: axe reads a toast that is still
     // fading in as faint text.
     await expect(page.locator('.Toastify__toast')).toHaveCount(0);

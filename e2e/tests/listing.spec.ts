@@ -69,7 +69,7 @@ test('an item listed at phone size with a photo goes on sale when published; the
   await page.getByRole('radio', { name: 'Like new' }).check();
   await page.getByLabel('Brand').fill("Levi's");
   await page.getByLabel('Colour').fill('Blue');
-  const expectedName = `Blue Levi's jackets ${tag}, size M`;
+  const expectedName = `Levi's blue jackets ${tag}, size M`;
   await expect(page.getByText(`Left blank: “${expectedName}”.`)).toBeVisible();
   await page.getByRole('radio', { name: 'Draft' }).check();
 

@@ -47,6 +47,8 @@ export async function* productsCsv(db: Executor): AsyncGenerator<string> {
       p.is_featured ? 'yes' : 'no',
       p.is_trending ? 'yes' : 'no',
       (imagesOf.get(p.id) ?? []).join(`${LIST_SEPARATOR} `),
+      // a scheduled item comes back as a draft: its time is not part of the file
+      p.status === 'published' ? 'published' : 'draft',
     ]);
     yield stringify(rows);
     afterId = ids[ids.length - 1]!;

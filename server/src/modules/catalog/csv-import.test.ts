@@ -161,6 +161,7 @@ describe('items import: preview', () => {
         stock: 1,
         categories: ['Shoes', 'dresses'],
         images: ['IMG_001.JPG'],
+        status: 'draft',
       },
     ]);
     expect(await categoryNames()).toEqual(['Dresses', 'Jackets']);
@@ -324,10 +325,16 @@ describe('items import: confirm', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ message: 'Imported 500 items.', created: 500, new_categories: [] });
+    expect(body).toMatchObject({
+      message: 'Imported 500 items as drafts: publish them in Manage Products.',
+      created: 500,
+      new_categories: [],
+    });
     expect(await productCount()).toBe(before + 500);
 
-    const first = (await t.app.inject({ method: 'GET', url: `/api/products/${body.product_ids[0]}` })).json();
+    const first = (
+      await t.app.inject({ method: 'GET', url: `/api/products/${body.product_ids[0]}`, headers: admin })
+    ).json();
     expect(first).toMatchObject({
       name: 'Item 0',
       price: 100.5,
@@ -343,7 +350,9 @@ describe('items import: confirm', () => {
     for (const image of first.images) {
       expect(fs.existsSync(path.join(t.config.uploadDir, path.basename(image.image_url)))).toBe(true);
     }
-    const second = (await t.app.inject({ method: 'GET', url: `/api/products/${body.product_ids[1]}` })).json();
+    const second = (
+      await t.app.inject({ method: 'GET', url: `/api/products/${body.product_ids[1]}`, headers: admin })
+    ).json();
     expect(second).toMatchObject({ stock_quantity: 2, compare_at_price: 2000, images: [] });
 
     const ledger = await t.db
@@ -354,6 +363,56 @@ describe('items import: confirm', () => {
     expect(ledger).toHaveLength(500);
     expect(ledger.every((m) => m.reason === 'created')).toBe(true);
     expect(ledger.reduce((s, m) => s + m.change, 0)).toBe(rows.reduce((s, r) => s + Number(r[4]), 0));
+  });
+
+  it("makes drafts unless the status column says published, and shows each row's status in the preview", async () => {
+    const header = [...HEADER, 'Publish'];
+    const withStatus = (name: string, status: string) => [...row({ name }), status];
+    const refused = await preview(csvFile([withStatus('Maybe', 'maybe')], header));
+    expect(refused.json().errors).toEqual([
+      { line: 2, name: 'Maybe', errors: ['The status must be draft or published (empty is draft).'] },
+    ]);
+
+    const file = csvFile(
+      [
+        withStatus('Status empty', ''),
+        withStatus('Status draft', 'Draft'),
+        withStatus('Status published', 'published'),
+        withStatus('Status yes', 'YES'),
+      ],
+      header,
+    );
+    const checked = (await preview(file)).json();
+    expect(checked.sample.map((r: { name: string; status: string }) => [r.name, r.status])).toEqual([
+      ['Status empty', 'draft'],
+      ['Status draft', 'draft'],
+      ['Status published', 'published'],
+      ['Status yes', 'published'],
+    ]);
+    const res = await confirm(file);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe('Imported 4 items: 2 on sale now, 2 as drafts (publish them in Manage Products).');
+    const ids: number[] = res.json().product_ids;
+    const statuses = await t.db
+      .selectFrom('products')
+      .select(['name', 'status'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(statuses.map((p) => [p.name, p.status])).toEqual([
+      ['Status empty', 'draft'],
+      ['Status draft', 'draft'],
+      ['Status published', 'published'],
+      ['Status yes', 'published'],
+    ]);
+    // shoppers see only the published ones
+    const shown = await Promise.all(
+      ids.map(async (id) => (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode),
+    );
+    expect(shown).toEqual([404, 404, 200, 200]);
+    // a file without the column: drafts, all of them
+    const plain = await confirm(csvFile([row({ name: 'No status column' })]));
+    expect(plain.json().message).toBe('Imported 1 item as drafts: publish them in Manage Products.');
   });
 
   it('creates the unknown categories when asked', async () => {
@@ -448,22 +507,25 @@ describe('items export', () => {
         expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
         return res.body;
       };
-      const catalogue = csvFile([
-        row({
-          name: 'Denim jacket',
-          categories: 'Jackets',
-          images: 'j1.png; j2.png',
-          featured: 'yes',
-          compare_at_price: '2500.00',
-        }),
-        row({
-          name: "'-Sale- dress",
-          description: 'Line one\nline "two", with a comma',
-          categories: 'Dresses; Jackets',
-          brand: '',
-        }),
-        row({ name: "'=1+1 tee", price: '99.99', stock: '7', size: '', condition: '', colour: '', images: '' }),
-      ]);
+      const catalogue = csvFile(
+        [
+          row({
+            name: 'Denim jacket',
+            categories: 'Jackets',
+            images: 'j1.png; j2.png',
+            featured: 'yes',
+            compare_at_price: '2500.00',
+          }),
+          row({
+            name: "'-Sale- dress",
+            description: 'Line one\nline "two", with a comma',
+            categories: 'Dresses; Jackets',
+            brand: '',
+          }),
+          row({ name: "'=1+1 tee", price: '99.99', stock: '7', size: '', condition: '', colour: '', images: '' }),
+        ].map((cells) => [...cells, 'published']),
+        [...HEADER, 'status'],
+      );
       const created = await send(
         '/api/admin/products/import',
         catalogue,

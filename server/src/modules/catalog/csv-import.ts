@@ -2,10 +2,12 @@ import { LIMITS } from '@mtumba/contract';
 import {
   IMPORT_HAS_ERRORS,
   IMPORT_LIMITS,
+  IMPORT_STATUS_INVALID,
   PRODUCTS_CSV_COLUMNS,
   PRODUCTS_CSV_REQUIRED,
   type ImportPreview,
   type ImportRowError,
+  type ImportStatus,
   type ProductsCsvColumn,
 } from '@mtumba/contract/insights';
 import { CATEGORY_NAME_MAX, productFieldsSchema, type ProductFields } from '@mtumba/contract/product';
@@ -39,6 +41,7 @@ const HEADER_ALIASES: Record<string, ProductsCsvColumn> = {
   is_trending: 'trending',
   photos: 'images',
   image: 'images',
+  publish: 'status',
 };
 
 const fileTooLarge = () =>
@@ -51,6 +54,7 @@ export interface ImportRow {
   categoryNames: string[];
   /** photo file names as written in the file (matched without regard to case) */
   imageNames: string[];
+  status: ImportStatus;
   errors: string[];
 }
 
@@ -134,6 +138,17 @@ export function parseProductsCsv(file: Buffer): ParsedImport {
   return { fileErrors: [], rows };
 }
 
+const PUBLISHED_WORDS = new Set(['published', 'publish', 'yes', 'true', '1']);
+const DRAFT_WORDS = new Set(['', 'draft', 'no', 'false', '0']);
+
+/** The status cell: an item is a draft unless the file says to publish it. */
+export function importStatus(cell: string | undefined): ImportStatus | undefined {
+  const word = (cell ?? '').trim().toLowerCase();
+  if (DRAFT_WORDS.has(word)) return 'draft';
+  if (PUBLISHED_WORDS.has(word)) return 'published';
+  return undefined;
+}
+
 function parseRow(cells: string[], columns: ProductsCsvColumn[], line: number): ImportRow {
   const errors: string[] = [];
   const value: Partial<Record<ProductsCsvColumn, string>> = {};
@@ -184,12 +199,14 @@ function parseRow(cells: string[], columns: ProductsCsvColumn[], line: number): 
   }
   const imageNames = listOf(value.images ?? '').map(photoBaseName);
   if (imageNames.length > LIMITS.maxImages) errors.push(`At most ${LIMITS.maxImages} photos per item.`);
+  const status = importStatus(value.status);
+  if (!status) errors.push(IMPORT_STATUS_INVALID);
   let fields: ImportRow['fields'];
   if (parsed.success) {
     const { categories: _ignored, ...rest } = parsed.data;
     fields = rest;
   }
-  return { line, name, fields, categoryNames, imageNames, errors };
+  return { line, name, fields, categoryNames, imageNames, status: status ?? 'draft', errors };
 }
 
 /** Photos the import can use: uploaded with it (by lower-cased name) and already stored ones. */
@@ -293,6 +310,7 @@ export async function resolveImport(
       stock: r.fields?.stock_quantity ?? 0,
       categories: r.categoryNames,
       images: r.imageNames,
+      status: r.status,
     })),
     unused_photos: options.photos.uploaded.filter((n) => !referenced.has(photoBaseName(n).toLowerCase())),
   };
@@ -314,7 +332,7 @@ export async function writeImport(
   resolved: ResolvedImport,
   uploadedPhotos: Map<string, StoredImage>,
   by: { userId: number | null },
-): Promise<{ productIds: number[]; newCategories: string[] }> {
+): Promise<{ productIds: number[]; drafts: number; newCategories: string[] }> {
   if (!resolved.preview.ok) throw importRefused(resolved.preview);
   return db.transaction().execute(async (trx) => {
     const at = now();
@@ -345,14 +363,26 @@ export async function writeImport(
           fields: row.fields!,
           categoryIds: [...new Set(row.categoryNames.map((c) => categoryIds.get(c.toLowerCase())!))],
           images,
+          // a published row takes the column's default, as an item made in the product form
+          extra: row.status === 'draft' ? { status: 'draft', publish_at: null } : undefined,
         },
         by,
         at,
       );
       productIds.push(id);
     }
-    return { productIds, newCategories: resolved.preview.new_categories };
+    const drafts = resolved.parsed.rows.filter((r) => r.status === 'draft').length;
+    return { productIds, drafts, newCategories: resolved.preview.new_categories };
   });
+}
+
+/** "Imported 3 items as drafts: …", or with how many went on sale. */
+export function importedMessage(created: number, drafts: number): string {
+  const items = `${created} item${created === 1 ? '' : 's'}`;
+  if (drafts === 0) return `Imported ${items}, on sale now.`;
+  const publishThem = 'publish them in Manage Products';
+  if (drafts === created) return `Imported ${items} as drafts: ${publishThem}.`;
+  return `Imported ${items}: ${created - drafts} on sale now, ${drafts} as drafts (${publishThem}).`;
 }
 
 export { fileTooLarge };

@@ -12,6 +12,7 @@ import {
   importRefused,
   parseProductsCsv,
   photoBaseName,
+  importedMessage,
   resolveImport,
   writeImport,
   type ParsedImport,
@@ -209,7 +210,7 @@ const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await writeImport(db, resolved, upload.stored, { userId: signedInUser(request).id });
         const n = result.productIds.length;
         return reply.code(201).send({
-          message: `Imported ${n} item${n === 1 ? '' : 's'}.`,
+          message: importedMessage(n, result.drafts),
           created: n,
           product_ids: result.productIds,
           new_categories: result.newCategories,

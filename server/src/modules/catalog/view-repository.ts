@@ -75,6 +75,7 @@ export function productViewRepository(db: Executor) {
           'color',
           'is_featured',
           'is_trending',
+          'status',
         ])
         .where('deleted_at', 'is', null)
         .where('id', '>', afterId)

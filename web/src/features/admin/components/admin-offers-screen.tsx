@@ -99,7 +99,7 @@ function OfferRow({ offer, onFeedback }: { offer: AdminPriceOfferJson; onFeedbac
             {canCounter && (
               <form className="d-flex gap-2" onSubmit={counter}>
                 <input
-                  className="form-control form-control-sm offer-counter-input"
+                  className="form-control form-control-sm offer-counter-input flex-grow-1"
                   inputMode="decimal"
                   placeholder="Ksh"
                   aria-label={`Counter price for ${offer.product_name}`}
@@ -107,7 +107,11 @@ function OfferRow({ offer, onFeedback }: { offer: AdminPriceOfferJson; onFeedbac
                   onChange={(e) => setPrice(e.target.value)}
                   required
                 />
-                <button type="submit" className="btn btn-sm btn-outline-primary" disabled={answer.isPending}>
+                <button
+                  type="submit"
+                  className="btn btn-sm btn-outline-primary flex-shrink-0 text-nowrap"
+                  disabled={answer.isPending}
+                >
                   Counter
                 </button>
               </form>
@@ -178,6 +182,7 @@ export function AdminOffersScreen() {
         <div className="table-responsive">
           <DataTable
             columns={OFFER_COLUMNS}
+            cards
             className="align-middle table table-hover"
             responsive={false}
             caption={

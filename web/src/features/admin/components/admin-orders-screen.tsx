@@ -121,6 +121,7 @@ export function AdminOrdersScreen() {
     body = (
       <DataTable
         columns={ORDER_COLUMNS}
+        cards
         className="align-middle table table-hover"
         caption={
           <caption className="caption-top">

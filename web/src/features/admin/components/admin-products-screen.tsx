@@ -153,6 +153,7 @@ export function AdminProductsScreen({ onCatalogChanged }: { onCatalogChanged?: (
     body = (
       <DataTable
         columns={PRODUCT_COLUMNS}
+        cards
         className="align-middle table table-hover"
         caption={
           <caption id="products-count" className="caption-top">

@@ -59,10 +59,13 @@ function CategoryRow({ category, onSaved, onFailed, onDelete }: CategoryRowProps
   if (!editing) {
     return (
       <li className="list-group-item d-flex align-items-center gap-2">
-        <span className="me-auto">{category.name}</span>
+        <span className="me-auto text-break" style={{ minWidth: 0 }}>
+          {category.name}
+        </span>
         <Button
           size="sm"
           variant="outline-secondary"
+          className="flex-shrink-0"
           onClick={() => setEditing(true)}
           aria-label={`Edit category ${category.name}`}
         >
@@ -71,6 +74,7 @@ function CategoryRow({ category, onSaved, onFailed, onDelete }: CategoryRowProps
         <Button
           size="sm"
           variant="outline-danger"
+          className="flex-shrink-0"
           onClick={() => onDelete(category)}
           aria-label={`Delete category ${category.name}`}
         >

@@ -1,10 +1,10 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { LIMITS } from '@mtumba/contract/constants';
 import type { ProductImage } from '@mtumba/contract/product';
-import type { ImageSelection } from '../hooks/use-image-selection';
+import { photoProgress, type ImageSelection } from '../hooks/use-image-selection';
 
 const THUMB = 96;
 
@@ -19,11 +19,16 @@ interface ImagePickerProps {
   loadingExisting?: boolean;
   /** told whenever the selection changes */
   onChange?: () => void;
+  /** how much of the save has gone up (0 → 1) while it runs: each photo shows its own part */
+  upload?: number;
 }
 
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
 /**
- * Up to 4 product images with previews; reorder with Move left/right, remove one by one. Choosing
- * more than 4 in total, or a file that is not an image, is refused and the selection stays.
+ * Up to 4 product images with previews; reorder with Move left/right, remove one by one. Past 4 in
+ * total the first ones are kept, with a message; a file that is not an image refuses the choice.
+ * Each photo says when it is being made smaller, its size, and how far it has gone up.
  */
 export function ImagePicker({
   selection,
@@ -32,18 +37,25 @@ export function ImagePicker({
   serverError,
   loadingExisting,
   onChange,
+  upload,
 }: ImagePickerProps) {
   const cameraId = useId();
   const inputId = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const { images } = selection;
+  const { images, problem } = selection;
+  const sent =
+    upload === undefined
+      ? null
+      : photoProgress(
+          images.map((i) => i.file.size),
+          upload,
+        );
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     // Let the same file be chosen again after a refusal or a removal.
     event.target.value = '';
     if (files.length === 0) return;
-    setProblem(selection.add(files));
+    selection.add(files);
     onChange?.();
   };
 
@@ -53,8 +65,8 @@ export function ImagePicker({
     <fieldset className="mb-3">
       <legend className="form-label fs-6 mb-1">Images</legend>
       <Form.Text id={`${inputId}-help`} className="d-block mb-2">
-        Up to {LIMITS.maxImages} images, {LIMITS.maxImageBytes / (1024 * 1024)} MB each. The first one is the main
-        picture.
+        Up to {LIMITS.maxImages} images; big phone photos are made smaller before they are sent. The first one is the
+        main picture.
         {existing.length > 0 && ' Choosing new images replaces all the current ones.'}
         {loadingExisting && ' Loading the current images…'}
       </Form.Text>
@@ -127,6 +139,12 @@ export function ImagePicker({
                 height={THUMB}
                 className="rounded border object-fit-cover d-block"
               />
+              <PhotoState
+                label={`Image ${i + 1}`}
+                preparing={image.preparing}
+                size={image.file.size}
+                sent={sent?.[i]}
+              />
               <div className="btn-group mt-1" role="group" aria-label={`Image ${i + 1}`}>
                 <Button
                   variant="outline-secondary"
@@ -153,7 +171,6 @@ export function ImagePicker({
                 <Button
                   variant="outline-danger"
                   onClick={() => {
-                    setProblem(null);
                     selection.remove(image.key);
                     onChange?.();
                   }}
@@ -168,5 +185,40 @@ export function ImagePicker({
         </ol>
       )}
     </fieldset>
+  );
+}
+
+/** Under a photo: "Making smaller…", then its size, and while saving how much of it has gone up. */
+function PhotoState({
+  label,
+  preparing,
+  size,
+  sent,
+}: {
+  label: string;
+  preparing: boolean;
+  size: number;
+  sent?: number;
+}) {
+  if (sent !== undefined) {
+    const percent = Math.round(sent * 100);
+    return (
+      <div
+        className="progress mt-1"
+        style={{ height: 6, width: THUMB }}
+        role="progressbar"
+        aria-label={`${label} upload`}
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div className="progress-bar" style={{ width: `${percent}%` }} />
+      </div>
+    );
+  }
+  return (
+    <div className="small text-muted mt-1" style={{ width: THUMB }} aria-live="polite">
+      {preparing ? 'Making smaller…' : megabytes(size)}
+    </div>
   );
 }

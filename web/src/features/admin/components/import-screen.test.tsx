@@ -29,8 +29,16 @@ const good: ImportPreview = {
   file_errors: [],
   new_categories: ['Shoes'],
   sample: [
-    { line: 2, name: 'Kitenge dress', price: 1500, stock: 1, categories: ['Dresses'], images: ['front.jpg'] },
-    { line: 3, name: 'Denim skirt', price: 850, stock: 1, categories: ['Shoes'], images: [] },
+    {
+      line: 2,
+      name: 'Kitenge dress',
+      price: 1500,
+      stock: 1,
+      categories: ['Dresses'],
+      images: ['front.jpg'],
+      status: 'published',
+    },
+    { line: 3, name: 'Denim skirt', price: 850, stock: 1, categories: ['Shoes'], images: [], status: 'draft' },
   ],
   unused_photos: [],
 };
@@ -72,6 +80,12 @@ describe('import items', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
     expect(await screen.findByTestId('import-ready')).toHaveTextContent('2 items are ready to import.');
     expect(screen.getByText('New categories: Shoes.')).toBeInTheDocument();
+    // each item says whether it goes on sale or waits as a draft
+    expect(screen.getByRole('row', { name: /Kitenge dress/ })).toHaveTextContent(/On sale$/);
+    expect(screen.getByRole('row', { name: /Denim skirt/ })).toHaveTextContent(/Draft$/);
+    expect(screen.getByText(/Items come in as/)).toHaveTextContent(
+      'Items come in as drafts, out of the shop until you publish them in Manage Products, unless their status column says published (empty or draft is a draft).',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 items' }));
     const link = await screen.findByRole('link', { name: 'See them in Manage Products' });
     expect(link).toHaveAttribute('href', '/admin/products');

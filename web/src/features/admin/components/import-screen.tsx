@@ -27,6 +27,7 @@ const SAMPLE_COLUMNS: DataColumn[] = [
   { label: 'Stock', end: true },
   { label: 'Categories' },
   { label: 'Photos' },
+  { label: 'Goes in as' },
 ];
 
 function PreviewReport({ preview }: { preview: ImportPreview }) {
@@ -48,7 +49,7 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
         <p className="fw-semibold">
           {preview.errors.length} of {preview.rows} rows have problems. Nothing will be imported until they are fixed.
         </p>
-        <DataTable columns={ERROR_COLUMNS} className="table table-sm mb-0 import-errors">
+        <DataTable columns={ERROR_COLUMNS} className="table table-sm mb-0 import-errors" cards>
           <tbody>
             {preview.errors.map((row) => (
               <tr key={row.line}>
@@ -81,6 +82,7 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
       )}
       <DataTable
         columns={SAMPLE_COLUMNS}
+        cards
         className="table table-sm mb-0"
         wrapperClassName="mt-2"
         caption={
@@ -98,6 +100,7 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
               <td className="text-end">{row.stock}</td>
               <td>{row.categories.join(', ')}</td>
               <td>{row.images.length}</td>
+              <td>{row.status === 'published' ? 'On sale' : 'Draft'}</td>
             </tr>
           ))}
         </tbody>
@@ -170,6 +173,12 @@ export function ImportScreen() {
         {PRODUCTS_CSV_REQUIRED.join(', ')} are required). Separate several categories or photos with a semicolon. At
         most {IMPORT_LIMITS.maxRows} items and {IMPORT_LIMITS.maxFileBytes / (1024 * 1024)} MB per file, and{' '}
         {IMPORT_LIMITS.maxPhotos} photos. The export is in the same format.
+      </p>
+      <p className="text-muted">
+        Items come in as <span className="fw-semibold text-body">drafts</span>, out of the shop until you publish them
+        in Manage Products, unless their <span className="fw-semibold text-body">status</span> column says{' '}
+        <span className="fw-semibold text-body">published</span> (empty or{' '}
+        <span className="fw-semibold text-body">draft</span> is a draft).
       </p>
 
       <form className="card mb-4" onSubmit={submitPreview} aria-label="Import file">

@@ -43,8 +43,14 @@ function nextDrop(): { date: string; time: string } {
   return { date, time: '10:00' };
 }
 
-function blankItem(keep?: Pick<ProductFormValues, 'categories' | 'size'>): ProductFormValues {
-  return { ...emptyProductForm(), stock_quantity: '1', categories: keep?.categories ?? [], size: keep?.size ?? '' };
+function blankItem(keep?: Pick<ProductFormValues, 'categories' | 'size' | 'negotiable'>): ProductFormValues {
+  return {
+    ...emptyProductForm(),
+    stock_quantity: '1',
+    categories: keep?.categories ?? [],
+    size: keep?.size ?? '',
+    negotiable: keep?.negotiable ?? false,
+  };
 }
 
 interface RadioChipsProps<T extends string> {
@@ -85,8 +91,9 @@ export interface NewItemFormProps {
 /**
  * "New item" (docs/product.md section 10), made for a phone at 360 px: photos from the camera, price,
  * size, condition, brand, colour and category chips; name and description may stay blank and are
- * then made from the attributes. Save publishes now, keeps a draft or schedules a drop (Nairobi
- * time). "Save and add another" starts a fresh item keeping the category, size and timing.
+ * then made from the attributes; "Takes offers" lets shoppers make an offer. Save publishes now,
+ * keeps a draft or schedules a drop (Nairobi time). "Save and add another" starts a fresh item
+ * keeping the category, size, offers switch and timing.
  * Sends the same multipart form as the product dialog (POST /products).
  */
 export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemFormProps) {
@@ -98,6 +105,8 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
   const [round, setRound] = useState(0);
   const selection = useImageSelection();
   const save = useSaveProduct();
+  /** waiting for photos still being made smaller before the save is sent */
+  const [preparing, setPreparing] = useState(false);
 
   const firstCategory = categories.find((c) => values.categories.includes(c.id))?.name ?? null;
   const attributes = {
@@ -109,8 +118,9 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
   };
   const suggestedName = defaultItemName(attributes);
 
-  const submit = (addAnother: boolean) => (event?: FormEvent) => {
+  const submit = (addAnother: boolean) => async (event?: FormEvent) => {
     event?.preventDefault();
+    if (preparing) return;
     form.setSaveError(null);
     const filled: ProductFormValues = {
       ...values,
@@ -121,10 +131,10 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
     const publishAt = when === 'scheduled' ? nairobiToIso(drop.date, drop.time) : null;
     if (when === 'scheduled' && !publishAt) found.publish_at = PUBLISH_AT_REQUIRED;
     if (!form.accept(found)) return;
-    const body = productFormData(
-      filled,
-      selection.images.map((i) => i.file),
-    );
+    setPreparing(true);
+    const photos = await selection.files();
+    setPreparing(false);
+    const body = productFormData(filled, photos);
     body.append('status', when);
     if (publishAt) body.append('publish_at', publishAt);
     save.mutate(
@@ -140,7 +150,11 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
           setSaved({ product, text });
           onSaved?.(product);
           selection.clear();
-          form.setValues(addAnother ? blankItem({ categories: values.categories, size: values.size }) : blankItem());
+          form.setValues(
+            addAnother
+              ? blankItem({ categories: values.categories, size: values.size, negotiable: values.negotiable })
+              : blankItem(),
+          );
           if (!addAnother) {
             setWhen('published');
             setDrop(nextDrop());
@@ -153,11 +167,11 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
     );
   };
 
-  const saving = save.isPending;
+  const saving = save.isPending || preparing;
   const saveLabel = when === 'draft' ? 'Save draft' : when === 'scheduled' ? 'Schedule' : 'Publish';
 
   return (
-    <Form noValidate ref={form.formRef} onSubmit={submit(false)} className="new-item-form">
+    <Form noValidate ref={form.formRef} onSubmit={(event) => void submit(false)(event)} className="new-item-form">
       {saved && (
         <Alert variant="success" role="status" className="d-flex flex-wrap gap-2 align-items-center">
           <span>
@@ -174,7 +188,13 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
         </Alert>
       )}
       <fieldset disabled={saving}>
-        <ImagePicker key={round} selection={selection} disabled={saving} serverError={errors.images} />
+        <ImagePicker
+          key={round}
+          selection={selection}
+          disabled={saving}
+          serverError={errors.images}
+          upload={save.isPending && selection.images.length > 0 ? form.progress / 100 : undefined}
+        />
 
         <ProductTextField form={form} name="price" label="Price (Ksh)" {...MONEY_INPUT} size="lg" required />
 
@@ -224,6 +244,15 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
           />
           <ProductTextField form={form} name="color" label="Colour" groupClassName="col-6 mb-3" maxLength={50} />
         </div>
+
+        <Form.Check
+          type="switch"
+          id={`${id}-negotiable`}
+          className="mb-3"
+          label="Takes offers (shoppers may make an offer)"
+          checked={values.negotiable}
+          onChange={(e) => set('negotiable', e.target.checked)}
+        />
 
         <ProductTextField
           form={form}
@@ -283,7 +312,7 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
         <UploadProgress
           id={id}
           progress={form.progress}
-          label={selection.images.length > 0 ? 'Uploading photos…' : 'Saving…'}
+          label={preparing ? 'Making photos smaller…' : selection.images.length > 0 ? 'Uploading photos…' : 'Saving…'}
           className="mb-3"
         />
       )}
@@ -291,7 +320,7 @@ export function NewItemForm({ categories, categoriesNote, onSaved }: NewItemForm
         <Button type="submit" size="lg" disabled={saving}>
           {saving ? 'Saving…' : saveLabel}
         </Button>
-        <Button variant="outline-primary" size="lg" disabled={saving} onClick={() => submit(true)()}>
+        <Button variant="outline-primary" size="lg" disabled={saving} onClick={() => void submit(true)()}>
           Save and add another
         </Button>
       </div>

@@ -79,7 +79,7 @@ describe('product form: required fields', () => {
 });
 
 describe('product form: images', () => {
-  it('keeps the previous selection when more than 4 images in total are chosen', async () => {
+  it('keeps the first images that fit when more than 4 in total are chosen, and says so', async () => {
     const user = userEvent.setup();
     renderForm();
     const input = screen.getByLabelText('Choose images');
@@ -87,28 +87,40 @@ describe('product form: images', () => {
     expect(previews()).toHaveLength(3);
 
     await user.upload(input, [imageFile('d.jpg'), imageFile('e.jpg')]);
-    expect(screen.getByRole('alert')).toHaveTextContent('You can only upload up to 4 images.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Only the first photo of the 2 chosen was kept: an item has at most 4 images.',
+    );
     expect(previews().map((img) => img.getAttribute('alt'))).toEqual([
       'Image 1: a.jpg',
       'Image 2: b.jpg',
       'Image 3: c.jpg',
+      'Image 4: d.jpg',
     ]);
 
-    await user.upload(input, [imageFile('d.jpg')]);
+    await user.upload(input, [imageFile('f.jpg')]);
+    expect(screen.getByRole('alert')).toHaveTextContent('You can only upload up to 4 images.');
     expect(previews()).toHaveLength(4);
-    expect(screen.queryByText('You can only upload up to 4 images.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove image 4' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('refuses 5 images chosen at once', async () => {
+  it('keeps the first 4 of 5 images chosen at once', async () => {
     const user = userEvent.setup();
     renderForm();
     await user.upload(
       screen.getByLabelText('Choose images'),
       ['1', '2', '3', '4', '5'].map((n) => imageFile(`${n}.png`, 'image/png')),
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('You can only upload up to 4 images.');
-    expect(previews()).toHaveLength(0);
-    expect(urls.create).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Only the first 4 photos of the 5 chosen were kept: an item has at most 4 images.',
+    );
+    expect(previews().map((img) => img.getAttribute('alt'))).toEqual([
+      'Image 1: 1.png',
+      'Image 2: 2.png',
+      'Image 3: 3.png',
+      'Image 4: 4.png',
+    ]);
+    expect(urls.create).toHaveBeenCalledTimes(4);
   });
 
   it('only offers image files and refuses anything else that gets through', async () => {
@@ -181,8 +193,12 @@ describe('product form: saving', () => {
 
     expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
     xhr.progress(50, 100);
-    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
-    expect(screen.getByRole('progressbar')).toHaveTextContent('50%');
+    const overall = () => screen.getByRole('progressbar', { name: 'Uploading images…' });
+    await waitFor(() => expect(overall()).toHaveAttribute('aria-valuenow', '50'));
+    expect(overall()).toHaveTextContent('50%');
+    // each photo shows its own part: two of the same size, sent in order
+    expect(screen.getByRole('progressbar', { name: 'Image 1 upload' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('progressbar', { name: 'Image 2 upload' })).toHaveAttribute('aria-valuenow', '0');
 
     xhr.respond(201, product({ id: 11, name: 'Wool coat' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 11 })));

@@ -113,6 +113,8 @@ export function ProductForm({
   const [loadedStock, setLoadedStock] = useState(product?.stock_quantity);
   const save = useSaveProduct();
   const upload = useRef<AbortController | null>(null);
+  /** waiting for photos still being made smaller before the save is sent */
+  const [preparing, setPreparing] = useState(false);
 
   // Once the current pictures are in the selection, remember it as it was.
   useEffect(() => {
@@ -124,7 +126,7 @@ export function ProductForm({
     return () => upload.current?.abort();
   }, [abortRef]);
 
-  useEffect(() => onBusyChange?.(save.isPending), [save.isPending, onBusyChange]);
+  useEffect(() => onBusyChange?.(save.isPending || preparing), [save.isPending, preparing, onBusyChange]);
 
   const imagesChanged = () => {
     const keys = selection.images.map((i) => i.key);
@@ -132,17 +134,21 @@ export function ProductForm({
     return initialKeys.current === null ? keys.length > 0 : keys.join() !== initialKeys.current.join();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (preparing) return;
     form.setSaveError(null);
     if (!form.accept(validateProductForm(values))) return;
+    const sendImages = imagesChanged();
+    setPreparing(true);
+    const photos = sendImages ? await selection.files() : [];
+    setPreparing(false);
     const controller = new AbortController();
     upload.current = controller;
     const onProgress = form.trackProgress();
-    const sendImages = imagesChanged();
     save.mutate(
       {
-        form: productFormData(values, sendImages ? selection.images.map((i) => i.file) : [], {
+        form: productFormData(values, photos, {
           update: editing,
           expectedStock: editing ? loadedStock : undefined,
         }),
@@ -169,7 +175,7 @@ export function ProductForm({
     );
   };
 
-  const saving = save.isPending;
+  const saving = save.isPending || preparing;
 
   const buttons = (
     <>
@@ -185,7 +191,7 @@ export function ProductForm({
   );
 
   return (
-    <Form noValidate onSubmit={submit} ref={form.formRef} className="product-form">
+    <Form noValidate onSubmit={(event) => void submit(event)} ref={form.formRef} className="product-form">
       {layout(
         <>
           {form.saveError && (
@@ -304,6 +310,7 @@ export function ProductForm({
               disabled={saving}
               serverError={form.errors.images}
               onChange={() => form.forget('images')}
+              upload={save.isPending && selection.images.length > 0 ? form.progress / 100 : undefined}
             />
           </fieldset>
 
@@ -311,7 +318,9 @@ export function ProductForm({
             <UploadProgress
               id={id}
               progress={form.progress}
-              label={selection.images.length > 0 ? 'Uploading images…' : 'Saving…'}
+              label={
+                preparing ? 'Making photos smaller…' : selection.images.length > 0 ? 'Uploading images…' : 'Saving…'
+              }
               className="mt-3"
               detailed
             />

@@ -67,7 +67,7 @@ export function SecurityLogScreen({ userId }: { userId: string | undefined }) {
       {events.length === 0 ? (
         <p>Nothing recorded yet.</p>
       ) : (
-        <DataTable columns={EVENT_COLUMNS} className="table table-sm" aria-label="Security events">
+        <DataTable columns={EVENT_COLUMNS} className="table table-sm" aria-label="Security events" cards>
           <tbody>
             {events.map((event) => (
               <tr key={event.id}>

@@ -255,7 +255,7 @@ export function AdminDeliveryMethodsScreen() {
         </div>
       )}
       {methods.data && (
-        <DataTable columns={METHOD_COLUMNS} className="table align-middle">
+        <DataTable columns={METHOD_COLUMNS} className="table align-middle" cards>
           <tbody>
             {methods.data.map((m) => (
               <tr key={m.id}>
