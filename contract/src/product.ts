@@ -1,3 +1,4 @@
+import { MEASUREMENT_KEYS, MEASUREMENT_LABELS, type MeasurementKey } from './measurements';
 import { z } from 'zod';
 import { LIMITS, PRODUCT_CONDITIONS, type ProductCondition } from './constants';
 import { productStatusSchema, publishFieldsSchema } from './listing';
@@ -34,28 +35,9 @@ export type ProductImage = z.infer<typeof productImageSchema>;
 
 export const productConditionSchema = z.enum(PRODUCT_CONDITIONS);
 
-/** A garment's optional measurements, each in centimetres (measured flat). */
-export const MEASUREMENT_KEYS = [
-  'pit_to_pit',
-  'length',
-  'shoulder',
-  'sleeve',
-  'waist',
-  'hip',
-  'inseam',
-  'rise',
-] as const;
-export type MeasurementKey = (typeof MEASUREMENT_KEYS)[number];
-export const MEASUREMENT_LABELS: Record<MeasurementKey, string> = {
-  pit_to_pit: 'Pit to pit',
-  length: 'Length',
-  shoulder: 'Shoulder',
-  sleeve: 'Sleeve',
-  waist: 'Waist',
-  hip: 'Hip',
-  inseam: 'Inseam',
-  rise: 'Rise',
-};
+// The measurement names and labels are in a zod-free file: the product page shows them and must
+// not download zod.
+export { MEASUREMENT_KEYS, MEASUREMENT_LABELS, type MeasurementKey } from './measurements';
 export const MEASUREMENT_MAX_CM = 300;
 export const FLAWS_MAX = 500;
 export const measurementsSchema = z.object(

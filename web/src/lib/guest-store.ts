@@ -1,5 +1,5 @@
 import type { Product } from '@mtumba/contract/product';
-import { ApiError, api } from './api-client';
+import { ApiError } from './api-client';
 import { getToken } from './auth-storage';
 
 /**
@@ -11,7 +11,7 @@ import { getToken } from './auth-storage';
 // The server's own words and limit (contract/cart's CART_MESSAGES.outOfStock and MAX_CART_QUANTITY),
 // written out here: that module carries zod, which the home page's first download must not.
 const outOfStockMessage = (name: string) => `"${name}" is out of stock.`;
-const MAX_CART_QUANTITY = 999;
+export const MAX_CART_QUANTITY = 999;
 
 const CART = 'guest_cart';
 const WISHLIST = 'guest_wishlist';
@@ -56,39 +56,10 @@ export const readGuestWishlist = (): GuestWishlistEntry[] =>
   read<GuestWishlistEntry>(WISHLIST).filter((e) => Number.isInteger(e?.product_id) && e.product);
 export const writeGuestWishlist = (entries: GuestWishlistEntry[]): void => write(WISHLIST, entries);
 
-/** The product as the shop sells it now (the public product call): price and stock are the server's. */
-function fetchProduct(productId: number): Promise<Product> {
-  return api.get<Product>(`/products/${productId}`);
-}
-
 /** Refused as the server refuses: more than is in stock (422 with the stock left). */
-function outOfStock(product: { name: string; stock_quantity: number }): ApiError {
+export function outOfStock(product: { name: string; stock_quantity: number }): ApiError {
   const message = outOfStockMessage(product.name);
   return new ApiError(422, { message, errors: { quantity: [message] }, stock_quantity: product.stock_quantity });
-}
-
-/** Adds to the guest cart, never beyond the stock the shop has now. */
-export async function addToGuestCart(productId: number, quantity: number): Promise<void> {
-  const product = await fetchProduct(productId);
-  const lines = readGuestCart();
-  const line = lines.find((l) => l.product_id === productId);
-  const wanted = (line?.quantity ?? 0) + quantity;
-  if (product.stock_quantity <= 0 || wanted > product.stock_quantity) {
-    throw outOfStock(product);
-  }
-  const snapshot: GuestProduct = {
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    image_url: product.image_url,
-    stock_quantity: product.stock_quantity,
-  };
-  const next = Math.min(wanted, MAX_CART_QUANTITY);
-  writeGuestCart(
-    line
-      ? lines.map((l) => (l.product_id === productId ? { ...l, quantity: next, product: snapshot } : l))
-      : [...lines, { product_id: productId, quantity: next, product: snapshot }],
-  );
 }
 
 export function setGuestCartQuantity(productId: number, quantity: number): void {
@@ -102,13 +73,6 @@ export function setGuestCartQuantity(productId: number, quantity: number): void 
 
 export function removeFromGuestCart(productId: number): void {
   writeGuestCart(readGuestCart().filter((l) => l.product_id !== productId));
-}
-
-export async function addToGuestWishlist(productId: number): Promise<void> {
-  const entries = readGuestWishlist();
-  if (entries.some((e) => e.product_id === productId)) return;
-  const product = await fetchProduct(productId);
-  writeGuestWishlist([...readGuestWishlist(), { product_id: productId, product }]);
 }
 
 export function removeFromGuestWishlist(productId: number): void {

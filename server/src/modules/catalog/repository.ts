@@ -3,7 +3,7 @@ import type { ProductSort } from '@mtumba/contract/product';
 import { dialectOf, type Executor } from '../../db/database.js';
 import type { CategoriesTable, ProductCondition, ProductStatus, ProductsTable } from '../../db/schema.js';
 import { like, likePattern, searchMatch, searchWords } from './search.js';
-import { planCondition } from './search-query.js';
+import { planCondition } from './search-repository.js';
 import type { SearchPlan } from './search-terms.js';
 
 /** What a product list can be narrowed by; prices in cents, text already trimmed. */

@@ -4,7 +4,7 @@ import { searchWords } from './search.js';
 /**
  * The shop's own words: how a shopper's search text becomes, word by word, the set of things a
  * product may match (text, a category, a size, a colour, a condition). Pure functions: the
- * vocabulary is read from the database by `search-query.ts`.
+ * vocabulary is read from the database by `search-repository.ts`.
  */
 
 /** Words that mean the same thing to a shopper (all lower-case). */

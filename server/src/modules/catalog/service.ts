@@ -22,8 +22,8 @@ import { insertProduct, storedMeasurements } from './new-product.js';
 import { publishChange, type PublishOptions } from './publishing.js';
 import { categoryRepository, productRepository, type ProductFilter } from './repository.js';
 import { productSearchText } from './search.js';
-import { productFacets } from './facets.js';
-import { searchPlan } from './search-query.js';
+import { productFacets } from './facets-repository.js';
+import { searchPlan } from './search-repository.js';
 import { didYouMean } from './search-terms.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';

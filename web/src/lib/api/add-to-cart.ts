@@ -3,12 +3,12 @@ import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import type { AddToCartValues } from '@mtumba/contract/cart';
 import { cartKeys } from './get-cart';
-import { addToGuestCart, isGuest } from '@/lib/guest-store';
+import { isGuest } from '@/lib/guest-store';
 import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** POST /cart/add, or for a visitor the cart in this browser. */
 export function addToCart(input: AddToCartValues): Promise<unknown> {
-  if (isGuest()) return addToGuestCart(input.product_id, input.quantity);
+  if (isGuest()) return import('@/lib/guest-store-add').then((m) => m.addToGuestCart(input.product_id, input.quantity));
   return api.post('/cart/add', input);
 }
 

@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { wishlistKeys, type WishlistEntry } from './get-wishlist';
-import { addToGuestWishlist, isGuest } from '@/lib/guest-store';
+import { isGuest } from '@/lib/guest-store';
 import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** POST /wishlist, or for a visitor the wishlist in this browser. */
 export async function addToWishlist(productId: number): Promise<WishlistEntry | undefined> {
   if (isGuest()) {
-    await addToGuestWishlist(productId);
+    await (await import('@/lib/guest-store-add')).addToGuestWishlist(productId);
     return undefined;
   }
   return api.post<WishlistEntry>('/wishlist', { product_id: productId });

@@ -6,7 +6,6 @@ import { useAuth, useAuthSettled } from '@/lib/auth/use-auth';
 import { cartKeys } from '@/lib/api/get-cart';
 import { wishlistKeys } from '@/lib/api/get-wishlist';
 import { emitAppEvent } from '@/lib/events';
-import { mergeGuestItems } from '@/lib/merge-guest-items';
 import { toast } from '@/lib/toast';
 
 /**
@@ -23,7 +22,9 @@ function useMergeGuestItems(customerId: number | null) {
     }
     if (merging.current === customerId) return;
     merging.current = customerId;
-    void mergeGuestItems()
+    // loaded only now: a visitor who never signs in does not download it
+    void import('@/lib/merge-guest-items')
+      .then(({ mergeGuestItems }) => mergeGuestItems())
       .then((outcome) => {
         for (const name of outcome.soldOut) {
           toast.info(`“${name}” sold meanwhile: it is in your wishlist instead of your cart.`, {

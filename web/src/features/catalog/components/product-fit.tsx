@@ -1,4 +1,5 @@
-import { MEASUREMENT_KEYS, MEASUREMENT_LABELS, type Product } from '@mtumba/contract/product';
+import { MEASUREMENT_KEYS, MEASUREMENT_LABELS } from '@mtumba/contract/measurements';
+import type { Product } from '@mtumba/contract/product';
 
 /**
  * What a second-hand buyer checks before buying: the item's measurements (cm, measured flat) and

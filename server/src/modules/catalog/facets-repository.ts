@@ -2,7 +2,7 @@ import { centsToAmount, type ProductCondition } from '@mtumba/contract';
 import type { ProductFacets } from '@mtumba/contract/product';
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { planCondition } from './search-query.js';
+import { planCondition } from './search-repository.js';
 import type { SearchPlan } from './search-terms.js';
 
 /** The price bands offered as chips, in cents: [from, below). */
