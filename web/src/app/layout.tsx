@@ -27,10 +27,12 @@ export function AppLayout() {
   const listPage = new URLSearchParams(search).get('page');
 
   useEffect(() => {
-    window.scrollTo(0, 0);
-    // After an in-app navigation, put keyboard and screen-reader focus at the start of the new page.
+    // The first page is where the browser put it: a shopper who scrolled the server-drawn page
+    // before the app took it over (a slow phone) stays where they are.
     if (firstPath.current) firstPath.current = false;
     else {
+      window.scrollTo(0, 0);
+      // After an in-app navigation, put keyboard and screen-reader focus at the start of the new page.
       main.current?.focus({ preventScroll: true });
       // pages after the server-drawn first one fade in again
       document.documentElement.removeAttribute('data-ssr');
