@@ -50,6 +50,10 @@ test('an order page updates live as the admin ships and delivers it, then the cu
   await expect(progress).toHaveAttribute('aria-valuetext', 'Shipped, 75%');
   await expect(bell).toHaveAccessibleName('Notifications (1 unread)');
   await expect(bell.getByTestId('notification-badge')).toHaveText('1');
+  // the count sits inside its button, not cut off above it by the top of the bar
+  const [bellBox, badgeBox] = [await bell.boundingBox(), await bell.getByTestId('notification-badge').boundingBox()];
+  expect(badgeBox!.y).toBeGreaterThanOrEqual(bellBox!.y);
+  expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(bellBox!.x + bellBox!.width + 1);
   await bell.click();
   await expect(page.getByRole('link', { name: `Order #${order.id} status changed to Shipped` })).toBeVisible();
   await expect(bell).toHaveAccessibleName('Notifications');
