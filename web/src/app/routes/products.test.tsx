@@ -82,6 +82,9 @@ describe('products list', () => {
     const card = await screen.findByRole('article', { name: 'Item 1' });
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'Add to Wishlist' }));
+    // the card's buttons wait while one of its calls is in flight, as a shopper's second tap would
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('guest_wishlist') ?? '[]')).toHaveLength(1));
+    await waitFor(() => expect(within(card).getByRole('button', { name: /Add to Cart/ })).toBeEnabled());
     await user.click(within(card).getByRole('button', { name: /Add to Cart/ }));
     await waitFor(() => expect(JSON.parse(localStorage.getItem('guest_cart') ?? '[]')).toHaveLength(1));
     expect(JSON.parse(localStorage.getItem('guest_cart')!)[0]).toMatchObject({ product_id: 1, quantity: 1 });
