@@ -82,4 +82,17 @@ describe('ProductSearch', () => {
     expect(screen.getByRole('option', { name: /Plain Tee/ }).querySelector('.search-suggestion__thumb')).not.toBeNull();
     expect(container.querySelectorAll('.search-suggestion__thumb')).toHaveLength(2);
   });
+
+  it('searches for the words in the box, even those typed before the app took the page over', async () => {
+    mockApi({ 'GET /api/products': { body: [], headers: { 'X-Total-Count': '0' } } });
+    const onSearch = vi.fn();
+    renderWithProviders(<ProductSearch onSearch={onSearch} />);
+    const box = screen.getByRole('combobox', { name: 'Search products' }) as HTMLInputElement;
+    // typed into the server's page: the field has the words, the app's state does not yet
+    box.value = 'sweater';
+    fireEvent.submit(box.closest('form')!);
+    expect(onSearch).toHaveBeenCalledWith('sweater');
+    await wait(0);
+    expect(box).toHaveValue('sweater');
+  });
 });

@@ -42,7 +42,12 @@ export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductS
     event.preventDefault();
     if (showList && active >= 0 && suggestions[active]) return choose(suggestions[active].id);
     setOpen(false);
-    onSearch(text.trim());
+    // The words in the box, as the shopper sees them: text typed on the server's page before the
+    // app took it over is in the field before it is in `text`.
+    const typed = new FormData(event.currentTarget).get('q');
+    const words = typeof typed === 'string' ? typed : text;
+    if (words !== text) setText(words);
+    onSearch(words.trim());
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
