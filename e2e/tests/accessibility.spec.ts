@@ -96,6 +96,8 @@ test('the M-Pesa waiting screen, a failed prompt and the simulated phone', async
   ]);
   await expectNoSeriousViolations(phone, phone.getByRole('button', { name: 'Fail: wrong PIN' }));
   await phone.getByRole('button', { name: 'Fail: wrong PIN' }).click();
+  // the answer is a form post: closing the tab while it is still loading could hang the close
+  await expect(phone.getByRole('heading', { name: /Paid|Answered/ })).toBeVisible();
   await phone.close();
   await expectNoSeriousViolations(page, page.getByRole('button', { name: 'Resend prompt' }));
 });
