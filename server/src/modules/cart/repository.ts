@@ -40,19 +40,36 @@ export function cartRepository(db: Executor) {
 
   return {
     /** Takes `quantity` units of a product out of a cart: the line goes when that is all of it. */
-    async takeOut(userId: number, productId: number, quantity: number, at: string): Promise<void> {
+    /**
+     * Takes ordered units out of the cart in two statements whatever the number of lines: lines
+     * ordered in full are deleted, lines holding more units keep the rest.
+     */
+    async takeOut(userId: number, lines: ReadonlyMap<number, number>, at: string): Promise<void> {
+      if (lines.size === 0) return;
+      const ordered = [...lines];
       await db
         .deleteFrom('cart_items')
         .where('user_id', '=', userId)
-        .where('product_id', '=', productId)
-        .where('quantity', '<=', quantity)
+        .where((eb) =>
+          eb.or(
+            ordered.map(([productId, qty]) => eb.and([eb('product_id', '=', productId), eb('quantity', '<=', qty)])),
+          ),
+        )
         .execute();
       await db
         .updateTable('cart_items')
-        .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: at }))
+        .set((eb) => {
+          const [[firstId, firstQty], ...rest] = ordered;
+          let chain = eb.case().when('product_id', '=', firstId).then(firstQty);
+          for (const [productId, qty] of rest) chain = chain.when('product_id', '=', productId).then(qty);
+          return { quantity: eb('quantity', '-', chain.else(0).end()), updated_at: at };
+        })
         .where('user_id', '=', userId)
-        .where('product_id', '=', productId)
-        .where('quantity', '>', quantity)
+        .where((eb) =>
+          eb.or(
+            ordered.map(([productId, qty]) => eb.and([eb('product_id', '=', productId), eb('quantity', '>', qty)])),
+          ),
+        )
         .execute();
     },
 

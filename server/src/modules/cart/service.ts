@@ -71,8 +71,7 @@ export async function removeOrderedItems(
 ): Promise<void> {
   const ordered = new Map<number, number>();
   for (const l of lines) ordered.set(l.productId, (ordered.get(l.productId) ?? 0) + l.quantity);
-  const cart = cartRepository(trx);
-  for (const [productId, quantity] of ordered) await cart.takeOut(userId, productId, quantity, now());
+  await cartRepository(trx).takeOut(userId, ordered, now());
 }
 
 export interface CartItemResult {

@@ -3,12 +3,8 @@ import { toast } from '@/lib/toast';
 import { useAddToCart } from '@/lib/api/add-to-cart';
 import { useCartQuantities } from '@/lib/api/get-cart';
 import { useAddToWishlist } from '@/lib/api/add-to-wishlist';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useWishlist, useWishlistProductIds, wishlistKeys } from '@/lib/api/get-wishlist';
-import { isGuest, removeFromGuestWishlist } from '@/lib/guest-store';
-import { api } from '@/lib/api-client';
-import { emitAppEvent } from '@/lib/events';
-import { refetchAfterWrite } from '@/lib/refetch-after-write';
+import { useRemoveFromWishlist } from '@/lib/api/remove-from-wishlist';
+import { useWishlist, useWishlistProductIds } from '@/lib/api/get-wishlist';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { Product } from '@mtumba/contract/product';
 
@@ -40,14 +36,9 @@ export function useProductActions(): ProductActions {
   const wishlist = useAddToWishlist();
   const wishlistIds = useWishlistProductIds();
   const wishlistEntries = useWishlist().data;
-  const queryClient = useQueryClient();
-  const unwish = useMutation({
-    // a visitor's entry is in the browser; a customer's on the server
-    mutationFn: async (entry: { id: number; productId: number }) =>
-      isGuest() ? removeFromGuestWishlist(entry.productId) : api.delete(`/wishlist/${entry.id}`),
-    onSuccess: () => emitAppEvent('wishlistUpdated'),
-    onSettled: () => refetchAfterWrite(queryClient, wishlistKeys.all),
-  });
+  const unwish = useRemoveFromWishlist();
+  // the product whose removal is in flight: the entry leaves the list at once, so its id is kept here
+  const [unwishing, setUnwishing] = useState<number | undefined>();
   const cartQuantities = useCartQuantities();
   const [soldName, setSoldName] = useState<string | null>(null);
   const [modalLoaded, setModalLoaded] = useState(false);
@@ -71,14 +62,12 @@ export function useProductActions(): ProductActions {
   const addToWishlist = (product: ActionProduct) => {
     const entry = wishlistEntries?.find((e) => e.product_id === product.id);
     if (entry) {
-      unwish.mutate(
-        { id: entry.id, productId: product.id },
-        {
-          onSuccess: () => toast.info('Removed from your wishlist.', { toastId: `unwish-${product.id}` }),
-          onError: (err) =>
-            toast.error(errorMessage(err, 'Failed to remove from wishlist'), { toastId: `unwish-${product.id}` }),
-        },
-      );
+      setUnwishing(product.id);
+      unwish.mutate(entry.id, {
+        onSuccess: () => toast.info('Removed from your wishlist.', { toastId: `unwish-${product.id}` }),
+        onError: (err) =>
+          toast.error(errorMessage(err, 'Failed to remove from wishlist'), { toastId: `unwish-${product.id}` }),
+      });
       return;
     }
     // A visitor's wishlist lives in the browser until they sign in (docs/product.md section 3).
@@ -99,7 +88,7 @@ export function useProductActions(): ProductActions {
     : wishlist.isPending
       ? wishlist.variables
       : unwish.isPending
-        ? unwish.variables?.productId
+        ? unwishing
         : undefined;
 
   return {

@@ -10,7 +10,7 @@ import { RatingStars } from '@/components/ui/rating-stars';
 import { useAddToCart } from '@/lib/api/add-to-cart';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+import { useRemoveFromWishlist } from '@/lib/api/remove-from-wishlist';
 import { useWishlist, type WishlistEntry } from '@/lib/api/get-wishlist';
 
 export const UNCATEGORIZED = 'Uncategorized';
