@@ -117,14 +117,17 @@ function orderSummary(
   };
 }
 
-/** "Have Ksh X ready for the rider" for a pay-on-delivery order that is not paid yet. */
+/**
+ * "Have Ksh X ready for the rider" (or "at the pickup point", or "when you collect your parcel",
+ * by the delivery's kind) for a pay-on-delivery order that is not paid yet.
+ */
 function podParagraphs(order: Order): string[] {
   return order.payment_method === 'pay_on_delivery' && order.payment_status === 'unpaid'
-    ? [podReadySentence(formatKshCents(order.total_cents))]
+    ? [podReadySentence(formatKshCents(order.total_cents), parseOrderDelivery(order.delivery_details)?.kind)]
     : [];
 }
 
-/** Tells the customer their order is confirmed and will be paid to the rider. */
+/** Tells the customer their order is confirmed and will be paid on delivery or at collection. */
 export async function mailPayOnDeliveryConfirmed(
   db: Executor,
   ctx: ShopContext,

@@ -96,8 +96,11 @@ describe('pay on delivery', () => {
     expect((await orderRow(t.db, order.id)).order_status).toBe('processing');
 
     const mail = (await mailsTo(t.db, email)).find((m) => m.template === 'order_pay_on_delivery');
-    expect(mail?.text).toContain(`Have Ksh ${order.total_amount.toLocaleString('en-KE')}`);
-    expect(mail?.text).toMatch(/ready for the rider/);
+    // the order is collected at the shop's pickup point: no rider comes
+    expect(mail?.text).toContain(
+      `Pay Ksh ${order.total_amount.toLocaleString('en-KE')} at the pickup point when you collect your order`,
+    );
+    expect(mail?.text).not.toMatch(/rider/);
     expect(mail?.text).toMatch(/Pickup point/);
   });
 
