@@ -25,6 +25,7 @@ import offersRoutes from './modules/offers/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
 import deliveryRoutes from './modules/delivery/routes.js';
 import paymentPages from './modules/payments/sandbox-pages.js';
+import productFeeds from './modules/feeds/plugin.js';
 import paymentsRoutes from './modules/payments/routes.js';
 import realtime from './modules/realtime/plugin.js';
 import pusher from './modules/realtime/pusher/plugin.js';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
   await app.register(paymentPages);
+  await app.register(productFeeds);
   await app.register(web, { ssrEntry: options.ssrEntry });
 
   return app;
