@@ -161,6 +161,25 @@ export const dashboardSchema = z.object({
     z.object({ id: z.number().int().nullable(), name: z.string(), revenue: z.number(), items: z.number().int() }),
   ),
   top_brands: z.array(z.object({ brand: z.string(), revenue: z.number(), items: z.number().int() })),
+  /**
+   * Where the range's sales came from: the source a shopper first arrived with (a share link's
+   * `src`, a `utm_source`, the referring site), a manual order's channel, or 'direct'
+   */
+  sources: z
+    .array(
+      z.object({
+        source: z.string(),
+        label: z.string(),
+        orders: z.number().int(),
+        /** Ksh, as `totals.revenue` */
+        revenue: z.number(),
+        /** shoppers who first arrived from it in the range; null when none are counted (manual, direct) */
+        visits: z.number().int().nullable(),
+        /** orders ÷ visits, null without visits */
+        conversion: z.number().nullable(),
+      }),
+    )
+    .optional(),
   attention: z.object({
     expiring_unpaid: attentionList,
     refunds_due: attentionList,
@@ -188,6 +207,8 @@ export const ORDERS_CSV_COLUMNS = [
   'payment_status',
   'paid_at',
   'order_status',
+  /** where the order came from: a source (whatsapp, instagram, …), a manual order's channel, or direct */
+  'source',
 ] as const;
 
 /**

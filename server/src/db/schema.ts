@@ -192,8 +192,17 @@ export interface OrdersTable {
   shop_discount_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** until when a manual order's pay link works; the order holds its items that long */
   pay_link_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** the source the shopper first arrived with ('whatsapp', 'instagram', 'google', …); null: none known */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Arrivals from each source per Nairobi day (the first page of a shopper who came from it). */
+export interface SourceVisitsTable {
+  day: string;
+  source: string;
+  visits: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrderItemsTable {
@@ -524,6 +533,7 @@ export interface DB {
   drop_recipients: DropRecipientsTable;
   saved_searches: SavedSearchesTable;
   saved_search_alerts: SavedSearchAlertsTable;
+  source_visits: SourceVisitsTable;
 }
 
 export type User = Selectable<UsersTable>;

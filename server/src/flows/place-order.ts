@@ -39,7 +39,7 @@ export async function placeOrder(
   db: Db,
   customer: { id: number },
   body: PlaceOrderBody,
-  options: { reservationSeconds: number; maxUnpaidOrders: number; maxReservedItems: number },
+  options: { reservationSeconds: number; maxUnpaidOrders: number; maxReservedItems: number; source?: string },
 ): Promise<Result<OrderJson>> {
   const phone = normaliseKenyanPhone(body.shipping_phone);
   if (!phone) throw invalidField('shipping_phone', PHONE_HINT);
@@ -125,6 +125,7 @@ export async function placeOrder(
     reservationSeconds: options.reservationSeconds,
     limits: { maxUnpaidOrders: options.maxUnpaidOrders, maxReservedItems: options.maxReservedItems },
     offerHolds,
+    source: options.source ?? null,
   });
 
   const [view] = await loadOrderViews(db, [order]);

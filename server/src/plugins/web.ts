@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { noteArrival } from '../modules/sources/arrival.js';
 import storefront from '../modules/storefront/plugin.js';
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Mtumba</title></head>
@@ -78,6 +79,16 @@ export default fp<WebOptions>(
     // Storefront pages are rendered on the server; other screens get index.html (the app shell).
     await app.register(storefront, { shell: indexHtml, entryFile: options.ssrEntry });
 
+    // A page of the shop: where a new shopper came from is noted first (modules/sources).
+    const shop = {
+      host: new URL(app.config.appUrl).hostname.toLowerCase(),
+      secure: app.config.appUrl.startsWith('https:'),
+    };
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      await noteArrival(app.db, request, reply, shop);
+      return app.sendWebPage(request, reply);
+    };
+
     // The pages the server draws have routes of their own, by the web app's route patterns
     // (web/src/app/router.tsx), so metrics and logs name them by pattern. Every other path of the
     // web app (client-drawn screens, the not-found page) is answered by the fallback below.
@@ -90,7 +101,7 @@ export default fp<WebOptions>(
       '/terms',
       '/contact',
     ]) {
-      app.get(url, { schema: { hide: true } }, async (request, reply) => app.sendWebPage(request, reply));
+      app.get(url, { schema: { hide: true } }, async (request, reply) => page(request, reply));
     }
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -102,7 +113,7 @@ export default fp<WebOptions>(
       if (!isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
         // counted as one route (the web app's catch-all), never by URL: ids stay out of the labels
         request.metricsRoute = '/*';
-        return app.sendWebPage(request, reply);
+        return page(request, reply);
       }
       return reply.status(404).send({ message: isApi ? 'Not found.' : 'File not found.' });
     });

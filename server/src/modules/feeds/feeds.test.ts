@@ -105,7 +105,7 @@ describe('GET /feeds/products.xml', () => {
     expect(one(item, 'title')).toBe('Nike <Air> "Max" & more');
     expect(xml).toContain('Nike &lt;Air&gt; &quot;Max&quot; &amp; more');
     expect(one(item, 'description')).toBe('Worn twice & clean');
-    expect(one(item, 'link')).toBe(`http://shop.test/products/${live}`);
+    expect(one(item, 'link')).toBe(`http://shop.test/products/${live}?src=feed`);
     expect(one(item, 'g:image_link')).toMatch(/^http:\/\/shop\.test\/.+/);
     expect(item.fields.get('g:additional_image_link')).toHaveLength(2);
     expect(one(item, 'g:condition')).toBe('used');

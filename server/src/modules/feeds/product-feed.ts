@@ -77,7 +77,8 @@ export function feedItem(shop: FeedShop, product: Product): string {
     field('id', String(product.id)),
     rss('title', clip(product.name, TITLE_MAX)),
     rss('description', clip(description, DESCRIPTION_MAX)),
-    rss('link', `${shop.url}/products/${product.id}`),
+    // the source code counts the shoppers it sends (modules/sources)
+    rss('link', `${shop.url}/products/${product.id}?src=feed`),
     field('image_link', first ? absolute(shop, first.image_url) : null),
     ...more
       .slice(0, ADDITIONAL_IMAGES_MAX)

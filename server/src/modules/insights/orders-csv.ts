@@ -65,6 +65,7 @@ export async function* ordersCsv(db: Executor, span: Span): AsyncGenerator<strin
         o.payment_status,
         shopTime(o.paid_at),
         o.order_status,
+        text(o.source ?? o.sales_channel ?? 'direct'),
       ];
     });
     yield stringify(rows);

@@ -65,6 +65,31 @@ export function insightsRepository(db: Executor) {
       };
     },
 
+    /**
+     * The span's sales by where they came from: the source the shopper arrived with, else a
+     * manual order's sales channel, else 'direct'.
+     */
+    async salesBySource(span: Span): Promise<{ source: string; orders: number; revenueCents: number }[]> {
+      const result = await sql<{ source: string; orders: unknown; revenue: unknown }>`
+        select coalesce(o.source, o.sales_channel, 'direct') as source, count(*) as orders,
+          coalesce(sum(o.total_cents - o.refunded_cents), 0) as revenue
+        from orders o where ${isSale('o', span)}
+        group by coalesce(o.source, o.sales_channel, 'direct')`.execute(db);
+      return result.rows.map((r) => ({ source: r.source, orders: num(r.orders), revenueCents: num(r.revenue) }));
+    },
+
+    /** Arrivals per source over a range of Nairobi days (both ends included). */
+    async visitsBySource(range: { from: string; to: string }): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('source_visits')
+        .where('day', '>=', range.from)
+        .where('day', '<=', range.to)
+        .groupBy('source')
+        .select(['source', (eb) => eb.fn.sum<string | number>('visits').as('visits')])
+        .execute();
+      return new Map(rows.map((r) => [r.source, num(r.visits)]));
+    },
+
     async revenueByDay(span: Span): Promise<{ day: string; revenueCents: number; orders: number }[]> {
       const day = shopDayOf(db, 'o.paid_at');
       const result = await sql<{ day: string; revenue: unknown; orders: unknown }>`
@@ -190,6 +215,8 @@ export function insightsRepository(db: Executor) {
           'o.discount_cents',
           'o.applied_discounts',
           'o.shipping_address',
+          'o.source',
+          'o.sales_channel',
           'o.delivery_fee_cents',
           'o.total_cents',
           'o.refunded_cents',

@@ -10,6 +10,7 @@ import {
   type ReportRangeQuery,
 } from '@mtumba/contract/insights';
 import type { Executor } from '../../db/database.js';
+import { sourceLabel } from '../sources/source.js';
 import { insightsRepository, type Span } from './repository.js';
 
 /** How many orders each "needs attention" list shows (the count covers them all). */
@@ -24,21 +25,52 @@ export function spanOf(range: { from: string; to: string }): Span {
   return { start: shopDayStart(range.from), end: shopDayStart(addDays(range.to, 1)) };
 }
 
+/**
+ * Orders, revenue and conversion by source: every source with a sale or an arrival in the range,
+ * the most revenue first. Conversion is sales per arrival counted from that source (null without
+ * arrivals: manual orders, direct visits).
+ */
+function bySource(
+  sales: { source: string; orders: number; revenueCents: number }[],
+  visits: Map<string, number>,
+): Dashboard['sources'] {
+  const sources = new Set([...sales.map((s) => s.source), ...visits.keys()]);
+  const salesOf = new Map(sales.map((s) => [s.source, s]));
+  return [...sources]
+    .map((source) => {
+      const sale = salesOf.get(source);
+      const arrivals = visits.get(source) ?? null;
+      const orders = sale?.orders ?? 0;
+      return {
+        source,
+        label: sourceLabel(source),
+        orders,
+        revenue: centsToAmount(sale?.revenueCents ?? 0),
+        visits: arrivals,
+        conversion: arrivals ? Math.round((orders / arrivals) * 1000) / 1000 : null,
+      };
+    })
+    .sort((a, b) => b.revenue - a.revenue || b.orders - a.orders || a.label.localeCompare(b.label));
+}
+
 /** The admin's dashboard for a range (docs/product.md section 12 defines every figure). */
 export async function dashboard(db: Executor, query: ReportRangeQuery, at: Date = new Date()): Promise<Dashboard> {
   const range = resolveRange(query, at);
   const span = spanOf(range);
   const repo = insightsRepository(db);
-  const [totals, byDay, topCategories, topBrands, listings, expiring, refunds, requests] = await Promise.all([
-    repo.totals(span),
-    repo.revenueByDay(span),
-    repo.topCategories(span, TOP_LIMIT),
-    repo.topBrands(span, TOP_LIMIT),
-    repo.listingsByCategory(span),
-    repo.expiringUnpaid(at.toISOString(), ATTENTION_LIMIT),
-    repo.refundsDue(ATTENTION_LIMIT),
-    repo.openCancelRequests(ATTENTION_LIMIT),
-  ]);
+  const [totals, byDay, topCategories, topBrands, listings, expiring, refunds, requests, sales, visits] =
+    await Promise.all([
+      repo.totals(span),
+      repo.revenueByDay(span),
+      repo.topCategories(span, TOP_LIMIT),
+      repo.topBrands(span, TOP_LIMIT),
+      repo.listingsByCategory(span),
+      repo.expiringUnpaid(at.toISOString(), ATTENTION_LIMIT),
+      repo.refundsDue(ATTENTION_LIMIT),
+      repo.openCancelRequests(ATTENTION_LIMIT),
+      repo.salesBySource(span),
+      repo.visitsBySource(range),
+    ]);
   const dayRows = new Map(byDay.map((d) => [d.day, d]));
   const days = daysBetween(range.from, range.to);
   const attention = (list: Awaited<ReturnType<typeof repo.refundsDue>>) => ({
@@ -83,6 +115,7 @@ export async function dashboard(db: Executor, query: ReportRangeQuery, at: Date 
       items: c.items,
     })),
     top_brands: topBrands.map((b) => ({ brand: b.brand, revenue: centsToAmount(b.revenueCents), items: b.items })),
+    sources: bySource(sales, visits),
     attention: {
       expiring_unpaid: attention(expiring),
       refunds_due: attention(refunds),

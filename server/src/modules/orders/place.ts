@@ -39,6 +39,8 @@ export interface NewOrder {
   heldOffers?: HeldOffer[];
   /** the offers module's part, given by the place-order flow */
   offerHolds: OfferHoldsForOrder;
+  /** where the shopper first arrived from (docs/product.md, dashboard), when known */
+  source?: string | null;
 }
 
 export interface HeldOffer {
@@ -119,7 +121,7 @@ type HeldOrderInput = Pick<
   NewOrder,
   'customerId' | 'lines' | 'amounts' | 'shipping_address' | 'shipping_phone' | 'discount_code'
 > &
-  Partial<Pick<NewOrder, 'delivery_method_id' | 'delivery_details' | 'heldOffers' | 'offerHolds'>> & {
+  Partial<Pick<NewOrder, 'delivery_method_id' | 'delivery_details' | 'heldOffers' | 'offerHolds' | 'source'>> & {
     extra?: Partial<Insertable<OrdersTable>>;
   };
 
@@ -160,6 +162,7 @@ async function insertHeldOrder(
       cancel_requested_at: null,
       paid_at: null,
       welcome_claim_user_id: claimsOffer ? input.customerId : null,
+      source: input.source ?? null,
       ...input.extra,
       created_at: at,
       updated_at: at,

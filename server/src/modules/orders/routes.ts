@@ -18,6 +18,7 @@ import {
   requestCancel,
 } from './service.js';
 import { bearerAuth, errorReplies, idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
+import { keptSource } from '../sources/source.js';
 import { shopContext } from './emails.js';
 import { ORDER_NOT_FOUND } from './lifecycle.js';
 
@@ -47,6 +48,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         reservationSeconds: config.orders.reservationSeconds,
         maxUnpaidOrders: config.orders.maxUnpaidOrders,
         maxReservedItems: config.orders.maxReservedItems,
+        // the source the shopper's browser keeps (set on their first page; docs/product.md)
+        source: keptSource(request.headers.cookie),
       });
       emitAll(app.events, result.events);
       return reply.status(201).send({ message: ORDER_PLACED, order: result.value });

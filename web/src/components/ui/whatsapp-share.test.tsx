@@ -19,7 +19,7 @@ describe('WhatsApp share links', () => {
     const href = screen.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href') ?? '';
     expect(href.startsWith('https://wa.me/?text=')).toBe(true);
     expect(decodeURIComponent(href.slice('https://wa.me/?text='.length))).toBe(
-      `Denim jacket — Ksh 1,500\n${window.location.origin}/products/7`,
+      `Denim jacket — Ksh 1,500\n${window.location.origin}/products/7?src=wa`,
     );
   });
 });

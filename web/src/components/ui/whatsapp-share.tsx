@@ -43,7 +43,11 @@ export function ShareProductOnWhatsApp({ name, price, path }: { name: string; pr
   const [origin, setOrigin] = useState('');
   useEffect(() => setOrigin(window.location.origin), []);
   return (
-    <WhatsAppLink text={`${name} — ${formatKsh(price)}\n${origin}${path}`} className="btn btn-whatsapp btn-share">
+    // ?src=wa: the shop counts the shoppers a shared link brings (docs/product.md, dashboard)
+    <WhatsAppLink
+      text={`${name} — ${formatKsh(price)}\n${origin}${path}?src=wa`}
+      className="btn btn-whatsapp btn-share"
+    >
       Share on WhatsApp
     </WhatsAppLink>
   );

@@ -18,6 +18,7 @@ import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { useDashboard, type DashboardPeriod } from '../api/get-dashboard';
 import { CsvExportButton } from './csv-export-button';
+import { DashboardSources } from './dashboard-sources';
 import { failureMessage } from './failure-message';
 import { formatDateTime } from './format';
 import { RevenueChart } from './revenue-chart';
@@ -183,6 +184,8 @@ function Figures({ data }: { data: Dashboard }) {
           </CardSection>
         </div>
       </div>
+
+      <DashboardSources sources={data.sources} />
 
       <CardSection
         id="sell-through"
