@@ -66,21 +66,19 @@ export const adminCustomerCreateBodySchema = z.object({
     .trim()
     .min(1, 'The name field is required.')
     .max(120, 'The name may have at most 120 characters.'),
-  /** optional: a customer known only by phone gets the pay link and a claim link by SMS */
-  email: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z
-      .string('The email must be a valid email address.')
-      .trim()
-      .toLowerCase()
-      .pipe(
-        z
-          .email('The email must be a valid email address.')
-          .max(254, 'The email is too long.')
-          .refine((e) => !/\.invalid$/.test(e), 'The email must be a valid email address.'),
-      )
-      .nullish(),
-  ),
+  /** optional ('' or null: none): a customer known only by phone gets the pay link and a claim link by SMS */
+  email: z
+    .string('The email must be a valid email address.')
+    .trim()
+    .toLowerCase()
+    .refine((e) => e.length <= 254, { error: 'The email is too long.', abort: true })
+    .refine((e) => e === '' || z.email().safeParse(e).success, {
+      error: 'The email must be a valid email address.',
+      abort: true,
+    })
+    // the reserved .invalid domain is the shop's own stand-in for customers known only by phone
+    .refine((e) => !/\.invalid$/.test(e), 'The email must be a valid email address.')
+    .nullish(),
   phone: z.string().trim().max(32, 'Enter a Kenyan phone number such as 0712 345 678.').nullish(),
 }).refine((b) => Boolean(b.email) || Boolean(b.phone), {
   path: ['phone'],
@@ -147,6 +145,8 @@ const choosesDelivery = (b: { shipping_address?: unknown; delivery_method_id?: n
 
 export const manualOrderQuoteBodySchema = manualOrderQuoteFields.refine(choosesDelivery, deliveryChosen);
 export type ManualOrderQuoteBody = z.infer<typeof manualOrderQuoteBodySchema>;
+/** What a client sends (before trimming and defaults): the delivery fields may be left out. */
+export type ManualOrderQuoteRequest = z.input<typeof manualOrderQuoteBodySchema>;
 
 export const manualOrderBodySchema = manualOrderQuoteFields
   .extend({
@@ -155,6 +155,7 @@ export const manualOrderBodySchema = manualOrderQuoteFields
   })
   .refine(choosesDelivery, deliveryChosen);
 export type ManualOrderBody = z.infer<typeof manualOrderBodySchema>;
+export type ManualOrderRequest = z.input<typeof manualOrderBodySchema>;
 
 /** `discount_amount` counts every discount: the offers and the shop's own (`shop_discount`). */
 export const manualOrderQuoteSchema = z.object({

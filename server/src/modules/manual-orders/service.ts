@@ -366,7 +366,8 @@ async function textPhoneOnlyCustomer(
   if (customerHasEmail || !shop.texts || !to || !/^\+254[17]\d{8}$/.test(to)) {
     return { to: null, customerHasEmail, claimLinkSent: false };
   }
-  const claimable = customer.password_hash === null && !customer.is_admin;
+  // the claim link proves the phone it reaches: only sent to the account's own phone
+  const claimable = customer.password_hash === null && !customer.is_admin && customer.phone === to;
   const name = nameTheShopMayUse(customer);
   const hi = name ? `Hi ${name.split(/\s+/)[0]}, ` : '';
   return db.transaction().execute(async (trx) => {
@@ -388,10 +389,11 @@ async function textPhoneOnlyCustomer(
 export function manualOrderMessage(paid: boolean, texted: TextedOrder): string {
   const base = paid ? MANUAL_ORDER_PAID : MANUAL_ORDER_CREATED;
   if (texted.customerHasEmail) return base;
-  const how = texted.to
-    ? `Sent by SMS to ${texted.to}${texted.claimLinkSent ? ', with a link to set up their account' : ''}.`
-    : 'Texts are not set up: send the pay link on WhatsApp.';
-  return `${paid ? base : 'Order created.'} The customer has no e-mail address, so no e-mail is sent. ${how}`;
+  const noEmail = `${paid ? base : 'Order created.'} The customer has no e-mail address, so no e-mail is sent.`;
+  if (texted.to) {
+    return `${noEmail} Sent by SMS to ${texted.to}${texted.claimLinkSent ? ', with a link to set up their account' : ''}.`;
+  }
+  return paid ? noEmail : `${noEmail} Texts are not set up: send the pay link on WhatsApp.`;
 }
 
 /** `GET /admin/orders/{id}/pay-link`. */

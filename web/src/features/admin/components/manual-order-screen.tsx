@@ -6,7 +6,7 @@ import {
   SALES_CHANNELS,
   SALES_CHANNEL_LABELS,
   type AdminCustomerJson,
-  type ManualOrderQuoteBody,
+  type ManualOrderQuoteRequest,
   type ManualOrderReply,
   type SalesChannel,
 } from '@mtumba/contract/manual-order';
@@ -357,7 +357,7 @@ export function ManualOrderScreen() {
     ? missingDelivery(deliveryMethod, delivery)
     : { field: 'option' as const, message: 'Choose how the order is delivered.' };
   const incomplete = missing !== undefined;
-  const body: ManualOrderQuoteBody | undefined = useMemo(() => {
+  const body: ManualOrderQuoteRequest | undefined = useMemo(() => {
     if (!customer || items.length === 0 || incomplete) return undefined;
     return {
       customer_id: customer.id,
