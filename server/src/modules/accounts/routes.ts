@@ -152,7 +152,14 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: authTags,
         summary: 'Whom a claim link is for (a customer the shop created from a phone number alone)',
         params: claimParams,
-        response: { 200: accountClaimViewSchema, 404: message, 409: message, 410: message, 429: tooMany },
+        response: {
+          200: accountClaimViewSchema,
+          404: message,
+          409: message,
+          410: message,
+          422: validationError,
+          429: tooMany,
+        },
       },
     },
     async (request, reply) => {
