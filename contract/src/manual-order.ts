@@ -184,6 +184,8 @@ export const manualOrderReplySchema = z.object({
   customer_has_email: z.boolean().optional(),
   /** a one-time link to take the account over (set an e-mail and password) was in the text */
   claim_link_sent: z.boolean().optional(),
+  /** the SMS sandbox only (development, journeys): the text that was not sent, for the screen to show */
+  sandbox_sms: z.string().optional(),
 });
 export type ManualOrderReply = z.infer<typeof manualOrderReplySchema>;
 

@@ -124,8 +124,10 @@ test('a pay link paid with the M-Pesa prompt, signed out', async ({ browser }) =
 
 // A WhatsApp buyer known only by a phone number: the owner finds nobody with it, creates the
 // customer from the same number (carried over from Find, no e-mail), sends the order upcountry
-// with the town and the courier's office, and lands on the result.
-test('a phone-only customer’s upcountry order, from Find to the pay link', async ({ page }) => {
+// with the town and the courier's office, and lands on the result. The text to the phone (shown
+// on screen by the SMS sandbox, as the phone codes are) carries the pay link and a claim link:
+// the buyer sets an e-mail and password with it and finds the order in My orders.
+test('a phone-only customer’s upcountry order: the texted claim link opens My orders', async ({ page, browser }) => {
   const tag = uniqueTag();
   const admin = await adminSession();
   const { product } = await freshProduct(admin, { label: 'Kitenge Shirt', price: 1200, tag });
@@ -161,7 +163,32 @@ test('a phone-only customer’s upcountry order, from Find to the pay link', asy
   await expect(done).toBeInViewport();
   await expect(page.getByText(/The customer has no e-mail address, so no e-mail is sent/)).toBeVisible();
   const orderId = Number((await done.textContent())?.match(/#(\d+)/)?.[1]);
+  const link = await page.getByLabel('Pay link').inputValue();
+  const text = (await page.getByTestId('sandbox-sms').textContent()) ?? '';
+  expect(text).toContain(link);
+  expect(text).toContain(`#${orderId}`);
+  const claim = /https?:\/\/\S+\/claim\/[\w-]+/.exec(text)?.[0] ?? '';
+  expect(claim).not.toBe('');
 
   await page.goto(`/admin/orders/${orderId}`);
   await expect(page.getByText('Eldoret, Easy Coach, Eldoret').first()).toBeVisible();
+
+  // The buyer, on her own phone, follows the claim link.
+  const buyerContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(new URL(claim).pathname);
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
+  await expect(buyer.getByText(`Hi Baraka, the shop placed your order for ${phone}.`, { exact: false })).toBeVisible();
+  await buyer.getByLabel('Email', { exact: true }).fill(`baraka-${tag}@e2e.test`);
+  await buyer.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await buyer.getByLabel('Confirm Password', { exact: true }).fill('a long enough password');
+  await buyer.getByRole('button', { name: 'Set up my account' }).click();
+  await expect(buyer.getByRole('status')).toContainText('Your account is ready.');
+  await buyer.getByRole('link', { name: 'See my orders' }).click();
+  await expect(buyer.getByText(`Order #${orderId}`, { exact: true })).toBeVisible();
+
+  // The link worked once.
+  await buyer.goto(new URL(claim).pathname);
+  await expect(buyer.getByRole('alert')).toContainText('already has an e-mail address');
+  await buyerContext.close();
 });

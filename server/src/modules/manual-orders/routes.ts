@@ -151,6 +151,7 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         texted_to: result.texted.to,
         customer_has_email: result.texted.customerHasEmail,
         claim_link_sent: result.texted.claimLinkSent,
+        ...(result.texted.sandboxText !== undefined ? { sandbox_sms: result.texted.sandboxText } : {}),
       });
     },
   );

@@ -346,6 +346,8 @@ export interface TextedOrder {
   to: string | null;
   customerHasEmail: boolean;
   claimLinkSent: boolean;
+  /** the SMS sandbox (development, journeys): the text is not sent but handed to the screen */
+  sandboxText?: string;
 }
 
 /**
@@ -363,7 +365,9 @@ async function textPhoneOnlyCustomer(
 ): Promise<TextedOrder> {
   const customerHasEmail = hasMailbox(customer.email);
   const to = order.shipping_phone;
-  if (customerHasEmail || !shop.texts || !to || !/^\+254[17]\d{8}$/.test(to)) {
+  // as the phone codes: in the SMS sandbox no text is queued, the screen shows it instead
+  const sandbox = !shop.texts && config.smsSandbox;
+  if (customerHasEmail || !(shop.texts || sandbox) || !to || !/^\+254[17]\d{8}$/.test(to)) {
     return { to: null, customerHasEmail, claimLinkSent: false };
   }
   // the claim link proves the phone it reaches: only sent to the account's own phone
@@ -380,7 +384,9 @@ async function textPhoneOnlyCustomer(
       const claim = await issueClaimLink(trx, config, customer);
       parts.push(`See your orders: set up your account here ${claim} (the link works once).`);
     }
-    await queueSms(trx, { to, message: parts.join(' '), template: 'manual_order_links' });
+    const message = parts.join(' ');
+    if (sandbox) return { to: displayKenyanPhone(to), customerHasEmail, claimLinkSent: claimable, sandboxText: message };
+    await queueSms(trx, { to, message, template: 'manual_order_links' });
     return { to: displayKenyanPhone(to), customerHasEmail, claimLinkSent: claimable };
   });
 }
@@ -390,9 +396,11 @@ export function manualOrderMessage(paid: boolean, texted: TextedOrder): string {
   const base = paid ? MANUAL_ORDER_PAID : MANUAL_ORDER_CREATED;
   if (texted.customerHasEmail) return base;
   const noEmail = `${paid ? base : 'Order created.'} The customer has no e-mail address, so no e-mail is sent.`;
-  if (texted.to) {
-    return `${noEmail} Sent by SMS to ${texted.to}${texted.claimLinkSent ? ', with a link to set up their account' : ''}.`;
+  const withClaim = texted.claimLinkSent ? ', with a link to set up their account' : '';
+  if (texted.sandboxText !== undefined) {
+    return `${noEmail} The text for ${texted.to}${withClaim} is shown below: the SMS sandbox sends nothing.`;
   }
+  if (texted.to) return `${noEmail} Sent by SMS to ${texted.to}${withClaim}.`;
   return paid ? noEmail : `${noEmail} Texts are not set up: send the pay link on WhatsApp.`;
 }
 

@@ -102,9 +102,15 @@ function CustomerStep({
     );
   }
 
+  // the phone (or e-mail) typed into Find is carried into New customer, so the admin types it once
+  const carryOver = (typed: string) => {
+    const from = newCustomerFromSearch(typed);
+    setFields((f) => ({ ...f, email: f.email || from.email, phone: f.phone || from.phone }));
+  };
   const find = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(query.trim());
+    if (creating) carryOver(query);
   };
   const create = (e: FormEvent) => {
     e.preventDefault();
@@ -163,9 +169,7 @@ function CustomerStep({
           type="button"
           className="btn btn-link px-0"
           onClick={() => {
-            // the phone (or e-mail) typed into Find is carried over, so the admin types it once
-            const typed = newCustomerFromSearch(query || submitted);
-            setFields((f) => ({ ...f, email: f.email || typed.email, phone: f.phone || typed.phone }));
+            carryOver(query || submitted);
             setCreating(true);
           }}
         >
@@ -309,6 +313,11 @@ function Done({ reply, onAnother }: { reply: ManualOrderReply; onAnother: () => 
         <p role="status">
           {reply.message} Total {formatKsh(reply.order.total_amount)}.
         </p>
+        {reply.sandbox_sms && (
+          <div className="alert alert-info small" data-testid="sandbox-sms">
+            <strong>Test text (SMS sandbox, not sent):</strong> {reply.sandbox_sms}
+          </div>
+        )}
         {reply.pay_link && <PayLinkShare link={reply.pay_link} phone={reply.order.shipping_phone} />}
         <div className="d-flex flex-wrap gap-2 mt-3">
           <Link to={paths.adminOrder(reply.order.id)} className="btn btn-outline-primary">
