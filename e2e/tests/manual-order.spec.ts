@@ -152,7 +152,7 @@ test('a phone-only customer’s upcountry order: the texted claim link opens My 
   await page.getByRole('button', { name: `Add ${product.name}` }).click();
   await page.getByLabel('Shipping option').selectOption({ label: 'Upcountry parcel (courier or matatu)' });
   await expect(page.getByText('Fill in the delivery details to see the total.')).toBeVisible();
-  await page.getByLabel('Town').fill('Eldoret');
+  await page.getByLabel('Town', { exact: true }).fill('Eldoret');
   await page.getByLabel('Courier pickup office').fill('Easy Coach, Eldoret');
   // Ksh 1,200 − 10% on a first order + Ksh 350 for the parcel
   await expect(page.getByTestId('manual-order-total')).toHaveText('Ksh 1,430');
