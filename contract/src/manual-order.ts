@@ -60,31 +60,33 @@ export const adminCustomerSearchQuerySchema = z.object({
     .max(254, 'That is too long for a phone number or an e-mail address.'),
 });
 
-export const adminCustomerCreateBodySchema = z.object({
-  name: z
-    .string('The name field is required.')
-    .trim()
-    .min(1, 'The name field is required.')
-    .max(120, 'The name may have at most 120 characters.'),
-  /** optional ('' or null: none): a customer known only by phone gets the pay link and a claim link by SMS */
-  email: z
-    .string('The email must be a valid email address.')
-    .trim()
-    .toLowerCase()
-    .refine((e) => e.length <= 254, { error: 'The email is too long.', abort: true })
-    .refine((e) => e === '' || z.email().safeParse(e).success, {
-      error: 'The email must be a valid email address.',
-      abort: true,
-    })
-    // the reserved .invalid domain is the shop's own stand-in for customers known only by phone
-    .refine((e) => !/\.invalid$/.test(e), 'The email must be a valid email address.')
-    .nullish(),
-  phone: z.string().trim().max(32, 'Enter a Kenyan phone number such as 0712 345 678.').nullish(),
-}).refine((b) => Boolean(b.email) || Boolean(b.phone), {
-  path: ['phone'],
-  message: 'Enter the customer’s phone number (an e-mail address is optional).',
-  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-});
+export const adminCustomerCreateBodySchema = z
+  .object({
+    name: z
+      .string('The name field is required.')
+      .trim()
+      .min(1, 'The name field is required.')
+      .max(120, 'The name may have at most 120 characters.'),
+    /** optional ('' or null: none): a customer known only by phone gets the pay link and a claim link by SMS */
+    email: z
+      .string('The email must be a valid email address.')
+      .trim()
+      .toLowerCase()
+      .refine((e) => e.length <= 254, { error: 'The email is too long.', abort: true })
+      .refine((e) => e === '' || z.email().safeParse(e).success, {
+        error: 'The email must be a valid email address.',
+        abort: true,
+      })
+      // the reserved .invalid domain is the shop's own stand-in for customers known only by phone
+      .refine((e) => !/\.invalid$/.test(e), 'The email must be a valid email address.')
+      .nullish(),
+    phone: z.string().trim().max(32, 'Enter a Kenyan phone number such as 0712 345 678.').nullish(),
+  })
+  .refine((b) => Boolean(b.email) || Boolean(b.phone), {
+    path: ['phone'],
+    message: 'Enter the customer’s phone number (an e-mail address is optional).',
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
 export type AdminCustomerCreateBody = z.infer<typeof adminCustomerCreateBodySchema>;
 
 export const adminCustomerCreateReplySchema = z.object({
@@ -114,23 +116,24 @@ export const manualOrderDiscountSchema = z.object({
     .max(DISCOUNT_REASON_MAX, `The reason may have at most ${DISCOUNT_REASON_MAX} characters.`),
 });
 
-const manualOrderQuoteFields = z.object({
-  customer_id: z
-    .number('Choose the customer.')
-    .int('Choose the customer.')
-    .positive('Choose the customer.')
-    .max(MAX_DB_ID, 'Choose the customer.'),
-  items: z
-    .array(placeOrderItemSchema, 'Pick at least one item.')
-    .min(1, 'Pick at least one item.')
-    .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines.`),
-  /** one of the spec's two names; may be left out when `delivery_method_id` is given */
-  shipping_address: z.enum(SHIPPING_OPTIONS, SHIPPING_CHOICE_MESSAGE).optional(),
-  /** the phone for delivery and the WhatsApp message; the customer's own when left out */
-  shipping_phone: z.string().trim().max(32, 'Enter a Kenyan phone number such as 0712 345 678.').nullish(),
-  channel: z.enum(SALES_CHANNELS, 'Choose where the sale was made: WhatsApp, phone, live or in the shop.'),
-  discount: manualOrderDiscountSchema.nullish(),
-})
+const manualOrderQuoteFields = z
+  .object({
+    customer_id: z
+      .number('Choose the customer.')
+      .int('Choose the customer.')
+      .positive('Choose the customer.')
+      .max(MAX_DB_ID, 'Choose the customer.'),
+    items: z
+      .array(placeOrderItemSchema, 'Pick at least one item.')
+      .min(1, 'Pick at least one item.')
+      .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines.`),
+    /** one of the spec's two names; may be left out when `delivery_method_id` is given */
+    shipping_address: z.enum(SHIPPING_OPTIONS, SHIPPING_CHOICE_MESSAGE).optional(),
+    /** the phone for delivery and the WhatsApp message; the customer's own when left out */
+    shipping_phone: z.string().trim().max(32, 'Enter a Kenyan phone number such as 0712 345 678.').nullish(),
+    channel: z.enum(SALES_CHANNELS, 'Choose where the sale was made: WhatsApp, phone, live or in the shop.'),
+    discount: manualOrderDiscountSchema.nullish(),
+  })
   // every active delivery method with the address fields it needs, as at checkout
   .extend(orderDeliveryFieldsSchema.shape);
 

@@ -70,7 +70,14 @@ interface ManualReply {
     id: number;
     shipping_address: string;
     delivery_fee: number;
-    delivery: { name: string; kind: string; town: string | null; pickup_office: string | null; zone: string | null; address: string | null } | null;
+    delivery: {
+      name: string;
+      kind: string;
+      town: string | null;
+      pickup_office: string | null;
+      zone: string | null;
+      address: string | null;
+    } | null;
   };
   pay_link: { url: string } | null;
   texted_to: string | null;
@@ -111,7 +118,10 @@ describe('customers known only by phone', () => {
     // the same phone again: the same account, unchanged
     const again = await asAdmin('POST', '/api/admin/customers', { name: 'Someone Else', phone, email: '' });
     expect(again.statusCode).toBe(200);
-    expect((again.json() as { customer: Customer }).customer).toMatchObject({ id: created.customer.id, name: 'Akinyi Odhiambo' });
+    expect((again.json() as { customer: Customer }).customer).toMatchObject({
+      id: created.customer.id,
+      name: 'Akinyi Odhiambo',
+    });
 
     const found = await asAdmin('GET', `/api/admin/customers?q=${encodeURIComponent(phone)}`);
     expect((found.json() as { data: Customer[] }).data).toEqual([
@@ -119,13 +129,26 @@ describe('customers known only by phone', () => {
     ]);
 
     // nobody signs in to, or registers, the account's stand-in address
-    const row = await t.db.selectFrom('users').select('email').where('id', '=', created.customer.id).executeTakeFirstOrThrow();
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: row.email, password: 'x' } });
+    const row = await t.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', created.customer.id)
+      .executeTakeFirstOrThrow();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: row.email, password: 'x' },
+    });
     expect(login.statusCode).toBe(422);
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { name: 'Taker', email: row.email, password: 'long enough pass', password_confirmation: 'long enough pass' },
+      payload: {
+        name: 'Taker',
+        email: row.email,
+        password: 'long enough pass',
+        password_confirmation: 'long enough pass',
+      },
     });
     expect(register.statusCode).toBe(422);
   });
@@ -231,7 +254,10 @@ describe('claim links', () => {
     const { phone, customer, orderId, token } = await claimLink();
     const view = await t.app.inject({ method: 'GET', url: `/api/account-claims/${token}` });
     expect(view.statusCode).toBe(200);
-    expect(view.json()).toMatchObject({ name: 'Wairimu Njoroge', phone: `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}` });
+    expect(view.json()).toMatchObject({
+      name: 'Wairimu Njoroge',
+      phone: `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`,
+    });
 
     const email = `wairimu-${customer.id}@example.com`;
     const res = await claim(token, email);
@@ -285,7 +311,11 @@ describe('claim links', () => {
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ message: CLAIM_MESSAGES.expired });
     // nothing changed
-    const row = await t.db.selectFrom('users').select('email').where('id', '=', late.customer.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', late.customer.id)
+      .executeTakeFirstOrThrow();
     expect(row.email.endsWith('.invalid')).toBe(true);
   });
 
@@ -314,11 +344,23 @@ describe('claim links', () => {
     const at = new Date().toISOString();
     await t.db
       .insertInto('phone_verifications')
-      .values({ user_id: holder.id, phone: e164(phone), code_hash: 'x', attempts: 0, expires_at: at, verified_at: at, created_at: at })
+      .values({
+        user_id: holder.id,
+        phone: e164(phone),
+        code_hash: 'x',
+        attempts: 0,
+        expires_at: at,
+        verified_at: at,
+        created_at: at,
+      })
       .execute();
     const res = await claim(token, `second-${customer.id}@example.com`);
     expect(res.statusCode, res.body).toBe(201);
-    const row = await t.db.selectFrom('users').select('phone_verified_at').where('id', '=', customer.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('phone_verified_at')
+      .where('id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect(row.phone_verified_at).toBeNull();
   });
 });

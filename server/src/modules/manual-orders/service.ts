@@ -385,7 +385,8 @@ async function textPhoneOnlyCustomer(
       parts.push(`See your orders: set up your account here ${claim} (the link works once).`);
     }
     const message = parts.join(' ');
-    if (sandbox) return { to: displayKenyanPhone(to), customerHasEmail, claimLinkSent: claimable, sandboxText: message };
+    if (sandbox)
+      return { to: displayKenyanPhone(to), customerHasEmail, claimLinkSent: claimable, sandboxText: message };
     await queueSms(trx, { to, message, template: 'manual_order_links' });
     return { to: displayKenyanPhone(to), customerHasEmail, claimLinkSent: claimable };
   });

@@ -127,7 +127,14 @@ describe('ManualOrderScreen', () => {
       is_active: true,
       sort_order: 30,
     };
-    const newcomer = { id: 52, name: 'Akinyi', email: '', has_email: false, phone: '+254733111222', has_password: false };
+    const newcomer = {
+      id: 52,
+      name: 'Akinyi',
+      email: '',
+      has_email: false,
+      phone: '+254733111222',
+      has_password: false,
+    };
     const server = mockApi({
       'GET /api/admin/customers': { data: [] },
       'POST /api/admin/customers': {
@@ -147,7 +154,8 @@ describe('ManualOrderScreen', () => {
       'POST /api/admin/orders/manual': {
         status: 201,
         body: {
-          message: 'Order created. The customer has no e-mail address, so no e-mail is sent. Sent by SMS to 0733 111 222.',
+          message:
+            'Order created. The customer has no e-mail address, so no e-mail is sent. Sent by SMS to 0733 111 222.',
           order: { id: 78, total_amount: 1250, shipping_phone: '+254733111222' },
           pay_link: { url: LINK, expires_at: '2030-01-01T10:00:00.000Z', message: LINK, whatsapp_url: 'unused' },
           texted_to: '0733 111 222',

@@ -10,12 +10,23 @@ afterEach(() => vi.unstubAllGlobals());
 describe('ClaimAccountForm', () => {
   it('greets the customer the shop knew by phone, sets the e-mail and password, and signs them in', async () => {
     const api = mockApi({
-      'GET /api/account-claims/tok123': { name: 'Akinyi Odhiambo', phone: '0712 345 678', expires_at: '2030-01-01T00:00:00.000Z' },
+      'GET /api/account-claims/tok123': {
+        name: 'Akinyi Odhiambo',
+        phone: '0712 345 678',
+        expires_at: '2030-01-01T00:00:00.000Z',
+      },
       'POST /api/account-claims/tok123': {
         status: 201,
         body: {
           token: 'mt_session',
-          user: { id: 5, name: 'Akinyi Odhiambo', email: 'akinyi@example.com', is_admin: false, email_verified: false, pending_email: null },
+          user: {
+            id: 5,
+            name: 'Akinyi Odhiambo',
+            email: 'akinyi@example.com',
+            is_admin: false,
+            email_verified: false,
+            pending_email: null,
+          },
           message: 'Your account is ready. Please check your email to verify your address.',
         },
       },

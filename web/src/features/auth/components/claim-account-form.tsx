@@ -28,8 +28,7 @@ export function ClaimAccountForm({ token }: { token: string }) {
   if (claim.isError) {
     return (
       <Alert variant="warning" role="alert">
-        {errorMessage(claim.error, 'This link does not work.')}{' '}
-        <Link to={paths.login()}>Sign in</Link>
+        {errorMessage(claim.error, 'This link does not work.')} <Link to={paths.login()}>Sign in</Link>
       </Alert>
     );
   }
@@ -55,7 +54,8 @@ export function ClaimAccountForm({ token }: { token: string }) {
     );
   };
   const apiError = save.error instanceof ApiError ? save.error : null;
-  const summary = save.isError && !apiError?.body.errors ? errorMessage(save.error, 'Could not set up the account.') : null;
+  const summary =
+    save.isError && !apiError?.body.errors ? errorMessage(save.error, 'Could not set up the account.') : null;
   const first = claim.data.name.split(/\s+/)[0];
 
   return (
