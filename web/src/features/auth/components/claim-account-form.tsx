@@ -24,7 +24,7 @@ export function ClaimAccountForm({ token }: { token: string }) {
   const [confirmation, setConfirmation] = useState('');
   const [done, setDone] = useState<string | null>(null);
 
-  if (claim.isPending) return <LoadingSpinner />;
+  if (claim.isPending) return <LoadingSpinner label="Opening your link…" />;
   if (claim.isError) {
     return (
       <Alert variant="warning" role="alert">
