@@ -183,7 +183,7 @@ test('a phone-only customer’s upcountry order: the texted claim link opens My 
   await buyer.getByLabel('Password', { exact: true }).fill('a long enough password');
   await buyer.getByLabel('Confirm Password', { exact: true }).fill('a long enough password');
   await buyer.getByRole('button', { name: 'Set up my account' }).click();
-  await expect(buyer.getByRole('status')).toContainText('Your account is ready.');
+  await expect(buyer.getByRole('main').getByRole('status')).toContainText('Your account is ready.');
   await buyer.getByRole('link', { name: 'See my orders' }).click();
   await expect(buyer.getByText(`Order #${orderId}`, { exact: true })).toBeVisible();
 

@@ -24,18 +24,20 @@ export function ClaimAccountForm({ token }: { token: string }) {
   const [confirmation, setConfirmation] = useState('');
   const [done, setDone] = useState<string | null>(null);
 
+  // once claimed, the sign-in refreshes the app's queries: the link itself now answers 409
+  if (done) {
+    return (
+      <Alert variant="success" role="status">
+        {done} <Link to={paths.orders()}>See my orders</Link>
+      </Alert>
+    );
+  }
+
   if (claim.isPending) return <LoadingSpinner label="Opening your link…" />;
   if (claim.isError) {
     return (
       <Alert variant="warning" role="alert">
         {errorMessage(claim.error, 'This link does not work.')} <Link to={paths.login()}>Sign in</Link>
-      </Alert>
-    );
-  }
-  if (done) {
-    return (
-      <Alert variant="success" role="status">
-        {done} <Link to={paths.orders()}>See my orders</Link>
       </Alert>
     );
   }
