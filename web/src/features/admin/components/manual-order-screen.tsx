@@ -307,7 +307,8 @@ function Done({ reply, onAnother }: { reply: ManualOrderReply; onAnother: () => 
   return (
     <Card as="section" aria-labelledby="manual-done" className="mb-4" data-testid="manual-order-done">
       <Card.Body>
-        <h2 className="h5" id="manual-done" ref={heading} tabIndex={-1}>
+        {/* the margin keeps the heading clear of the sticky navigation bar when scrolled to */}
+        <h2 className="h5" id="manual-done" ref={heading} tabIndex={-1} style={{ scrollMarginTop: '8rem' }}>
           Order #{reply.order.id} created
         </h2>
         <p role="status">
