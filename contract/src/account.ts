@@ -20,7 +20,9 @@ export const emailField = z
   .toLowerCase()
   .min(1, required('email'))
   .max(255, { error: 'The email field must not be greater than 255 characters.', abort: true })
-  .email('The email field must be a valid email address.');
+  .email('The email field must be a valid email address.')
+  // the reserved .invalid domain never receives mail; the shop uses it for customers known only by phone
+  .refine((e) => !/\.invalid$/.test(e), 'The email field must be a valid email address.');
 export const newPassword = z
   .string()
   .min(8, 'The password field must be at least 8 characters.')
@@ -124,6 +126,37 @@ export const pagingQuery = z.object({
     .max(100, 'The per page value may not be greater than 100.')
     .default(50),
 });
+
+/**
+ * Claim links (docs/product.md section 13): a customer the shop created from a phone number alone
+ * gets a one-time link by SMS and takes the account over by giving an e-mail address and a password.
+ */
+export const CLAIM_MESSAGES = {
+  invalid: 'This link is not valid. Please ask the shop to send you a new one.',
+  used: 'This link has already been used. Sign in with the e-mail address and password you chose.',
+  expired: 'This link has expired. Please ask the shop to send you a new one.',
+  hasEmail: 'This account already has an e-mail address: sign in with it, or use "Forgot password".',
+  claimed: 'Your account is ready. Please check your email to verify your address.',
+} as const;
+
+/** `GET /account-claims/{token}`: whom a claim link is for. */
+export const accountClaimViewSchema = z.object({
+  name: z.string(),
+  /** the phone the link was texted to, as Kenyans write it: 0712 345 678 */
+  phone: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type AccountClaimView = z.infer<typeof accountClaimViewSchema>;
+
+/** `POST /account-claims/{token}`: the e-mail address and password the customer chooses. */
+export const accountClaimBody = z
+  .object({
+    email: emailField,
+    password: newPassword,
+    password_confirmation: z.string({ error: 'The password confirmation field is required.' }),
+  })
+  .refine((b) => b.password === b.password_confirmation, { path: ['password'], message: PASSWORD_MISMATCH });
+export type AccountClaimBody = z.input<typeof accountClaimBody>;
 
 export const loginBody = z.object({ email: emailField, password: anyPassword });
 export const emailBody = z.object({ email: emailField });

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { mpesaPromptBodySchema } from './mpesa';
 import { SHIPPING_OPTIONS } from './constants';
+import { orderDeliveryFieldsSchema } from './delivery';
 import {
   adminManualPaymentBodySchema,
   adminOrderJsonSchema,
   MAX_DB_ID,
   MAX_ORDER_LINES,
   orderAmountsShape,
+  SHIPPING_CHOICE_MESSAGE,
   orderStatusSchema,
   paymentStatusSchema,
   placeOrderItemSchema,
@@ -35,7 +37,10 @@ export const DISCOUNT_REASON_MAX = 200;
 export const adminCustomerJsonSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** '' for a customer known only by phone (`has_email` false) */
   email: z.string(),
+  /** false for a customer the shop created from a phone number alone: texts, never e-mails */
+  has_email: z.boolean(),
   /** the account's phone, or the latest phone it ordered with */
   phone: z.string().nullable(),
   /** false for an account the shop created that has no password yet */
@@ -55,19 +60,33 @@ export const adminCustomerSearchQuerySchema = z.object({
     .max(254, 'That is too long for a phone number or an e-mail address.'),
 });
 
-export const adminCustomerCreateBodySchema = z.object({
-  name: z
-    .string('The name field is required.')
-    .trim()
-    .min(1, 'The name field is required.')
-    .max(120, 'The name may have at most 120 characters.'),
-  email: z
-    .string('The email field is required.')
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('The email must be a valid email address.').max(254, 'The email is too long.')),
-  phone: z.string().trim().max(32, 'Enter a Kenyan phone number such as 0712 345 678.').nullish(),
-});
+export const adminCustomerCreateBodySchema = z
+  .object({
+    name: z
+      .string('The name field is required.')
+      .trim()
+      .min(1, 'The name field is required.')
+      .max(120, 'The name may have at most 120 characters.'),
+    /** optional ('' or null: none): a customer known only by phone gets the pay link and a claim link by SMS */
+    email: z
+      .string('The email must be a valid email address.')
+      .trim()
+      .toLowerCase()
+      .refine((e) => e.length <= 254, { error: 'The email is too long.', abort: true })
+      .refine((e) => e === '' || z.email().safeParse(e).success, {
+        error: 'The email must be a valid email address.',
+        abort: true,
+      })
+      // the reserved .invalid domain is the shop's own stand-in for customers known only by phone
+      .refine((e) => !/\.invalid$/.test(e), 'The email must be a valid email address.')
+      .nullish(),
+    phone: z.string().trim().max(32, 'Enter a Kenyan phone number such as 0712 345 678.').nullish(),
+  })
+  .refine((b) => Boolean(b.email) || Boolean(b.phone), {
+    path: ['phone'],
+    message: 'Enter the customer’s phone number (an e-mail address is optional).',
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
 export type AdminCustomerCreateBody = z.infer<typeof adminCustomerCreateBodySchema>;
 
 export const adminCustomerCreateReplySchema = z.object({
@@ -97,29 +116,49 @@ export const manualOrderDiscountSchema = z.object({
     .max(DISCOUNT_REASON_MAX, `The reason may have at most ${DISCOUNT_REASON_MAX} characters.`),
 });
 
-export const manualOrderQuoteBodySchema = z.object({
-  customer_id: z
-    .number('Choose the customer.')
-    .int('Choose the customer.')
-    .positive('Choose the customer.')
-    .max(MAX_DB_ID, 'Choose the customer.'),
-  items: z
-    .array(placeOrderItemSchema, 'Pick at least one item.')
-    .min(1, 'Pick at least one item.')
-    .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines.`),
-  shipping_address: z.enum(SHIPPING_OPTIONS, 'Choose CBD Delivery or Paid custom delivery.'),
-  /** the phone for delivery and the WhatsApp message; the customer's own when left out */
-  shipping_phone: z.string().trim().max(32, 'Enter a Kenyan phone number such as 0712 345 678.').nullish(),
-  channel: z.enum(SALES_CHANNELS, 'Choose where the sale was made: WhatsApp, phone, live or in the shop.'),
-  discount: manualOrderDiscountSchema.nullish(),
-});
-export type ManualOrderQuoteBody = z.infer<typeof manualOrderQuoteBodySchema>;
+const manualOrderQuoteFields = z
+  .object({
+    customer_id: z
+      .number('Choose the customer.')
+      .int('Choose the customer.')
+      .positive('Choose the customer.')
+      .max(MAX_DB_ID, 'Choose the customer.'),
+    items: z
+      .array(placeOrderItemSchema, 'Pick at least one item.')
+      .min(1, 'Pick at least one item.')
+      .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines.`),
+    /** one of the spec's two names; may be left out when `delivery_method_id` is given */
+    shipping_address: z.enum(SHIPPING_OPTIONS, SHIPPING_CHOICE_MESSAGE).optional(),
+    /** the phone for delivery and the WhatsApp message; the customer's own when left out */
+    shipping_phone: z.string().trim().max(32, 'Enter a Kenyan phone number such as 0712 345 678.').nullish(),
+    channel: z.enum(SALES_CHANNELS, 'Choose where the sale was made: WhatsApp, phone, live or in the shop.'),
+    discount: manualOrderDiscountSchema.nullish(),
+  })
+  // every active delivery method with the address fields it needs, as at checkout
+  .extend(orderDeliveryFieldsSchema.shape);
 
-export const manualOrderBodySchema = manualOrderQuoteBodySchema.extend({
-  /** the payment the shop already received (cash, an M-Pesa code); without it a pay link is made */
-  payment: adminManualPaymentBodySchema.nullish(),
-});
+const deliveryChosen = {
+  path: ['shipping_address'],
+  message: SHIPPING_CHOICE_MESSAGE,
+  // checked with the other fields' errors too, so the form learns everything at once
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+const choosesDelivery = (b: { shipping_address?: unknown; delivery_method_id?: number | null }) =>
+  b.shipping_address !== undefined || (b.delivery_method_id ?? null) !== null;
+
+export const manualOrderQuoteBodySchema = manualOrderQuoteFields.refine(choosesDelivery, deliveryChosen);
+export type ManualOrderQuoteBody = z.infer<typeof manualOrderQuoteBodySchema>;
+/** What a client sends (before trimming and defaults): the delivery fields may be left out. */
+export type ManualOrderQuoteRequest = z.input<typeof manualOrderQuoteBodySchema>;
+
+export const manualOrderBodySchema = manualOrderQuoteFields
+  .extend({
+    /** the payment the shop already received (cash, an M-Pesa code); without it a pay link is made */
+    payment: adminManualPaymentBodySchema.nullish(),
+  })
+  .refine(choosesDelivery, deliveryChosen);
 export type ManualOrderBody = z.infer<typeof manualOrderBodySchema>;
+export type ManualOrderRequest = z.input<typeof manualOrderBodySchema>;
 
 /** `discount_amount` counts every discount: the offers and the shop's own (`shop_discount`). */
 export const manualOrderQuoteSchema = z.object({
@@ -142,6 +181,14 @@ export const manualOrderReplySchema = z.object({
   order: adminOrderJsonSchema,
   /** null when the payment was recorded at once */
   pay_link: payLinkJsonSchema.nullable(),
+  /** the phone the order's text message (pay link, claim link) went to; null when none was sent */
+  texted_to: z.string().nullable().optional(),
+  /** the customer has no e-mail address: no e-mail is sent about this order, texts are */
+  customer_has_email: z.boolean().optional(),
+  /** a one-time link to take the account over (set an e-mail and password) was in the text */
+  claim_link_sent: z.boolean().optional(),
+  /** the SMS sandbox only (development, journeys): the text that was not sent, for the screen to show */
+  sandbox_sms: z.string().optional(),
 });
 export type ManualOrderReply = z.infer<typeof manualOrderReplySchema>;
 

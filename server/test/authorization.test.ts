@@ -44,6 +44,9 @@ const PUBLIC = new Set([
   'POST /api/pay-links/{token}/confirm',
   'POST /api/pay-links/{token}/mpesa',
   'GET /api/pay-links/{token}/payments/{reference}',
+  // A claim link's one-time token, texted to a phone-only customer, is the permission (section 13).
+  'GET /api/account-claims/{token}',
+  'POST /api/account-claims/{token}',
   'GET /api/offer-rules',
 ]);
 

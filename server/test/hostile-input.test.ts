@@ -135,6 +135,11 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
     password_confirmation: 'another good pass',
   }),
   'POST /api/auth/google/token-login': (ids) => ({ token: ids.googleToken }),
+  'POST /api/account-claims/{token}': () => ({
+    email: `fuzz-claim-${UNIQUE}@example.com`,
+    password: 'another good pass',
+    password_confirmation: 'another good pass',
+  }),
   'POST /api/categories': () => ({ name: 'Fuzzed coats' }),
   'PUT /api/categories/{id}': () => ({ name: 'Renamed coats' }),
   'POST /api/products': (ids) => productForm(ids),

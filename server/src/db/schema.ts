@@ -49,7 +49,8 @@ export interface AuthTokensTable {
 export interface OneTimeTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'verify_email' | 'reset_password' | 'cancel_email_change' | 'delete_account';
+  /** 'claim_account': a phone-only customer's link, texted; `email` holds the account's stand-in address */
+  purpose: 'verify_email' | 'reset_password' | 'cancel_email_change' | 'delete_account' | 'claim_account';
   token_hash: string;
   email: string;
   expires_at: Timestamp;

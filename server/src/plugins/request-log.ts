@@ -3,9 +3,10 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 // Probes and files: at debug, so production logs (info) carry no line per image or health check.
 const QUIET_API = new Set(['/api/health', '/api/ready', '/api/metrics']);
 
-// Pay links carry their signed token in the path: /pay/{token} (the web page) and /api/pay-links/{token}/...
+// Pay links carry their signed token in the path: /pay/{token} (the web page) and /api/pay-links/{token}/...;
+// claim links theirs: /claim/{token} and /api/account-claims/{token}.
 // Whoever reads the log must not be able to open (and pay, or see the buyer of) someone's order.
-const PAY_LINK_TOKEN = /^(\/api\/pay-links\/|\/pay\/(?!sandbox\/))[^/?#]+/i;
+const PAY_LINK_TOKEN = /^(\/api\/pay-links\/|\/pay\/(?!sandbox\/)|\/api\/account-claims\/|\/claim\/)[^/?#]+/i;
 
 /** A request path with a pay-link token blanked out; every other path unchanged. */
 export function redactPathTokens(url: string): string {

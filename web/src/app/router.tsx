@@ -25,6 +25,7 @@ const Checkout = lazy(() => import('./routes/checkout'));
 const PaymentConfirmation = lazy(() => import('./routes/payment-confirmation'));
 const NotFound = lazyScreen(() => import('./routes/not-found'));
 const PayLink = lazy(() => import('./routes/pay-link'));
+const ClaimAccount = lazy(() => import('./routes/claim-account'));
 const AddProduct = lazy(() => import('./routes/admin/add-product'));
 // The admin's screens are a second route table in their own chunk: a shopper's first page carries none of them.
 const AdminArea = lazy(() => import('./admin-routes'));
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
       { path: '/checkout/:orderId', element: <Checkout /> },
       { path: '/payment/confirmationpage', element: <PaymentConfirmation /> },
       { path: '/pay/:token', element: <PayLink /> },
+      { path: '/claim/:token', element: <ClaimAccount /> },
       { path: '/add-product', element: <AddProduct /> },
       { path: '/admin/*', element: <AdminArea /> },
       { path: '/unsubscribe', element: <Unsubscribe /> },

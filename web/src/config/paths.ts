@@ -35,6 +35,8 @@ export const paths = {
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
   adminNewOrder: () => '/admin/orders/new',
   payLink: (token: string) => `/pay/${token}`,
+  /** the link texted to a customer known only by phone, to set an e-mail and password */
+  claimAccount: (token: string) => `/claim/${token}`,
   adminOffers: () => '/admin/offers',
   adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,
 } as const;

@@ -4,7 +4,8 @@ import { now } from '../../db/database.js';
 import type { NewUser, User, UserUpdate } from '../../db/schema.js';
 import { hashSecret, newSecret } from './tokens.js';
 
-export type OneTimePurpose = 'verify_email' | 'reset_password' | 'cancel_email_change' | 'delete_account';
+export type OneTimePurpose =
+  'verify_email' | 'reset_password' | 'cancel_email_change' | 'delete_account' | 'claim_account';
 
 export function userRepository(db: Executor) {
   return {
@@ -277,6 +278,16 @@ export function oneTimeTokenRepository(db: Executor) {
         .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now())
+        .executeTakeFirst();
+    },
+
+    /** The token of that purpose whether used or expired (to tell the two apart), or undefined. */
+    findAny(plain: string, purpose: OneTimePurpose) {
+      return db
+        .selectFrom('one_time_tokens')
+        .select(['id', 'user_id', 'email', 'used_at', 'expires_at'])
+        .where('token_hash', '=', hashSecret(plain))
+        .where('purpose', '=', purpose)
         .executeTakeFirst();
     },
 

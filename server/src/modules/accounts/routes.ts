@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountClaimBody,
+  accountClaimViewSchema,
+  CLAIM_MESSAGES,
   deleteAccountBody,
   emailBody,
   emailTokenQuery,
@@ -136,6 +139,53 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name, email, password } = request.body;
       const result = await service.register({ name, email, password }, contextOf(request));
       return reply.status(201).send({ ...result, message: MESSAGES.registered });
+    },
+  );
+
+  // Claim links (docs/product.md section 13): the token, texted to a phone-only customer, is the permission.
+  const claimParams = z.object({ token: z.string().max(200) });
+  app.get(
+    '/account-claims/:token',
+    {
+      config: perIp,
+      schema: {
+        tags: authTags,
+        summary: 'Whom a claim link is for (a customer the shop created from a phone number alone)',
+        params: claimParams,
+        response: {
+          200: accountClaimViewSchema,
+          404: message,
+          409: message,
+          410: message,
+          422: validationError,
+          429: tooMany,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+      return service.viewClaim(request.params.token);
+    },
+  );
+
+  app.post(
+    '/account-claims/:token',
+    {
+      config: perIp,
+      preHandler: perEmail,
+      schema: {
+        tags: authTags,
+        summary:
+          'Take over the account of a claim link: set an e-mail address (a verification e-mail is sent) and a password; signs in',
+        params: claimParams,
+        body: accountClaimBody,
+        response: { 201: signedIn, 404: message, 409: message, 410: message, 422: validationError, 429: tooMany },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const result = await service.claimAccount(request.params.token, { email, password }, contextOf(request));
+      return reply.status(201).send({ ...result, message: CLAIM_MESSAGES.claimed });
     },
   );
 

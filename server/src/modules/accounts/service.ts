@@ -1,9 +1,13 @@
+import { CLAIM_MESSAGES, type AccountClaimView } from '@mtumba/contract/account';
 import type { Config } from '../../config.js';
 import { isUniqueViolation, now, type Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
 import { DomainError, invalidField, unauthenticated } from '../../lib/errors.js';
 import type { DomainEvents } from '../../lib/events.js';
+import { hasMailbox } from '../../lib/mailbox.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { displayKenyanPhone } from '../../lib/phone.js';
+import { verifyPhoneByLink } from '../sms/service.js';
 import { refreshProductRatings } from '../catalog/service.js';
 import { describeBrowser } from './browser.js';
 import {
@@ -56,7 +60,10 @@ export interface SignedIn {
 
 export interface AccountServiceDeps {
   db: Db;
-  config: Pick<Config, 'appUrl' | 'shopName' | 'passwordHashCost' | 'sessions'>;
+  config: Pick<Config, 'appUrl' | 'shopName' | 'passwordHashCost' | 'sessions'> & {
+    /** PHONE_MAX_ACCOUNTS: a claim link proves the phone only while it allows (1 when left out) */
+    phoneMaxAccounts?: number;
+  };
   events: DomainEvents;
   /** absent when GOOGLE_CLIENT_ID is not set */
   verifyGoogleToken?: GoogleVerifier;
@@ -99,6 +106,21 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
 
   function revoked(userId: number, tokenIds: number[]): void {
     if (tokenIds.length > 0) events.emit('auth.tokens.revoked', { userId, tokenIds });
+  }
+
+  /** An account a claim link may take over: a customer the shop made, with no e-mail and no password yet. */
+  const claimable = (u: User) => !hasMailbox(u.email) && u.password_hash === null && u.is_admin === 0;
+
+  /** The claim link's token and its account, or the reason it does not work (404, 410, 409). */
+  async function usableClaim(token: string) {
+    const found = await oneTimeTokenRepository(db).findAny(token, 'claim_account');
+    if (!found) throw new DomainError('not_found', CLAIM_MESSAGES.invalid);
+    const user = await userRepository(db).findById(found.user_id);
+    if (!user) throw new DomainError('not_found', CLAIM_MESSAGES.invalid);
+    if (!claimable(user)) throw new DomainError('conflict', CLAIM_MESSAGES.hasEmail);
+    if (found.used_at !== null) throw new DomainError('gone', CLAIM_MESSAGES.used);
+    if (Date.parse(found.expires_at) <= Date.now()) throw new DomainError('gone', CLAIM_MESSAGES.expired);
+    return { found, user, expiresAt: found.expires_at };
   }
 
   async function signIn(user: User, method: SignInMethod, ctx: RequestContext): Promise<SignedIn> {
@@ -176,6 +198,64 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
           });
           await sendVerificationEmail(trx, config, created);
           return created;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw invalidField('email', MESSAGES.emailTaken);
+        throw err;
+      }
+      return signIn(user, 'register', ctx);
+    },
+
+    /** Whom a claim link is for (docs/product.md section 13); 404 unknown, 410 used or expired, 409 claimed. */
+    async viewClaim(token: string): Promise<AccountClaimView> {
+      const { user, expiresAt } = await usableClaim(token);
+      return { name: user.name, phone: user.phone ? displayKenyanPhone(user.phone) : null, expires_at: expiresAt };
+    },
+
+    /**
+     * A customer the shop created from a phone number alone takes the account over: the e-mail
+     * address and password they choose replace the stand-in address, a verification e-mail goes
+     * to the new address (as for a new account), and following the texted link proves the phone
+     * (within PHONE_MAX_ACCOUNTS). The link works once; an account that has an e-mail already is
+     * refused (409). Signs them in.
+     */
+    async claimAccount(
+      token: string,
+      input: { email: string; password: string },
+      ctx: RequestContext = {},
+    ): Promise<SignedIn> {
+      const { found } = await usableClaim(token);
+      if (await userRepository(db).findByEmail(input.email)) throw invalidField('email', MESSAGES.emailTaken);
+      const passwordHash = await hash(input.password);
+      let user: User;
+      try {
+        user = await db.transaction().execute(async (trx) => {
+          const users = userRepository(trx);
+          const tokens = oneTimeTokenRepository(trx);
+          const owner = await users.findById(found.user_id);
+          if (!owner) throw new DomainError('not_found', CLAIM_MESSAGES.invalid);
+          if (!claimable(owner)) throw new DomainError('conflict', CLAIM_MESSAGES.hasEmail);
+          if (!(await tokens.consume(found.id))) throw new DomainError('gone', CLAIM_MESSAGES.used);
+          await tokens.consumeAll(owner.id, 'claim_account');
+          const at = now();
+          const phoneVerified = owner.phone
+            ? await verifyPhoneByLink(trx, owner.id, owner.phone, config.phoneMaxAccounts ?? 1, at)
+            : false;
+          const claimed = (await users.update(owner.id, {
+            email: input.email,
+            password_hash: passwordHash,
+            email_verified_at: null,
+            pending_email: null,
+            ...(phoneVerified ? { phone_verified_at: at } : {}),
+          }))!;
+          await sendVerificationEmail(trx, config, claimed);
+          await recordSecurityEvent(trx, {
+            userId: owner.id,
+            kind: 'account_claimed',
+            detail: { phone_verified: phoneVerified },
+            ip: ctx.ip,
+          });
+          return claimed;
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw invalidField('email', MESSAGES.emailTaken);

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { now } from '../../db/database.js';
+import { hasMailbox } from '../../lib/mailbox.js';
 import { mailOutboxRepository } from './outbox-repository.js';
 
 export interface OutgoingMail {
@@ -21,8 +22,13 @@ export async function queueMail(db: Executor, mail: OutgoingMail): Promise<void>
   await queueMails(db, [mail]);
 }
 
-/** Puts several messages in the outbox at once (a drop e-mail to every subscriber), in chunks. */
-export async function queueMails(db: Executor, mails: readonly OutgoingMail[]): Promise<void> {
+/**
+ * Puts several messages in the outbox at once (a drop e-mail to every subscriber), in chunks. A
+ * message to an address that cannot receive mail (a phone-only customer's stand-in, see
+ * lib/mailbox.ts) is left out: such a customer hears from the shop by SMS.
+ */
+export async function queueMails(db: Executor, all: readonly OutgoingMail[]): Promise<void> {
+  const mails = all.filter((m) => hasMailbox(m.to));
   const at = now();
   for (let i = 0; i < mails.length; i += 200) {
     await mailOutboxRepository(db).insert(

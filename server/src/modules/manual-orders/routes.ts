@@ -27,10 +27,11 @@ import {
   adminPayLink,
   createManualOrder,
   CUSTOMER_CREATED,
+  CUSTOMER_CREATED_PHONE_ONLY,
   CUSTOMER_FOUND,
+  CUSTOMER_FOUND_BY_PHONE,
   findOrCreateCustomer,
-  MANUAL_ORDER_CREATED,
-  MANUAL_ORDER_PAID,
+  manualOrderMessage,
   orderOfPayLink,
   payableByLink,
   quoteManualOrder,
@@ -81,7 +82,7 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: adminTags,
         security,
         summary:
-          'Find the customer with this e-mail, or create an account without a password (200 found unchanged, 201 created)',
+          'Find the customer with this e-mail (or, without one, the phone-only customer of this phone), or create an account without a password (200 found unchanged, 201 created)',
         body: adminCustomerCreateBodySchema,
         response: { 200: adminCustomerCreateReplySchema, 201: adminCustomerCreateReplySchema, ...errors },
       },
@@ -92,8 +93,15 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         { actor: 'admin', userId: signedInUser(request).id, ip: request.ip },
         request.body,
       );
+      const byPhone = !result.customer.has_email;
       return reply.status(result.created ? 201 : 200).send({
-        message: result.created ? CUSTOMER_CREATED : CUSTOMER_FOUND,
+        message: result.created
+          ? byPhone
+            ? CUSTOMER_CREATED_PHONE_ONLY
+            : CUSTOMER_CREATED
+          : byPhone && !request.body.email
+            ? CUSTOMER_FOUND_BY_PHONE
+            : CUSTOMER_FOUND,
         ...result,
       });
     },
@@ -137,9 +145,13 @@ const manualOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       emitAll(app.events, result.events);
       return reply.status(201).send({
-        message: result.payLink ? MANUAL_ORDER_CREATED : MANUAL_ORDER_PAID,
+        message: manualOrderMessage(result.payLink === null, result.texted),
         order: result.order,
         pay_link: result.payLink,
+        texted_to: result.texted.to,
+        customer_has_email: result.texted.customerHasEmail,
+        claim_link_sent: result.texted.claimLinkSent,
+        ...(result.texted.sandboxText !== undefined ? { sandbox_sms: result.texted.sandboxText } : {}),
       });
     },
   );

@@ -18,7 +18,11 @@ import { isUniqueViolation, now } from '../../db/database.js';
 import type { Order } from '../../db/schema.js';
 import { DomainError, invalidField } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
-import { normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
+import { hasMailbox, phoneOnlyAddress } from '../../lib/mailbox.js';
+import { displayKenyanPhone, normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
+import { issueClaimLink } from '../accounts/claim.js';
+import { resolveOrderDelivery, type OrderDelivery } from '../delivery/service.js';
+import { queueSms } from '../sms/outbox.js';
 import { recordSecurityEvent } from '../security-log/service.js';
 import { firstImageKeys } from '../catalog/product-view.js';
 import type { ShopContext } from '../orders/emails.js';
@@ -43,6 +47,11 @@ export const MANUAL_ORDER_CREATED = 'Order created. Send the pay link to the cus
 export const MANUAL_ORDER_PAID = 'Order created and paid.';
 export const CUSTOMER_CREATED = 'Customer account created. They can set a password with "Forgot password".';
 export const CUSTOMER_FOUND = 'A customer with this e-mail already exists: their account is used unchanged.';
+export const CUSTOMER_CREATED_PHONE_ONLY =
+  'Customer account created without an e-mail address: the shop texts them the pay link and a link to set up their account.';
+export const CUSTOMER_FOUND_BY_PHONE =
+  'A customer known by this phone number already exists: their account is used unchanged.';
+export const NEED_CUSTOMER_PHONE = 'Enter the customer’s phone number (an e-mail address is optional).';
 export const CHOOSE_CUSTOMER = 'Choose a customer (not a staff account).';
 export const NO_PAY_LINK = 'This order has no pay link.';
 export const NEED_PHONE = "Enter the customer's phone number, such as 0712 345 678.";
@@ -55,10 +64,12 @@ const SEARCH_LIMIT = 10;
 type CustomerRow = NonNullable<Awaited<ReturnType<ReturnType<typeof manualOrdersRepository>['findUserById']>>>;
 
 function customerJson(row: CustomerRow, phones: Map<number, string>): AdminCustomerJson {
+  const mailbox = hasMailbox(row.email);
   return {
     id: row.id,
     name: row.name,
-    email: row.email,
+    email: mailbox ? row.email : '',
+    has_email: mailbox,
     phone: row.phone ?? phones.get(row.id) ?? null,
     has_password: row.password_hash !== null,
   };
@@ -80,9 +91,12 @@ export async function searchCustomers(db: Db, q: string): Promise<AdminCustomerJ
 
 /**
  * Finds the customer with this e-mail, or creates an account without a password (its owner sets
- * one with "Forgot password", which also verifies the address). An existing account is returned
- * exactly as it is: nothing the admin typed changes its name, phone or password, so the shop's
- * form can never be used to take an account over.
+ * one with "Forgot password", which also verifies the address). Without an e-mail, the customer is
+ * known by phone alone: the account the shop made for that phone before, or a new one holding a
+ * stand-in address that receives no mail (lib/mailbox.ts); its owner takes it over with the claim
+ * link texted with each order. An existing account is returned exactly as it is: nothing the admin
+ * typed changes its name, phone or password, so the shop's form can never be used to take an
+ * account over.
  */
 export async function findOrCreateCustomer(
   db: Db,
@@ -95,10 +109,12 @@ export async function findOrCreateCustomer(
     phone = normaliseKenyanPhone(body.phone) ?? null;
     if (!phone) throw invalidField('phone', PHONE_HINT);
   }
+  const email = body.email || (phone ? phoneOnlyAddress(phone) : null);
+  if (!email) throw invalidField('phone', NEED_CUSTOMER_PHONE);
   const existing = async () => {
-    const found = await repo.findUserByEmail(body.email);
+    const found = await repo.findUserByEmail(email);
     if (!found) return undefined;
-    if (found.is_admin) throw invalidField('email', CHOOSE_CUSTOMER);
+    if (found.is_admin) throw invalidField(body.email ? 'email' : 'phone', CHOOSE_CUSTOMER);
     const phones = await repo.latestOrderPhones(found.phone ? [] : [found.id]);
     return { created: false, customer: customerJson(found, phones) };
   };
@@ -108,7 +124,7 @@ export async function findOrCreateCustomer(
     const created = await db.transaction().execute(async (trx) => {
       const row = await manualOrdersRepository(trx).createCustomer({
         name: body.name,
-        email: body.email,
+        email,
         phone,
         at: now(),
       });
@@ -116,7 +132,7 @@ export async function findOrCreateCustomer(
         userId: row.id,
         actorId: by.userId ?? null,
         kind: 'account_created_by_shop',
-        detail: { with_phone: phone !== null },
+        detail: { with_phone: phone !== null, with_email: Boolean(body.email) },
         ip: by.ip ?? null,
       });
       return row;
@@ -135,6 +151,7 @@ export async function findOrCreateCustomer(
 interface PricedManualOrder {
   customer: CustomerRow;
   phone: string;
+  delivery: OrderDelivery;
   lines: { id: number; name: string; priceCents: number; quantity: number }[];
   price: OrderPrice;
   discountReason: string | null;
@@ -150,7 +167,9 @@ async function priceManualOrder(db: Db, body: ManualOrderQuoteBody): Promise<Pri
   for (const line of body.items)
     quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
   const ids = [...quantities.keys()].sort((a, b) => a - b);
-  const [products, { previous, offerHolder }, phones] = await Promise.all([
+  const [delivery, products, { previous, offerHolder }, phones] = await Promise.all([
+    // the method and the address fields it needs, checked as at checkout (the spec's two names still work)
+    resolveOrderDelivery(db, body.shipping_address, body),
     repo.productsForSale(ids),
     firstOrderOfferStanding(db, customer.id),
     customer.phone || body.shipping_phone
@@ -181,7 +200,7 @@ async function priceManualOrder(db: Db, body: ManualOrderQuoteBody): Promise<Pri
   }
   const price = priceOrder({
     items: lines.map((l) => ({ unitPriceCents: l.priceCents, quantity: l.quantity })),
-    shipping: body.shipping_address,
+    shipping: delivery.pricing,
     previousPaymentStatuses: previous,
     firstOrderOfferHeld: offerHolder !== undefined,
     shopDiscountCents: discountCents,
@@ -192,6 +211,7 @@ async function priceManualOrder(db: Db, body: ManualOrderQuoteBody): Promise<Pri
   return {
     customer,
     phone,
+    delivery,
     lines,
     price,
     discountReason: price.shopDiscountCents > 0 ? (body.discount?.reason ?? null) : null,
@@ -261,7 +281,12 @@ export async function createManualOrder(
   body: ManualOrderBody,
   config: Config,
   shop: ShopContext,
-): Promise<{ order: AdminOrderJson; payLink: PayLinkJson | null; events: PendingEvent[] }> {
+): Promise<{
+  order: AdminOrderJson;
+  payLink: PayLinkJson | null;
+  events: PendingEvent[];
+  texted: TextedOrder;
+}> {
   const priced = await priceManualOrder(db, body);
   const imageKeys = await firstImageKeys(
     db,
@@ -288,9 +313,11 @@ export async function createManualOrder(
         total_cents: priced.price.totalCents,
         applied_discounts: priced.price.appliedDiscounts,
       },
-      shipping_address: body.shipping_address,
+      shipping_address: priced.delivery.name,
       shipping_phone: priced.phone,
       discount_code: null,
+      delivery_method_id: priced.delivery.methodId,
+      delivery_details: JSON.stringify(priced.delivery.details),
       extra: {
         sales_channel: body.channel,
         shop_discount_cents: priced.price.shopDiscountCents,
@@ -309,11 +336,73 @@ export async function createManualOrder(
     shop,
   );
   const [view] = await loadOrderViews(db, [moved.order]);
-  return {
-    order: view!,
-    payLink: payLinkOf(moved.order, nameTheShopMayUse(priced.customer), config),
-    events: moved.events,
-  };
+  const payLink = payLinkOf(moved.order, nameTheShopMayUse(priced.customer), config);
+  const texted = await textPhoneOnlyCustomer(db, config, shop, moved.order, priced.customer, payLink);
+  return { order: view!, payLink, events: moved.events, texted };
+}
+
+export interface TextedOrder {
+  /** the phone the text went to; null: none sent */
+  to: string | null;
+  customerHasEmail: boolean;
+  claimLinkSent: boolean;
+  /** the SMS sandbox (development, journeys): the text is not sent but handed to the screen */
+  sandboxText?: string;
+}
+
+/**
+ * A customer known only by phone hears about a manual order by SMS (no e-mail can reach them): the
+ * pay link, and while nobody has taken the account over, a one-time link to set an e-mail address
+ * and password (the claim link, issued by the accounts module). Nothing without Africa's Talking.
+ */
+async function textPhoneOnlyCustomer(
+  db: Db,
+  config: Config,
+  shop: ShopContext,
+  order: Order,
+  customer: CustomerRow,
+  payLink: PayLinkJson | null,
+): Promise<TextedOrder> {
+  const customerHasEmail = hasMailbox(customer.email);
+  const to = order.shipping_phone;
+  // as the phone codes: in the SMS sandbox no text is queued, the screen shows it instead
+  const sandbox = !shop.texts && config.smsSandbox;
+  if (customerHasEmail || !(shop.texts || sandbox) || !to || !/^\+254[17]\d{8}$/.test(to)) {
+    return { to: null, customerHasEmail, claimLinkSent: false };
+  }
+  // the claim link proves the phone it reaches: only sent to the account's own phone
+  const claimable = customer.password_hash === null && !customer.is_admin && customer.phone === to;
+  const name = nameTheShopMayUse(customer);
+  const hi = name ? `Hi ${name.split(/\s+/)[0]}, ` : '';
+  return db.transaction().execute(async (trx) => {
+    const parts = [
+      payLink
+        ? `${hi}your order #${order.id} from ${config.shopName}: ${formatKshCents(order.total_cents)}. Pay by M-Pesa or card: ${payLink.url} (until ${nairobiTime(payLink.expires_at)}).`
+        : `${hi}thank you for your order #${order.id} from ${config.shopName}: ${formatKshCents(order.total_cents)}, paid.`,
+    ];
+    if (claimable) {
+      const claim = await issueClaimLink(trx, config, customer);
+      parts.push(`See your orders: set up your account here ${claim} (the link works once).`);
+    }
+    const message = parts.join(' ');
+    if (sandbox)
+      return { to: displayKenyanPhone(to), customerHasEmail, claimLinkSent: claimable, sandboxText: message };
+    await queueSms(trx, { to, message, template: 'manual_order_links' });
+    return { to: displayKenyanPhone(to), customerHasEmail, claimLinkSent: claimable };
+  });
+}
+
+/** The admin's reply message, saying how the customer hears about the order. */
+export function manualOrderMessage(paid: boolean, texted: TextedOrder): string {
+  const base = paid ? MANUAL_ORDER_PAID : MANUAL_ORDER_CREATED;
+  if (texted.customerHasEmail) return base;
+  const noEmail = `${paid ? base : 'Order created.'} The customer has no e-mail address, so no e-mail is sent.`;
+  const withClaim = texted.claimLinkSent ? ', with a link to set up their account' : '';
+  if (texted.sandboxText !== undefined) {
+    return `${noEmail} The text for ${texted.to}${withClaim} is shown below: the SMS sandbox sends nothing.`;
+  }
+  if (texted.to) return `${noEmail} Sent by SMS to ${texted.to}${withClaim}.`;
+  return paid ? noEmail : `${noEmail} Texts are not set up: send the pay link on WhatsApp.`;
 }
 
 /** `GET /admin/orders/{id}/pay-link`. */
@@ -417,5 +506,7 @@ export async function payableByLink(
   if (state !== 'payable') throw new DomainError('invalid', 'This order can no longer be paid.');
   const customer = order.user_id !== null ? await manualOrdersRepository(db).findUserById(order.user_id) : undefined;
   if (!customer) throw new DomainError('invalid', 'This order can no longer be paid.');
-  return { order, customer: { id: customer.id, name: customer.name, email: customer.email } };
+  // A customer known only by phone has no mailbox: the payment page gets the shop's address for the receipt.
+  const email = hasMailbox(customer.email) ? customer.email : config.mail.shopEmail;
+  return { order, customer: { id: customer.id, name: customer.name, email } };
 }

@@ -8,7 +8,8 @@ import { nameTheShopMayUse } from './visibility.js';
  * Which orders a customer's own calls see: all their online orders, and the orders the shop made
  * for them (manual orders, `sales_channel` set) only once the account's e-mail address is
  * verified, or on an account the shop made itself (no password: nobody signs in to it before
- * "Forgot password" verifies the address). Someone who registered a buyer's address without proving it is theirs must not see
+ * "Forgot password" verifies the address), or to the phone-only customer who claimed the account
+ * by the link texted to the order's phone. Someone who registered a buyer's address without proving it is theirs must not see
  * (or cancel, or pay-on-delivery) the order the shop took for that buyer, nor its phone number.
  */
 function visibleToCustomer(eb: ExpressionBuilder<DB, 'orders'>) {
@@ -20,7 +21,17 @@ function visibleToCustomer(eb: ExpressionBuilder<DB, 'orders'>) {
         .select('owner.id')
         .whereRef('owner.id', '=', 'orders.user_id')
         .where((owner) =>
-          owner.or([owner('owner.email_verified_at', 'is not', null), owner('owner.password_hash', 'is', null)]),
+          owner.or([
+            owner('owner.email_verified_at', 'is not', null),
+            owner('owner.password_hash', 'is', null),
+            // a customer the shop knew only by phone who took the account over with the link texted
+            // to that phone (docs/product.md section 13): the order's phone is the one they proved
+            owner.and([
+              owner('owner.phone_verified_at', 'is not', null),
+              owner('owner.phone', 'is not', null),
+              owner('owner.phone', '=', owner.ref('orders.shipping_phone')),
+            ]),
+          ]),
         ),
     ),
   ]);

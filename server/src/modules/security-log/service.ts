@@ -15,6 +15,7 @@ export type SecurityEventKind =
   | 'sessions_revoked'
   | 'admin_order_changed'
   | 'account_created_by_shop'
+  | 'account_claimed'
   | 'account_deletion_requested'
   | 'admin_product_created'
   | 'admin_product_updated'

@@ -42,6 +42,35 @@ export async function phoneVerified(db: Executor, userId: number): Promise<boole
   return (await phoneVerificationRepository(db).latestVerifiedPhone(userId)) !== undefined;
 }
 
+/**
+ * A link texted to the phone was followed (a phone-only customer claiming the account the shop
+ * made, docs/product.md section 13): that proves the number as a code would. It is recorded as
+ * verified for the account only while the phone is verified on fewer other accounts than
+ * PHONE_MAX_ACCOUNTS allows; false when it was not. Call it inside the claim's transaction.
+ */
+export async function verifyPhoneByLink(
+  trx: Executor,
+  userId: number,
+  phone: string,
+  maxAccounts: number,
+  at: string,
+): Promise<boolean> {
+  const codes = phoneVerificationRepository(trx);
+  await codes.lockPhone(phone);
+  if ((await accountsHoldingPhone(trx, phone, userId)).length >= maxAccounts) return false;
+  await codes.insert({
+    user_id: userId,
+    phone,
+    // no code was sent: a hash no code can match
+    code_hash: createHash('sha256').update(`claim link:${userId}:${at}`, 'utf8').digest('hex'),
+    attempts: 0,
+    expires_at: at,
+    verified_at: at,
+    created_at: at,
+  });
+  return true;
+}
+
 export interface PhoneVerificationDeps {
   db: Db;
   config: Config;

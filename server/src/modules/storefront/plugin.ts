@@ -117,6 +117,7 @@ export default fp<StorefrontOptions>(
       'Disallow: /admin/',
       'Disallow: /add-product',
       'Disallow: /pay/',
+      'Disallow: /claim/',
       'Disallow: /payment/',
       'Disallow: /reset-password',
       'Disallow: /verify-email',

@@ -1,13 +1,12 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { SHIPPING_OPTIONS, type ShippingOption } from '@mtumba/contract/constants';
 import {
   SALES_CHANNELS,
   SALES_CHANNEL_LABELS,
   type AdminCustomerJson,
-  type ManualOrderQuoteBody,
+  type ManualOrderQuoteRequest,
   type ManualOrderReply,
   type SalesChannel,
 } from '@mtumba/contract/manual-order';
@@ -15,10 +14,19 @@ import { MANUAL_PAYMENT_METHODS } from '@mtumba/contract/order';
 import { formatKsh } from '@mtumba/contract/money';
 import type { Product } from '@mtumba/contract/product';
 import { BusyButton } from '@/components/ui/busy-button';
+import {
+  chosenMethod,
+  DeliveryChoice,
+  deliveryBody,
+  EMPTY_DELIVERY,
+  missingDelivery,
+  type DeliveryFormState,
+} from '@/components/ui/delivery-choice';
 import { PHONE_PLACEHOLDER } from '@/components/ui/phone-input';
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useDeliveryMethods } from '@/lib/delivery-api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFindOrCreateCustomer } from '../api/find-or-create-customer';
 import { useCreateManualOrder, useManualQuote } from '../api/manual-order';
@@ -37,6 +45,21 @@ const METHOD_LABELS: Record<(typeof MANUAL_PAYMENT_METHODS)[number], string> = {
 function localPhone(phone: string | null): string {
   if (!phone) return '';
   return phone.startsWith('+254') ? `0${phone.slice(4)}` : phone;
+}
+
+/** How the admin reads a customer's contact: the e-mail, or that they are known only by phone. */
+function contactLine(c: AdminCustomerJson): string {
+  const email = c.has_email ? c.email : 'No e-mail: texts only';
+  return c.phone ? `${email} · ${localPhone(c.phone)}` : email;
+}
+
+/**
+ * What the admin typed into Find, carried into the new-customer form: an e-mail address goes to
+ * the e-mail field, anything else (a phone number) to the phone field.
+ */
+export function newCustomerFromSearch(typed: string): { email: string; phone: string } {
+  const text = typed.trim();
+  return text.includes('@') ? { email: text, phone: '' } : { email: '', phone: text };
 }
 
 function firstFieldError(err: unknown): string | undefined {
@@ -69,10 +92,7 @@ function CustomerStep({
           <div className="fw-semibold" data-testid="chosen-customer">
             {customer.name}
           </div>
-          <div className="small text-body-secondary">
-            {customer.email}
-            {customer.phone ? ` · ${localPhone(customer.phone)}` : ''}
-          </div>
+          <div className="small text-body-secondary">{contactLine(customer)}</div>
           {note && <div className="small mt-1">{note}</div>}
         </div>
         <button type="button" className="btn btn-outline-secondary" onClick={() => onChoose(null)}>
@@ -82,14 +102,20 @@ function CustomerStep({
     );
   }
 
+  // the phone (or e-mail) typed into Find is carried into New customer, so the admin types it once
+  const carryOver = (typed: string) => {
+    const from = newCustomerFromSearch(typed);
+    setFields((f) => ({ ...f, email: f.email || from.email, phone: f.phone || from.phone }));
+  };
   const find = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(query.trim());
+    if (creating) carryOver(query);
   };
   const create = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
-      { name: fields.name, email: fields.email, phone: fields.phone || null },
+      { name: fields.name, email: fields.email.trim() || null, phone: fields.phone.trim() || null },
       {
         onSuccess: (reply) => {
           setNote(reply.message);
@@ -129,10 +155,7 @@ function CustomerStep({
             <li key={c.id} className="manual-order__pick">
               <div className="manual-order__pick-text">
                 <div className="fw-semibold">{c.name}</div>
-                <div className="small text-body-secondary text-truncate">
-                  {c.email}
-                  {c.phone ? ` · ${localPhone(c.phone)}` : ''}
-                </div>
+                <div className="small text-body-secondary text-truncate">{contactLine(c)}</div>
               </div>
               <button type="button" className="btn btn-outline-primary" onClick={() => onChoose(c)}>
                 Choose
@@ -142,15 +165,23 @@ function CustomerStep({
         </ul>
       )}
       {!creating ? (
-        <button type="button" className="btn btn-link px-0" onClick={() => setCreating(true)}>
+        <button
+          type="button"
+          className="btn btn-link px-0"
+          onClick={() => {
+            carryOver(query || submitted);
+            setCreating(true);
+          }}
+        >
           New customer
         </button>
       ) : (
         <Form onSubmit={create} aria-label="New customer" className="border-top pt-3">
           <h3 className="h6">New customer</h3>
           <p className="small text-body-secondary">
-            The account has no password; the customer sets one with “Forgot password”. An e-mail that already has an
-            account picks that account, unchanged.
+            A name and a phone number are enough. Without an e-mail, the customer gets the pay link by SMS with a link
+            to set up their account (e-mail and password); with one, they set a password with “Forgot password”. An
+            e-mail or phone that already has an account picks that account, unchanged.
           </p>
           <Form.Group className="mb-2" controlId={`${id}-name`}>
             <Form.Label>Name</Form.Label>
@@ -161,18 +192,8 @@ function CustomerStep({
               required
             />
           </Form.Group>
-          <Form.Group className="mb-2" controlId={`${id}-email`}>
-            <Form.Label>E-mail</Form.Label>
-            <Form.Control
-              type="email"
-              value={fields.email}
-              autoComplete="off"
-              onChange={(e) => setFields({ ...fields, email: e.target.value })}
-              required
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${id}-phone`}>
-            <Form.Label>Phone (for WhatsApp)</Form.Label>
+          <Form.Group className="mb-2" controlId={`${id}-phone`}>
+            <Form.Label>Phone (for SMS and WhatsApp)</Form.Label>
             <Form.Control
               type="tel"
               inputMode="tel"
@@ -180,6 +201,16 @@ function CustomerStep({
               autoComplete="off"
               placeholder={PHONE_PLACEHOLDER}
               onChange={(e) => setFields({ ...fields, phone: e.target.value })}
+              required={!fields.email.trim()}
+            />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId={`${id}-email`}>
+            <Form.Label>E-mail (optional)</Form.Label>
+            <Form.Control
+              type="email"
+              value={fields.email}
+              autoComplete="off"
+              onChange={(e) => setFields({ ...fields, email: e.target.value })}
             />
           </Form.Group>
           {save.isError && (
@@ -265,15 +296,29 @@ function ItemsStep({ picked, onChange }: { picked: Product[]; onChange: (items: 
 }
 
 function Done({ reply, onAnother }: { reply: ManualOrderReply; onAnother: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form was long: the admin is taken to the result (and a screen reader reads it).
+  useEffect(() => {
+    const el = heading.current;
+    if (!el) return;
+    el.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    el.focus({ preventScroll: true });
+  }, []);
   return (
-    <Card as="section" aria-labelledby="manual-done" className="mb-4">
+    <Card as="section" aria-labelledby="manual-done" className="mb-4" data-testid="manual-order-done">
       <Card.Body>
-        <h2 className="h5" id="manual-done">
+        {/* the margin keeps the heading clear of the sticky navigation bar when scrolled to */}
+        <h2 className="h5" id="manual-done" ref={heading} tabIndex={-1} style={{ scrollMarginTop: '8rem' }}>
           Order #{reply.order.id} created
         </h2>
         <p role="status">
           {reply.message} Total {formatKsh(reply.order.total_amount)}.
         </p>
+        {reply.sandbox_sms && (
+          <div className="alert alert-info small" data-testid="sandbox-sms">
+            <strong>Test text (SMS sandbox, not sent):</strong> {reply.sandbox_sms}
+          </div>
+        )}
         {reply.pay_link && <PayLinkShare link={reply.pay_link} phone={reply.order.shipping_phone} />}
         <div className="d-flex flex-wrap gap-2 mt-3">
           <Link to={paths.adminOrder(reply.order.id)} className="btn btn-outline-primary">
@@ -298,7 +343,9 @@ export function ManualOrderScreen() {
   const [customer, setCustomer] = useState<AdminCustomerJson | null>(null);
   const [items, setItems] = useState<Product[]>([]);
   const [channel, setChannel] = useState<SalesChannel>('whatsapp');
-  const [shipping, setShipping] = useState<ShippingOption>('CBD Delivery');
+  // the spec's first choice, as before; every active method is offered
+  const [delivery, setDelivery] = useState<DeliveryFormState>({ ...EMPTY_DELIVERY, option: 'CBD Delivery' });
+  const methods = useDeliveryMethods();
   const [phone, setPhone] = useState('');
   const [discount, setDiscount] = useState('');
   const [reason, setReason] = useState('');
@@ -314,22 +361,29 @@ export function ManualOrderScreen() {
   };
 
   const discountAmount = Number(discount);
-  const body: ManualOrderQuoteBody | undefined = useMemo(() => {
-    if (!customer || items.length === 0) return undefined;
+  const deliveryMethod = chosenMethod(methods.data, delivery.option);
+  // the address fields the method needs, as at checkout: no price is asked for until they are there
+  const missing = delivery.option
+    ? missingDelivery(deliveryMethod, delivery)
+    : { field: 'option' as const, message: 'Choose how the order is delivered.' };
+  const incomplete = missing !== undefined;
+  const body: ManualOrderQuoteRequest | undefined = useMemo(() => {
+    if (!customer || items.length === 0 || incomplete) return undefined;
     return {
       customer_id: customer.id,
       items: items.map((p) => ({ product_id: p.id, quantity: 1 })),
-      shipping_address: shipping,
+      ...deliveryBody(methods.data, delivery),
       shipping_phone: phone.trim() || null,
       channel,
       discount: discount.trim() && discountAmount > 0 ? { amount: discountAmount, reason } : null,
     };
-  }, [customer, items, shipping, phone, channel, discount, discountAmount, reason]);
+  }, [customer, items, incomplete, methods.data, delivery, phone, channel, discount, discountAmount, reason]);
   const settledBody = useDebouncedValue(body, 300);
   const quote = useManualQuote(settledBody);
 
   const reset = () => {
     setCustomer(null);
+    setDelivery({ ...EMPTY_DELIVERY, option: 'CBD Delivery' });
     setItems([]);
     setDiscount('');
     setReason('');
@@ -406,16 +460,16 @@ export function ManualOrderScreen() {
                 ))}
               </Form.Select>
             </Form.Group>
-            <Form.Group className="mb-3" controlId={`${id}-delivery`}>
-              <Form.Label>Delivery</Form.Label>
-              <Form.Select value={shipping} onChange={(e) => setShipping(e.target.value as ShippingOption)}>
-                {SHIPPING_OPTIONS.map((o) => (
-                  <option key={o} value={o}>
-                    {o}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+            <div className="mb-3">
+              <DeliveryChoice
+                methods={methods.data}
+                value={delivery}
+                onChange={setDelivery}
+                addresses={undefined}
+                error={customer && items.length > 0 && missing ? missing.message : null}
+                errorField={missing?.field ?? null}
+              />
+            </div>
             <Form.Group className="mb-3" controlId={`${id}-phone`}>
               <Form.Label>Customer’s phone</Form.Label>
               <Form.Control
@@ -508,7 +562,13 @@ export function ManualOrderScreen() {
             <h2 className="h5" id={`${id}-summary`}>
               Summary
             </h2>
-            {!body && <p className="mb-0 small">Choose a customer and at least one item to see the total.</p>}
+            {!body && (
+              <p className="mb-0 small">
+                {customer && items.length > 0 && incomplete
+                  ? 'Fill in the delivery details to see the total.'
+                  : 'Choose a customer and at least one item to see the total.'}
+              </p>
+            )}
             {body && quote.isError && (
               <p className="text-danger small mb-0" role="alert">
                 {firstFieldError(quote.error) ?? errorMessage(quote.error, 'Could not price the order.')}
@@ -520,7 +580,7 @@ export function ManualOrderScreen() {
                 discountsLabel="Discounts applied"
                 subtotal={quote.data.subtotal}
                 discount={quote.data.discount_amount}
-                delivery={deliveryFeeText(shipping, quote.data.delivery_fee)}
+                delivery={deliveryFeeText(deliveryMethod?.name ?? delivery.option, quote.data.delivery_fee)}
                 total={quote.data.total_amount}
                 totalLabel="Total"
                 totalTestId="manual-order-total"

@@ -27,6 +27,7 @@ const LABELS: Record<string, string> = {
   sessions_revoked: 'Signed out everywhere else',
   admin_order_changed: 'Order changed by an admin',
   account_created_by_shop: 'Account created by the shop (manual order)',
+  account_claimed: 'Account taken over with the texted link (e-mail and password set)',
   admin_product_created: 'Product created',
   admin_product_updated: 'Product updated',
   admin_product_deleted: 'Product deleted',

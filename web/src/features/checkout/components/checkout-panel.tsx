@@ -21,7 +21,7 @@ import {
   missingDelivery,
   type DeliveryField,
   type DeliveryFormState,
-} from './delivery-choice';
+} from '@/components/ui/delivery-choice';
 import { PhoneInput } from '@/components/ui/phone-input';
 
 export const FILL_BOTH_MESSAGE = 'Please fill both the shipping address and phone number.';

@@ -142,7 +142,7 @@ interface DeliveryChoiceProps {
 }
 
 /**
- * The delivery choice under the cart (docs/product.md section 11): every active method with its
+ * The delivery choice under the cart and on the manual order screen (docs/product.md section 11): every active method with its
  * fee, estimate and what it needs; an address for doorstep, a town and pickup office for courier,
  * and the pickup point's address, hours and hold days for pickup.
  */
