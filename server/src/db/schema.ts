@@ -192,6 +192,12 @@ export interface OrdersTable {
   shop_discount_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** until when a manual order's pay link works; the order holds its items that long */
   pay_link_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** the rider or courier who took the parcel, the courier's waybill and the shop's note to the customer */
+  shipping_carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  shipping_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the order was shipped (by the ship action or a status change) */
+  shipped_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-import type { AdminOrderJson, OrderItemJson, OrderJson } from '@mtumba/contract/order';
+import type { AdminOrderJson, OrderItemJson, OrderJson, OrderShipmentJson } from '@mtumba/contract/order';
 import { cancelRequestOpen, centsToAmount, centsToDecimalString } from '@mtumba/contract';
 import type { Executor } from '../../db/database.js';
 import type { Order, OrderItem } from '../../db/schema.js';
@@ -81,8 +81,20 @@ export async function loadOrderViews(db: Executor, orders: Order[]): Promise<Adm
       })),
       delivery: parseOrderDelivery(o.delivery_details),
       payment_method: o.payment_method ?? 'online',
+      shipment: shipmentJson(o),
     };
   });
+}
+
+/** How the order left the shop, once it did. */
+export function shipmentJson(o: Order): OrderShipmentJson | null {
+  if (o.shipped_at === null || o.shipped_at === undefined) return null;
+  return {
+    carrier: o.shipping_carrier ?? null,
+    tracking_number: o.tracking_number ?? null,
+    note: o.shipping_note ?? null,
+    shipped_at: o.shipped_at,
+  };
 }
 
 /** The customer's view: the owner without their e-mail address. */

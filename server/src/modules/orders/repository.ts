@@ -153,6 +153,19 @@ export function ordersRepository(db: Executor) {
       return { rows, total: Number(count.n) };
     },
 
+    /**
+     * The to-ship queue: orders paid (or confirmed to be paid on delivery) and not yet shipped,
+     * i.e. processing, oldest first, with the total count.
+     */
+    async toShipPage(filter: { limit: number; offset: number }) {
+      const base = db.selectFrom('orders').where('order_status', '=', 'processing');
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc').limit(filter.limit).offset(filter.offset).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
     /** Pending orders whose reservation ran out and whose stock is still held. */
     expiredCandidates(at: string, limit: number) {
       return db
