@@ -74,7 +74,13 @@ export const orderItemJsonSchema = z.object({
   price: z.string(),
   /** unit price × quantity, in Ksh */
   subtotal: z.number(),
-  product: z.object({ id: z.number().nullable(), name: z.string(), image_url: z.string().nullable() }),
+  product: z.object({
+    id: z.number().nullable(),
+    name: z.string(),
+    image_url: z.string().nullable(),
+    /** the item's size as listed now (the packing slip shows it); null when none or the product is gone */
+    size: z.string().nullable().optional(),
+  }),
 });
 export type OrderItemJson = z.infer<typeof orderItemJsonSchema>;
 

@@ -6,7 +6,7 @@ import { imageUrl } from '../catalog/images.js';
 import { ordersRepository } from './repository.js';
 import { parseOrderDelivery } from '../delivery/service.js';
 
-function itemJson(item: OrderItem): OrderItemJson {
+function itemJson(item: OrderItem & { product_size?: string | null }): OrderItemJson {
   return {
     id: item.id,
     product_id: item.product_id,
@@ -17,6 +17,7 @@ function itemJson(item: OrderItem): OrderItemJson {
       id: item.product_id,
       name: item.product_name,
       image_url: item.product_image_key ? imageUrl(item.product_image_key) : null,
+      size: item.product_size ?? null,
     },
   };
 }

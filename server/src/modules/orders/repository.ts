@@ -316,12 +316,15 @@ export function ordersRepository(db: Executor) {
 
     itemsOf(orderIds: number[]) {
       if (orderIds.length === 0) return Promise.resolve([]);
+      // the item's size, for the packing slip (null once the product is gone)
       return db
         .selectFrom('order_items')
-        .selectAll()
-        .where('order_id', 'in', orderIds)
-        .orderBy('order_id')
-        .orderBy('id')
+        .leftJoin('products', 'products.id', 'order_items.product_id')
+        .selectAll('order_items')
+        .select('products.size as product_size')
+        .where('order_items.order_id', 'in', orderIds)
+        .orderBy('order_items.order_id')
+        .orderBy('order_items.id')
         .execute();
     },
 

@@ -21,6 +21,7 @@ import { CsvExportButton } from './csv-export-button';
 import { failureMessage } from './failure-message';
 import { formatDateTime } from './format';
 import { RevenueChart } from './revenue-chart';
+import { ToShipCount } from './to-ship-screen';
 
 function periodFrom(params: URLSearchParams): DashboardPeriod {
   const from = params.get('from');
@@ -329,6 +330,7 @@ export function DashboardScreen() {
           </button>
         </form>
       </div>
+      <ToShipCount />
       {dashboard.data && (
         <p className="small text-muted mb-3" data-testid="dashboard-range">
           {dashboard.data.range.from === dashboard.data.range.to
