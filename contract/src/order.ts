@@ -78,7 +78,7 @@ export const orderItemJsonSchema = z.object({
     id: z.number().nullable(),
     name: z.string(),
     image_url: z.string().nullable(),
-    /** the item's size as listed now (the packing slip shows it); null when none or the product is gone */
+    /** the item's size as listed now (the packing slip shows it); left out when none or the product is gone */
     size: z.string().nullable().optional(),
   }),
 });

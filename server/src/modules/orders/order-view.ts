@@ -17,7 +17,8 @@ function itemJson(item: OrderItem & { product_size?: string | null }): OrderItem
       id: item.product_id,
       name: item.product_name,
       image_url: item.product_image_key ? imageUrl(item.product_image_key) : null,
-      size: item.product_size ?? null,
+      // only when the item has one: older clients compare the product object as it was
+      ...(item.product_size ? { size: item.product_size } : {}),
     },
   };
 }
