@@ -19,9 +19,7 @@ const UserMenu = lazy(() => import('./user-menu'));
 const CustomerLinks = lazy(() => import('./customer-links'));
 const AdminLinks = lazy(() => import('./admin-links'));
 // The shop's alerts bell: admins only, so no storefront page downloads it.
-const AdminBell = lazy(() =>
-  import('@/features/admin/components/admin-bell').then((m) => ({ default: m.AdminBell })),
-);
+const AdminBell = lazy(() => import('@/features/admin/components/admin-bell').then((m) => ({ default: m.AdminBell })));
 // Only a signed-in customer has a bell: visitors do not download it.
 const NotificationBell = lazy(() =>
   import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),

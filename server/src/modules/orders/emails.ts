@@ -42,7 +42,10 @@ export async function textOrderStatus(db: Executor, ctx: ShopContext, order: Ord
       'order_paid',
       `${ctx.shopName}: payment of ${formatKshCents(order.total_cents)} received for order #${order.id}. We will text you when it ships. ${link}`,
     ],
-    shipped: ['order_shipped', `${ctx.shopName}: order #${order.id} is on its way to you${shippedWith(order)}. ${link}`],
+    shipped: [
+      'order_shipped',
+      `${ctx.shopName}: order #${order.id} is on its way to you${shippedWith(order)}. ${link}`,
+    ],
     delivered: [
       'order_delivered',
       `${ctx.shopName}: order #${order.id} was delivered. Thank you for shopping with us! ${link}`,

@@ -160,7 +160,13 @@ export function ordersRepository(db: Executor) {
     async toShipPage(filter: { limit: number; offset: number }) {
       const base = db.selectFrom('orders').where('order_status', '=', 'processing');
       const [rows, count] = await Promise.all([
-        base.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc').limit(filter.limit).offset(filter.offset).execute(),
+        base
+          .selectAll()
+          .orderBy('created_at', 'asc')
+          .orderBy('id', 'asc')
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };

@@ -251,7 +251,9 @@ export async function shipOrder(
       }
       if (refusal) throw new DomainError('invalid', refusal);
       if (!shipment.tracking_number && parseOrderDelivery(order.delivery_details)?.kind === 'courier') {
-        throw new DomainError('invalid', SHIP_TRACKING_REQUIRED, { errors: { tracking_number: [SHIP_TRACKING_REQUIRED] } });
+        throw new DomainError('invalid', SHIP_TRACKING_REQUIRED, {
+          errors: { tracking_number: [SHIP_TRACKING_REQUIRED] },
+        });
       }
     },
   });

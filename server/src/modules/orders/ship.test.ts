@@ -112,7 +112,9 @@ describe(`POST /admin/orders/{id}/ship, on ${TEST_DB}`, () => {
     expect(mails[0]!.text).toContain('WB-12345');
 
     const texts = await textsTo('+254712345678');
-    expect(texts.at(-1)?.message).toMatch(new RegExp(`order #${orderId} is on its way to you with G4S, waybill WB-12345`));
+    expect(texts.at(-1)?.message).toMatch(
+      new RegExp(`order #${orderId} is on its way to you with G4S, waybill WB-12345`),
+    );
 
     // the customer's own reply shows the shipment too
     const mine = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: bearer(user.token) });
@@ -166,15 +168,18 @@ describe(`POST /admin/orders/{id}/ship, on ${TEST_DB}`, () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
-  it.each(['pending', 'delivered', 'cancelled'] as const)('refuses a %s order with 422 and changes nothing', async (status) => {
-    const { user, orderId } = await newOrder({ status });
-    const before = await orderRow(t.db, orderId);
-    const res = await ship(orderId, { carrier: 'G4S', tracking_number: 'WB-1' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(`This order is ${status}: it cannot be shipped.`);
-    expect(await orderRow(t.db, orderId)).toEqual(before);
-    expect((await mailsTo(t.db, user.email)).filter((m) => m.template === 'order_shipped')).toEqual([]);
-  });
+  it.each(['pending', 'delivered', 'cancelled'] as const)(
+    'refuses a %s order with 422 and changes nothing',
+    async (status) => {
+      const { user, orderId } = await newOrder({ status });
+      const before = await orderRow(t.db, orderId);
+      const res = await ship(orderId, { carrier: 'G4S', tracking_number: 'WB-1' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(`This order is ${status}: it cannot be shipped.`);
+      expect(await orderRow(t.db, orderId)).toEqual(before);
+      expect((await mailsTo(t.db, user.email)).filter((m) => m.template === 'order_shipped')).toEqual([]);
+    },
+  );
 
   it('answers 404 for an unknown order, 401 to a visitor and 403 to a customer', async () => {
     expect((await ship(2_000_000_000, { carrier: 'G4S' })).statusCode).toBe(404);
@@ -234,7 +239,11 @@ describe(`GET /admin/orders/to-ship, on ${TEST_DB}`, () => {
     });
     expect(second.json()[0].id).toBe(made[2]);
 
-    const all = await t.app.inject({ method: 'GET', url: '/api/admin/orders/to-ship?per_page=100', headers: admin.headers });
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders/to-ship?per_page=100',
+      headers: admin.headers,
+    });
     const ids = all.json().map((o: { id: number; order_status: string }) => o.id);
     expect(ids).not.toContain(pending);
     expect(ids).not.toContain(shipped);
@@ -242,7 +251,11 @@ describe(`GET /admin/orders/to-ship, on ${TEST_DB}`, () => {
 
     // a shipped order leaves the queue
     await ship(made[0]!, { carrier: 'G4S' });
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/orders/to-ship?per_page=100', headers: admin.headers });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders/to-ship?per_page=100',
+      headers: admin.headers,
+    });
     expect(Number(after.headers['x-total-count'])).toBe(total - 1);
     expect(after.json()[0].id).toBe(made[1]);
   });

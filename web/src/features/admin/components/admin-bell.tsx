@@ -81,7 +81,12 @@ export function AdminBell() {
   );
   useSocketEvent('offer.changed', ({ id, status, updated_at }) => {
     if (status !== 'open') return;
-    add({ id: `offer-${id}-${updated_at}`, message: `A new price offer waits for your answer`, to: paths.adminOffers(), at: now() });
+    add({
+      id: `offer-${id}-${updated_at}`,
+      message: `A new price offer waits for your answer`,
+      to: paths.adminOffers(),
+      at: now(),
+    });
   });
 
   const toggle = (open: boolean) => {
@@ -120,7 +125,10 @@ export function AdminBell() {
         <li className="px-3 py-3 text-body-secondary">Nothing new since you opened the shop.</li>
       ) : (
         list.map((a) => (
-          <li key={a.id} className={`px-3 py-2 border-bottom small ${fresh.has(a.id) ? 'bg-body-tertiary fw-semibold' : ''}`}>
+          <li
+            key={a.id}
+            className={`px-3 py-2 border-bottom small ${fresh.has(a.id) ? 'bg-body-tertiary fw-semibold' : ''}`}
+          >
             <Link to={a.to} className="d-block text-wrap text-body">
               {a.message}
             </Link>

@@ -82,7 +82,9 @@ describe('shipping an order', () => {
     await user.type(within(dialog).getByLabelText('Rider or courier'), 'Rider Juma');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and ship' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This order is cancelled: it cannot be shipped.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This order is cancelled: it cannot be shipped.',
+    );
   });
 
   it('keeps the refund form of a paid order behind "Record a refund…", its amount empty', async () => {
@@ -104,7 +106,10 @@ describe('packing slip', () => {
           payment_method: 'pay_on_delivery',
           payment_status: 'unpaid',
           delivery: COURIER,
-          order_items: base.order_items.map((i, n) => ({ ...i, product: { ...i.product, size: n === 0 ? 'M' : null } })),
+          order_items: base.order_items.map((i, n) => ({
+            ...i,
+            product: { ...i.product, size: n === 0 ? 'M' : null },
+          })),
         }),
       },
     });
