@@ -74,7 +74,13 @@ export const orderItemJsonSchema = z.object({
   price: z.string(),
   /** unit price × quantity, in Ksh */
   subtotal: z.number(),
-  product: z.object({ id: z.number().nullable(), name: z.string(), image_url: z.string().nullable() }),
+  product: z.object({
+    id: z.number().nullable(),
+    name: z.string(),
+    image_url: z.string().nullable(),
+    /** the item's size as listed now (the packing slip shows it); left out when none or the product is gone */
+    size: z.string().nullable().optional(),
+  }),
 });
 export type OrderItemJson = z.infer<typeof orderItemJsonSchema>;
 
@@ -98,6 +104,18 @@ export const orderAmountsShape = {
   total_amount: z.number(),
   applied_discounts: z.array(z.string()),
 };
+
+/** How the order left the shop (docs/product.md, "Ship an order"): null until it is shipped. */
+export const orderShipmentJsonSchema = z.object({
+  /** the rider or courier; null when the order was shipped by a plain status change */
+  carrier: z.string().nullable(),
+  /** the courier's waybill or tracking number */
+  tracking_number: z.string().nullable(),
+  /** the shop's note to the customer (e.g. when the rider calls) */
+  note: z.string().nullable(),
+  shipped_at: z.string(),
+});
+export type OrderShipmentJson = z.infer<typeof orderShipmentJsonSchema>;
 
 export const orderJsonSchema = z.object({
   id: z.number(),
@@ -129,6 +147,8 @@ export const orderJsonSchema = z.object({
   delivery: orderDeliveryJsonSchema.nullable().optional(),
   /** 'pay_on_delivery' once the customer chose to pay the rider; else 'online' */
   payment_method: z.enum(PAYMENT_METHODS).optional(),
+  /** the carrier and waybill once shipped; null before */
+  shipment: orderShipmentJsonSchema.nullable().optional(),
 });
 export type OrderJson = z.infer<typeof orderJsonSchema>;
 
@@ -201,5 +221,36 @@ export const adminCancelRequestBodySchema = z.object({
   note: z.string().trim().max(500, 'The note may have at most 500 characters.').nullish(),
 });
 export type AdminCancelRequestBody = z.infer<typeof adminCancelRequestBodySchema>;
+
+export const SHIP_CARRIER_REQUIRED = 'Enter the rider or courier who takes the parcel.';
+export const SHIP_TRACKING_REQUIRED = 'Enter the waybill or tracking number: this order goes by courier.';
+
+/** `POST /admin/orders/{id}/ship`: who takes the parcel, and the courier's waybill. */
+export const adminShipBodySchema = z.object({
+  carrier: z
+    .string(SHIP_CARRIER_REQUIRED)
+    .trim()
+    .min(1, SHIP_CARRIER_REQUIRED)
+    .max(80, 'The carrier may have at most 80 characters.'),
+  tracking_number: z
+    .string('The waybill number must be text.')
+    .trim()
+    .max(64, 'The waybill number may have at most 64 characters.')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  note: z
+    .string('The note must be text.')
+    .trim()
+    .max(300, 'The note may have at most 300 characters.')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type AdminShipBody = z.input<typeof adminShipBodySchema>;
+
+/** `GET /admin/orders/to-ship`: paged like the orders list. */
+export const adminToShipQuerySchema = z.object({ ...adminPagingFields });
+
+export const ORDER_SHIPPED = 'Order shipped. The customer was told.';
+export const ORDER_ALREADY_SHIPPED = 'This order was already shipped with this carrier and waybill.';
 
 export const ORDER_CANCELLED = 'Your order was cancelled and its items are back on sale.';

@@ -6,6 +6,7 @@ import {
   adminSession,
   call,
   freshProduct,
+  payOrder,
   placeOrder,
   registerCustomer,
   useSession,
@@ -194,4 +195,37 @@ test('admin security log', async ({ page }) => {
   await useSession(page, admin);
   await page.goto(`/admin/users/${customer.user.id}/security`);
   await shoot(page, 'admin-security-log', (p) => p.getByRole('heading', { level: 1 }), PHONE);
+});
+
+/** A paid order waiting to be shipped (the To ship screens). */
+async function paidOrder(): Promise<Order> {
+  const { product } = await freshProduct(admin, { label: 'Corduroy Shacket', price: 1800 });
+  const paid = await placeOrder(customer, [{ product_id: product.id, quantity: 1 }]);
+  await payOrder(customer, paid.id);
+  return paid;
+}
+
+test('admin to ship', async ({ page }) => {
+  await paidOrder();
+  await useSession(page, admin);
+  await page.goto('/admin/to-ship');
+  await shoot(page, 'admin-to-ship', (p) => p.getByRole('button', { name: 'Ship', exact: true }).first(), PHONE);
+});
+
+test('admin ship dialog', async ({ page }) => {
+  const paid = await paidOrder();
+  await useSession(page, admin);
+  await page.goto(`/admin/orders/${paid.id}`);
+  await page.getByRole('button', { name: 'Ship', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Ship order #${paid.id}` });
+  await dialog.getByLabel('Rider or courier').fill('G4S');
+  await dialog.getByLabel(/Waybill or tracking number/).fill('WB-204518');
+  await shoot(page, 'admin-ship-dialog', () => dialog, PHONE);
+});
+
+test('admin packing slip', async ({ page }) => {
+  const paid = await paidOrder();
+  await useSession(page, admin);
+  await page.goto(`/admin/orders/${paid.id}/slip`);
+  await shoot(page, 'admin-packing-slip', (p) => p.getByTestId('slip-amount'), PHONE);
 });

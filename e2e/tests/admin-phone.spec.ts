@@ -3,6 +3,7 @@ import {
   adminSession,
   call,
   createCategory,
+  payOrder,
   placeOrder,
   registerCustomer,
   uniqueTag,
@@ -53,6 +54,8 @@ test.beforeAll(async () => {
     },
   });
   order = await placeOrder(customer, [{ product_id: second.id, quantity: 1 }]);
+  // paid: it waits in To ship
+  await payOrder(customer, order.id);
   // an offer waiting for the shop: Accept, Decline and Counter
   await call('POST', `/products/${product.id}/offers`, { token: customer.token, json: { price: 1900 } });
 });
@@ -150,6 +153,26 @@ test('order detail', async ({ page }) => {
   await page.goto(`/admin/orders/${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Order #${order.id}`) })).toBeVisible();
   await expectFits(page);
+});
+
+test('to ship: each order a card with its Ship action and packing slip', async ({ page }) => {
+  await page.goto('/admin/to-ship');
+  await expect(page.getByRole('heading', { level: 1, name: 'To ship' })).toBeVisible();
+  await expectFits(page);
+  // the paid order made above waits here (on page 1 or later: the queue is oldest first)
+  const ship = page.getByRole('button', { name: 'Ship', exact: true }).first();
+  await expectReachable(ship);
+  await expectReachable(page.getByRole('link', { name: 'Packing slip' }).first());
+  await ship.click();
+  await expect(page.getByRole('dialog', { name: /^Ship order #\d+$/ })).toBeVisible();
+  await expectFits(page);
+});
+
+test('packing slip', async ({ page }) => {
+  await page.goto(`/admin/orders/${order.id}/slip`);
+  await expect(page.getByRole('heading', { level: 1, name: `Packing slip: order #${order.id}` })).toBeVisible();
+  await expectFits(page);
+  await expectReachable(page.getByRole('button', { name: 'Print' }));
 });
 
 test('delivery methods', async ({ page }) => {

@@ -163,8 +163,13 @@ test('pay on delivery: confirmed without paying, shipped, the rider’s M-Pesa r
   await expect(adminPage.getByTestId('order-delivery')).toContainText('Pay Ksh 950 at the pickup point');
   const status = adminPage.getByLabel('Status', { exact: true });
   await expect(status).toHaveValue('processing');
+  // choosing Shipped opens the ship dialog: who takes the parcel, then the confirm step
   await status.selectOption('shipped');
-  await expect(adminPage.getByText('Status updated.')).toBeVisible();
+  const ship = adminPage.getByRole('dialog', { name: `Ship order #${orderId}` });
+  await ship.getByLabel('Rider or courier').fill('Rider Juma');
+  await ship.getByRole('button', { name: 'Next' }).click();
+  await ship.getByRole('button', { name: 'Confirm and ship' }).click();
+  await expect(adminPage.getByText('Order shipped. The customer was told.')).toBeVisible();
   await expect(status).toHaveValue('shipped');
 
   // Not delivered before the rider's collection is recorded.

@@ -43,8 +43,13 @@ test('an order page updates live as the admin ships and delivers it, then the cu
   await expect(adminPage.getByRole('heading', { level: 1, name: `Order #${order.id}` })).toBeVisible();
   const status = adminPage.getByLabel('Status', { exact: true });
   await expect(status).toHaveValue('processing');
+  // choosing Shipped opens the ship dialog: who takes the parcel, then the confirm step
   await status.selectOption('shipped');
-  await expect(adminPage.getByText('Status updated.')).toBeVisible();
+  const ship = adminPage.getByRole('dialog', { name: `Ship order #${order.id}` });
+  await ship.getByLabel('Rider or courier').fill('Rider Juma');
+  await ship.getByRole('button', { name: 'Next' }).click();
+  await ship.getByRole('button', { name: 'Confirm and ship' }).click();
+  await expect(adminPage.getByText('Order shipped. The customer was told.')).toBeVisible();
 
   // Shipped, without a reload; the bell has one unread notification.
   await expect(progress).toHaveAttribute('aria-valuetext', 'Shipped, 75%');

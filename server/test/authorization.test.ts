@@ -66,6 +66,8 @@ const ADMIN = new Set([
   'POST /api/admin/orders/{id}/payments',
   'POST /api/admin/orders/{id}/refunds',
   'POST /api/admin/orders/{id}/cancel-request',
+  'POST /api/admin/orders/{id}/ship',
+  'GET /api/admin/orders/to-ship',
   'GET /api/admin/products/{id}/stock-movements',
   'GET /api/admin/products/{id}',
   'GET /api/admin/users/{id}/security-events',

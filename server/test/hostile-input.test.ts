@@ -158,6 +158,7 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/admin/orders/{id}/payments': () => ({ method: 'mpesa', reference: 'SKL4TY7PQ2' }),
   'POST /api/admin/orders/{id}/refunds': () => ({ amount: 10, method: 'cash', reference: 'R1', note: 'fuzz' }),
   'POST /api/admin/orders/{id}/cancel-request': () => ({ decision: 'decline', note: 'fuzz' }),
+  'POST /api/admin/orders/{id}/ship': () => ({ carrier: 'Fuzz Rider', tracking_number: 'WB-1', note: 'fuzz' }),
   'POST /api/payments/initiate': (ids) => ({ order_id: ids.order }),
   'POST /api/payments/confirm': (ids) => ({ order_id: ids.order, tracking_id: 'TRK-1' }),
   'POST /api/payments/mpesa': (ids) => ({ order_id: ids.order, phone: '0712 345 678' }),

@@ -195,6 +195,12 @@ export interface OrdersTable {
   pay_link_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** the source the shopper first arrived with ('whatsapp', 'instagram', 'google', …); null: none known */
   source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the rider or courier who took the parcel, the courier's waybill and the shop's note to the customer */
+  shipping_carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  shipping_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the order was shipped (by the ship action or a status change) */
+  shipped_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -12,6 +12,7 @@ export default function AdminLinks() {
       <NavItem to={paths.newItem()}>New item</NavItem>
       <NavItem to={paths.adminProducts()}>Manage Products</NavItem>
       <NavItem to={paths.adminOrders()}>Manage Orders</NavItem>
+      <NavItem to={paths.adminToShip()}>To ship</NavItem>
       <NavItem to={paths.adminOffers()}>
         Offers
         <AdminOffersBadge />

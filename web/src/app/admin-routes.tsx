@@ -11,6 +11,8 @@ const AdminDelivery = lazy(() => import('./routes/admin/delivery'));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const AdminImportProducts = lazy(() => import('./routes/admin/import-products'));
 const AdminOffers = lazy(() => import('./routes/admin/offers'));
+const AdminToShip = lazy(() => import('./routes/admin/to-ship'));
+const AdminOrderSlip = lazy(() => import('./routes/admin/order-slip'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /** Under /admin: each screen is its own chunk; admins only (every screen checks, and so does the API). */
@@ -21,6 +23,8 @@ const adminRoutes: RouteObject[] = [
   { path: 'orders', element: <AdminOrders /> },
   { path: 'orders/new', element: <AdminNewOrder /> },
   { path: 'orders/:id', element: <AdminOrderDetail /> },
+  { path: 'orders/:id/slip', element: <AdminOrderSlip /> },
+  { path: 'to-ship', element: <AdminToShip /> },
   { path: 'delivery', element: <AdminDelivery /> },
   { path: 'users/:id/security', element: <AdminSecurityLog /> },
   { path: 'offers', element: <AdminOffers /> },

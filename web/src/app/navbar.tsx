@@ -18,6 +18,8 @@ import { ProductSearch } from '@/features/catalog/components/product-search';
 const UserMenu = lazy(() => import('./user-menu'));
 const CustomerLinks = lazy(() => import('./customer-links'));
 const AdminLinks = lazy(() => import('./admin-links'));
+// The shop's alerts bell: admins only, so no storefront page downloads it.
+const AdminBell = lazy(() => import('@/features/admin/components/admin-bell').then((m) => ({ default: m.AdminBell })));
 // Only a signed-in customer has a bell: visitors do not download it.
 const NotificationBell = lazy(() =>
   import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
@@ -111,7 +113,7 @@ function SignInButtons() {
 /**
  * The top bar (docs/product.md section 2, Navbar). Visitors: Home, Products, Login, Register. Customers:
  * Wishlist and Orders with counts and the user menu, plus the bell and the cart, which stay in the
- * bar on a phone. Admins: only Dashboard, Manage Products, Manage Orders and the user menu. Below 992 px the
+ * bar on a phone. Admins: Dashboard, New item, Manage Products, Manage Orders, To ship, Offers, the alerts bell and the user menu. Below 992 px the
  * links fold into a menu and the search box takes a row of its own under the bar.
  */
 export function AppNavbar() {
@@ -189,6 +191,11 @@ export function AppNavbar() {
           {customer && (
             <Suspense fallback={null}>
               <NotificationBell />
+            </Suspense>
+          )}
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <AdminBell />
             </Suspense>
           )}
           {/* a visitor's cart is kept in the browser: its count shows too */}

@@ -34,6 +34,10 @@ export const paths = {
   adminDelivery: () => '/admin/delivery',
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
   adminNewOrder: () => '/admin/orders/new',
+  /** paid (or pay-on-delivery) orders waiting to be shipped, oldest first */
+  adminToShip: () => '/admin/to-ship',
+  /** the printable packing slip of an order */
+  adminOrderSlip: (id: number | string) => `/admin/orders/${id}/slip`,
   payLink: (token: string) => `/pay/${token}`,
   /** the link texted to a customer known only by phone, to set an e-mail and password */
   claimAccount: (token: string) => `/claim/${token}`,

@@ -7,6 +7,10 @@ import {
   adminOrdersQuerySchema,
   adminOrderUpdateBodySchema,
   adminRefundBodySchema,
+  adminShipBodySchema,
+  adminToShipQuerySchema,
+  ORDER_ALREADY_SHIPPED,
+  ORDER_SHIPPED,
 } from '@mtumba/contract/order';
 import { amountToCents } from '@mtumba/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +24,8 @@ import {
   changeOrderStatus,
   getAdminOrder,
   listAdminOrders,
+  listOrdersToShip,
+  shipOrder,
   ORDER_STATUS_UPDATED,
   PAYMENT_RECORDED,
   recordRefund,
@@ -54,6 +60,26 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const query: Record<string, string> = { per_page: String(per_page) };
       if (filterStatus) query.status = filterStatus;
       setPagingHeaders(request, reply, { page, perPage: per_page, total }, query);
+      return orders;
+    },
+  );
+
+  app.get(
+    '/admin/orders/to-ship',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Orders to ship: paid or pay-on-delivery orders not shipped yet (processing), oldest first; paged',
+        querystring: adminToShipQuerySchema,
+        response: { 200: z.array(adminOrderJsonSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { page, per_page } = request.query;
+      const { orders, total } = await listOrdersToShip(db, { page, perPage: per_page });
+      setPagingHeaders(request, reply, { page, perPage: per_page, total }, { per_page: String(per_page) });
       return orders;
     },
   );
@@ -100,6 +126,33 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const reply200 = { 200: adminOrderMessageReplySchema, ...errors };
+
+  app.post(
+    '/admin/orders/:id/ship',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Ship a processing order with its rider or courier and waybill (required for courier delivery); the customer is e-mailed and texted',
+        params: idParams,
+        body: adminShipBodySchema,
+        response: reply200,
+      },
+    },
+    async (request) => {
+      const result = await shipOrder(
+        db,
+        { actor: 'admin', userId: signedInUser(request).id, ip: request.ip },
+        idOrNotFound(request.params.id, ORDER_NOT_FOUND),
+        request.body,
+        shop,
+      );
+      emitAll(app.events, result.events);
+      return { message: result.already ? ORDER_ALREADY_SHIPPED : ORDER_SHIPPED, order: result.value };
+    },
+  );
 
   app.post(
     '/admin/orders/:id/payments',

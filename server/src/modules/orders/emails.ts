@@ -42,7 +42,10 @@ export async function textOrderStatus(db: Executor, ctx: ShopContext, order: Ord
       'order_paid',
       `${ctx.shopName}: payment of ${formatKshCents(order.total_cents)} received for order #${order.id}. We will text you when it ships. ${link}`,
     ],
-    shipped: ['order_shipped', `${ctx.shopName}: order #${order.id} is on its way to you. ${link}`],
+    shipped: [
+      'order_shipped',
+      `${ctx.shopName}: order #${order.id} is on its way to you${shippedWith(order)}. ${link}`,
+    ],
     delivered: [
       'order_delivered',
       `${ctx.shopName}: order #${order.id} was delivered. Thank you for shopping with us! ${link}`,
@@ -50,6 +53,21 @@ export async function textOrderStatus(db: Executor, ctx: ShopContext, order: Ord
   };
   const text = words[order.order_status];
   if (text) await queueSms(db, { to: order.shipping_phone, message: text[1], template: text[0] });
+}
+
+/** " with G4S, waybill KX123" (the text message): the carrier and waybill when the shop gave them. */
+function shippedWith(order: Order): string {
+  if (!order.shipping_carrier) return '';
+  return ` with ${order.shipping_carrier}${order.tracking_number ? `, waybill ${order.tracking_number}` : ''}`;
+}
+
+/** The shipped e-mail's rows: who carries the parcel, its waybill and the shop's note. */
+export function shipmentRows(order: Order): [string, string][] {
+  const rows: [string, string][] = [];
+  if (order.shipping_carrier) rows.push(['Shipped with', order.shipping_carrier]);
+  if (order.tracking_number) rows.push(['Waybill number', order.tracking_number]);
+  if (order.shipping_note) rows.push(['Note from the shop', order.shipping_note]);
+  return rows;
 }
 
 interface Person {
@@ -196,10 +214,12 @@ export async function mailStatusChange(db: Executor, ctx: ShopContext, to: Perso
       heading: `Order #${order.id}: ${label}`,
       paragraphs: [
         `Hi ${to.name},`,
-        statusSentences[order.order_status] ?? `Your order is now ${label}.`,
+        order.order_status === 'shipped' && order.shipping_carrier
+          ? `Your order is on its way: shipped with ${order.shipping_carrier}${order.tracking_number ? `, waybill ${order.tracking_number}` : ''}.`
+          : (statusSentences[order.order_status] ?? `Your order is now ${label}.`),
         ...(order.order_status === 'shipped' ? podParagraphs(order) : []),
       ],
-      rows: order.order_status === 'shipped' ? deliveryRows(order) : undefined,
+      rows: order.order_status === 'shipped' ? [...shipmentRows(order), ...deliveryRows(order)] : undefined,
       button: { label: 'View your order', url: orderUrl(ctx, order.id) },
     },
   );

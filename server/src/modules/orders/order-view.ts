@@ -1,4 +1,4 @@
-import type { AdminOrderJson, OrderItemJson, OrderJson } from '@mtumba/contract/order';
+import type { AdminOrderJson, OrderItemJson, OrderJson, OrderShipmentJson } from '@mtumba/contract/order';
 import { cancelRequestOpen, centsToAmount, centsToDecimalString } from '@mtumba/contract';
 import type { Executor } from '../../db/database.js';
 import type { Order, OrderItem } from '../../db/schema.js';
@@ -6,7 +6,7 @@ import { imageUrl } from '../catalog/images.js';
 import { ordersRepository } from './repository.js';
 import { parseOrderDelivery } from '../delivery/service.js';
 
-function itemJson(item: OrderItem): OrderItemJson {
+function itemJson(item: OrderItem & { product_size?: string | null }): OrderItemJson {
   return {
     id: item.id,
     product_id: item.product_id,
@@ -17,6 +17,8 @@ function itemJson(item: OrderItem): OrderItemJson {
       id: item.product_id,
       name: item.product_name,
       image_url: item.product_image_key ? imageUrl(item.product_image_key) : null,
+      // only when the item has one: older clients compare the product object as it was
+      ...(item.product_size ? { size: item.product_size } : {}),
     },
   };
 }
@@ -81,8 +83,20 @@ export async function loadOrderViews(db: Executor, orders: Order[]): Promise<Adm
       })),
       delivery: parseOrderDelivery(o.delivery_details),
       payment_method: o.payment_method ?? 'online',
+      shipment: shipmentJson(o),
     };
   });
+}
+
+/** How the order left the shop, once it did. */
+export function shipmentJson(o: Order): OrderShipmentJson | null {
+  if (o.shipped_at === null || o.shipped_at === undefined) return null;
+  return {
+    carrier: o.shipping_carrier ?? null,
+    tracking_number: o.tracking_number ?? null,
+    note: o.shipping_note ?? null,
+    shipped_at: o.shipped_at,
+  };
 }
 
 /** The customer's view: the owner without their e-mail address. */

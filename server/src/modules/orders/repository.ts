@@ -164,6 +164,25 @@ export function ordersRepository(db: Executor) {
       return { rows, total: Number(count.n) };
     },
 
+    /**
+     * The to-ship queue: orders paid (or confirmed to be paid on delivery) and not yet shipped,
+     * i.e. processing, oldest first, with the total count.
+     */
+    async toShipPage(filter: { limit: number; offset: number }) {
+      const base = db.selectFrom('orders').where('order_status', '=', 'processing');
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', 'asc')
+          .orderBy('id', 'asc')
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
     /** Pending orders whose reservation ran out and whose stock is still held. */
     expiredCandidates(at: string, limit: number) {
       return db
@@ -314,12 +333,15 @@ export function ordersRepository(db: Executor) {
 
     itemsOf(orderIds: number[]) {
       if (orderIds.length === 0) return Promise.resolve([]);
+      // the item's size, for the packing slip (null once the product is gone)
       return db
         .selectFrom('order_items')
-        .selectAll()
-        .where('order_id', 'in', orderIds)
-        .orderBy('order_id')
-        .orderBy('id')
+        .leftJoin('products', 'products.id', 'order_items.product_id')
+        .selectAll('order_items')
+        .select('products.size as product_size')
+        .where('order_items.order_id', 'in', orderIds)
+        .orderBy('order_items.order_id')
+        .orderBy('order_items.id')
         .execute();
     },
 

@@ -25,7 +25,8 @@ import type { Actor } from '../stock/ledger.js';
 import { adminMoveFor, cancelRequestOpen, transitionRefusal, type OrderMoveName } from '@mtumba/contract';
 import type { PayOnDeliveryOption } from '@mtumba/contract/delivery';
 
-import { CANCEL_REQUEST_SENT } from '@mtumba/contract/order';
+import { CANCEL_REQUEST_SENT, SHIP_TRACKING_REQUIRED } from '@mtumba/contract/order';
+import { parseOrderDelivery } from '../delivery/service.js';
 
 export { CANCEL_REQUEST_SENT, ORDER_CANCELLED, ORDER_STATUS_UPDATED } from '@mtumba/contract/order';
 export const PAYMENT_RECORDED = 'Payment recorded.';
@@ -196,7 +197,83 @@ export async function changeOrderStatus(
     if (byStatus === 'deliver' && onDelivery) throw new DomainError('invalid', DELIVER_NEEDS_PAYMENT);
     return byStatus;
   };
-  return adminOrderResult(db, (await runOrderMove(db, shop, { move, by, order: orderId, note: null }))!);
+  const at = now();
+  // shipping by a status change records when the order left, without a carrier
+  const set = to === 'shipped' ? { shipped_at: at } : undefined;
+  return adminOrderResult(db, (await runOrderMove(db, shop, { move, by, order: orderId, note: null, at, set }))!);
+}
+
+/** The ship move of an order: a pay-on-delivery order leaves unpaid. */
+function shipMoveOf(order: Order): OrderMoveName {
+  const onDelivery = order.payment_method === 'pay_on_delivery' && order.payment_status === 'unpaid';
+  return onDelivery ? 'ship_pay_on_delivery' : 'ship';
+}
+
+export interface Shipment {
+  carrier: string;
+  tracking_number: string | null;
+  note: string | null;
+}
+
+/**
+ * The shop ships an order with its carrier and waybill (`POST /admin/orders/{id}/ship`): the
+ * table's `ship` (or `ship_pay_on_delivery`) move, with the shipment written in the same UPDATE; the
+ * customer is e-mailed (and texted) the carrier and waybill. A courier parcel needs its waybill.
+ * Sending the same shipment again changes nothing and tells nobody twice (`already`).
+ */
+export async function shipOrder(
+  db: Db,
+  by: Actor,
+  orderId: number,
+  shipment: Shipment,
+  shop: ShopContext,
+): Promise<Result<AdminOrderJson> & { already: boolean }> {
+  const at = now();
+  const moved = await runOrderMove(db, shop, {
+    move: shipMoveOf,
+    by,
+    order: orderId,
+    at,
+    note: `Shipped with ${shipment.carrier}${shipment.tracking_number ? `, waybill ${shipment.tracking_number}` : ''}`,
+    set: {
+      shipping_carrier: shipment.carrier,
+      tracking_number: shipment.tracking_number,
+      shipping_note: shipment.note,
+      shipped_at: at,
+    },
+    guard: (order, refusal) => {
+      if (
+        order.order_status === 'shipped' &&
+        order.shipping_carrier === shipment.carrier &&
+        (order.tracking_number ?? null) === shipment.tracking_number
+      ) {
+        return 'skip';
+      }
+      if (refusal) throw new DomainError('invalid', refusal);
+      if (!shipment.tracking_number && parseOrderDelivery(order.delivery_details)?.kind === 'courier') {
+        throw new DomainError('invalid', SHIP_TRACKING_REQUIRED, {
+          errors: { tracking_number: [SHIP_TRACKING_REQUIRED] },
+        });
+      }
+    },
+  });
+  if (moved) return { ...(await adminOrderResult(db, moved)), already: false };
+  const order = await ordersRepository(db).findById(orderId);
+  if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
+  const [view] = await loadOrderViews(db, [order]);
+  return { value: view!, events: [], already: true };
+}
+
+/** The to-ship queue: processing orders, oldest first, paged. */
+export async function listOrdersToShip(
+  db: Db,
+  paging: { page: number; perPage: number },
+): Promise<{ orders: AdminOrderJson[]; total: number }> {
+  const { rows, total } = await ordersRepository(db).toShipPage({
+    limit: paging.perPage,
+    offset: (paging.page - 1) * paging.perPage,
+  });
+  return { orders: await loadOrderViews(db, rows), total };
 }
 
 /** The shop approves (`approve_cancel`: the order is cancelled) or declines a customer's cancellation request. */

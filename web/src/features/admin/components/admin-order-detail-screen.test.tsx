@@ -85,9 +85,18 @@ describe('admin order detail', () => {
   const freezeTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
 
+  it('choosing Shipped opens the ship dialog instead of changing the status alone', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch({ 'GET /api/admin/orders/7': { body: adminOrderDetail() } });
+    renderOrder();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'shipped');
+    expect(await screen.findByRole('dialog', { name: 'Ship order #7' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
   it("shows the server's status and 'Status updated.' for 3 s; the select waits meanwhile", async () => {
     const user = userEvent.setup();
-    let detail = adminOrderDetail();
+    let detail = adminOrderDetail({ order_status: 'shipped' });
     const save = deferredRoute();
     const { calls } = stubFetch({
       'GET /api/admin/orders/7': () => ({ body: detail }),
@@ -99,26 +108,25 @@ describe('admin order detail', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Processing', 'Shipped', 'Cancelled']);
+    ).toEqual(['Shipped', 'Delivered']);
 
-    await user.selectOptions(select, 'shipped');
+    await user.selectOptions(select, 'delivered');
     expect(select).toBeDisabled();
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toEqual({ order_status: 'shipped' });
+    expect(put?.body).toEqual({ order_status: 'delivered' });
     expect(put?.headers['X-Requested-With']).toBe('XMLHttpRequest');
 
     freezeTime();
-    detail = adminOrderDetail({ order_status: 'shipped' });
-    save.respond(200, { message: 'Order status updated.', order: adminOrder({ order_status: 'shipped' }) });
+    detail = adminOrderDetail({ order_status: 'delivered' });
+    save.respond(200, { message: 'Order status updated.', order: adminOrder({ order_status: 'delivered' }) });
     await settle();
     expect(screen.getByText('Status updated.')).toBeInTheDocument();
-    expect(select).toHaveValue('shipped');
-    expect(select).toBeEnabled();
+    expect(select).toHaveValue('delivered');
     expect(
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Shipped', 'Delivered']);
+    ).toEqual(['Delivered']);
 
     await act(() => vi.advanceTimersByTimeAsync(2999));
     expect(screen.getByText('Status updated.')).toBeInTheDocument();
@@ -150,7 +158,9 @@ describe('admin order detail', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.queryByText('Cannot change status from processing to cancelled.')).not.toBeInTheDocument();
 
-    fireEvent.change(select, { target: { value: 'shipped' } });
+    fireEvent.change(select, { target: { value: 'cancelled' } });
+    await settle();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel the order' }));
     await settle();
     expect(save.received()).toBe(2);
     save.fail();

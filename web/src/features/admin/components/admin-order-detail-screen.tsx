@@ -1,7 +1,7 @@
 import type { AdminOrderDetailJson } from '@mtumba/contract/order';
 import { OrderDelivery } from '@/components/ui/order-delivery';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -24,6 +24,7 @@ import { OrderActions } from './order-actions';
 import { formatDateTime } from './format';
 import { OrderStatusSelect } from './order-status-select';
 import { PayLinkPanel } from './pay-link-panel';
+import { ShipDialog } from './ship-dialog';
 import { CancelRequestedBadge, PaymentStatusBadge } from './payment-status-badge';
 
 const THUMB = 50;
@@ -80,10 +81,28 @@ function OrderDetails({ order }: { order: AdminOrderDetailJson }) {
 
   const itemsCents = itemsTotalCents(order.order_items);
   const cancelPending = order.cancel_request_open;
+  const [shipping, setShipping] = useState(false);
+  const canShip = order.order_status === 'processing';
 
   return (
     <>
-      <h1 className="h3 mb-3">Order #{order.id}</h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Order #{order.id}</h1>
+        <div className="d-flex flex-wrap gap-2">
+          {canShip && <Button onClick={() => setShipping(true)}>Ship</Button>}
+          <Link to={paths.adminOrderSlip(order.id)} className="btn btn-outline-secondary">
+            Packing slip
+          </Link>
+        </div>
+      </div>
+      {shipping && (
+        <ShipDialog
+          order={order}
+          show={shipping}
+          onHide={() => setShipping(false)}
+          onShipped={(message) => banner.show('success', message)}
+        />
+      )}
       {cancelPending && (
         <div className="alert alert-warning">
           The customer asked to cancel this order on {formatDateTime(order.cancel_requested_at)}. Approve or decline it
@@ -145,8 +164,20 @@ function OrderDetails({ order }: { order: AdminOrderDetailJson }) {
                     onChange={change}
                     orderId={order.id}
                     paid={order.payment_status === 'paid'}
+                    onShip={() => setShipping(true)}
                   />
                 </dd>
+                {order.shipment && (
+                  <>
+                    <dt className="col-sm-4">Shipped</dt>
+                    <dd className="col-sm-8 mb-0" data-testid="admin-shipment">
+                      {order.shipment.carrier ? `With ${order.shipment.carrier}` : 'Yes'}
+                      {order.shipment.tracking_number ? `, waybill ${order.shipment.tracking_number}` : ''}
+                      <div className="small text-body-secondary">{formatDateTime(order.shipment.shipped_at)}</div>
+                      {order.shipment.note && <div className="small">{order.shipment.note}</div>}
+                    </dd>
+                  </>
+                )}
               </dl>
               <FlashAlert message={banner.message} className="mt-2 mb-0" />
             </Card.Body>

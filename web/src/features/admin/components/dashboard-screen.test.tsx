@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@mtumba/contract/insights';
-import { stubFetch } from '../testing/fake-api';
+import { stubFetch, type FetchCall } from '../testing/fake-api';
 import { renderScreen, signInAsAdmin } from '../testing/render';
 import { DashboardScreen } from './dashboard-screen';
 
@@ -17,6 +17,9 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** The dashboard's own calls (the to-ship count asks separately). */
+const dashboardCalls = (calls: FetchCall[]) => calls.filter((c) => c.url.pathname === '/api/admin/dashboard');
 
 const dashboard: Dashboard = {
   range: { from: '2026-01-10', to: '2026-01-12', days: 3, time_zone: 'Africa/Nairobi' },
@@ -60,8 +63,8 @@ describe('dashboard', () => {
     expect(screen.getByTestId('figure-orders')).toHaveTextContent('4');
     expect(screen.getByTestId('figure-average-order')).toHaveTextContent('Ksh 1,812.50');
     expect(screen.getByTestId('figure-items-sold')).toHaveTextContent('5');
-    expect(calls[0]!.url.searchParams.get('from')).toBe('2026-01-10');
-    expect(calls[0]!.url.searchParams.get('to')).toBe('2026-01-12');
+    expect(dashboardCalls(calls)[0]!.url.searchParams.get('from')).toBe('2026-01-10');
+    expect(dashboardCalls(calls)[0]!.url.searchParams.get('to')).toBe('2026-01-12');
 
     const sell = screen.getByRole('region', { name: 'Sell-through of the items listed in this period' });
     expect(within(sell).getByRole('row', { name: /Jackets 3 2 66.7% 0.7/ })).toBeInTheDocument();
@@ -77,10 +80,20 @@ describe('dashboard', () => {
     const { calls } = stubFetch({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderScreen(<DashboardScreen />, { route: '/admin', path: '/admin' });
     await screen.findByTestId('figure-revenue');
-    expect(calls[0]!.url.searchParams.get('range')).toBe('30d');
+    expect(dashboardCalls(calls)[0]!.url.searchParams.get('range')).toBe('30d');
     await userEvent.click(screen.getByRole('button', { name: '7 days' }));
-    await vi.waitFor(() => expect(calls.at(-1)!.url.searchParams.get('range')).toBe('7d'));
+    await vi.waitFor(() => expect(dashboardCalls(calls).at(-1)!.url.searchParams.get('range')).toBe('7d'));
     expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('says how many orders wait to be shipped, with a link to To ship', async () => {
+    stubFetch({
+      'GET /api/admin/dashboard': { body: dashboard },
+      'GET /api/admin/orders/to-ship': { body: [], headers: { 'X-Total-Count': '3' } },
+    });
+    renderScreen(<DashboardScreen />, { route: '/admin', path: '/admin' });
+    expect(await screen.findByTestId('to-ship-count')).toHaveTextContent('3 orders to ship');
+    expect(screen.getByRole('link', { name: 'Open To ship' })).toHaveAttribute('href', '/admin/to-ship');
   });
 
   it('says so when the figures cannot be loaded', async () => {

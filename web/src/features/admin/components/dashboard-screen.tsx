@@ -22,6 +22,7 @@ import { DashboardSources } from './dashboard-sources';
 import { failureMessage } from './failure-message';
 import { formatDateTime } from './format';
 import { RevenueChart } from './revenue-chart';
+import { ToShipCount } from './to-ship-screen';
 
 function periodFrom(params: URLSearchParams): DashboardPeriod {
   const from = params.get('from');
@@ -332,6 +333,7 @@ export function DashboardScreen() {
           </button>
         </form>
       </div>
+      <ToShipCount />
       {dashboard.data && (
         <p className="small text-muted mb-3" data-testid="dashboard-range">
           {dashboard.data.range.from === dashboard.data.range.to

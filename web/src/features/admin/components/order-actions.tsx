@@ -25,7 +25,12 @@ export function OrderActions({ order }: { order: AdminOrderDetailJson }) {
   const [reference, setReference] = useState('');
   const [refundMethod, setRefundMethod] = useState<'mpesa' | 'card' | 'cash'>('mpesa');
   const left = Math.round((order.total_amount - order.refunded_amount) * 100) / 100;
-  const [amount, setAmount] = useState(String(left));
+  // A refund that is due (a paid order was cancelled) shows its form with the amount left; on an
+  // order that is simply paid the form stays folded behind a quiet button, its amount empty.
+  const due = order.payment_status === 'refund_due';
+  const [refunding, setRefunding] = useState(false);
+  const [typedAmount, setAmount] = useState<string | null>(null);
+  const amount = typedAmount ?? (due ? String(left) : '');
   const [refundReference, setRefundReference] = useState('');
 
   const run = (a: OrderAction, done: string) =>
@@ -135,7 +140,13 @@ export function OrderActions({ order }: { order: AdminOrderDetailJson }) {
           </Form>
         )}
 
-        {canRefund && (
+        {canRefund && !refunding && !due && (
+          <Button variant="link" className="px-0" onClick={() => setRefunding(true)}>
+            Record a refund…
+          </Button>
+        )}
+
+        {canRefund && (refunding || due) && (
           <Form
             aria-label="Record a refund"
             onSubmit={(e) =>
@@ -185,9 +196,14 @@ export function OrderActions({ order }: { order: AdminOrderDetailJson }) {
                   onChange={(e) => setRefundReference(e.target.value)}
                 />
               </Form.Group>
-              <Button type="submit" variant="warning" disabled={action.isPending}>
+              <Button type="submit" variant="outline-danger" disabled={action.isPending}>
                 Record refund
               </Button>
+              {!due && (
+                <Button variant="link" onClick={() => setRefunding(false)} disabled={action.isPending}>
+                  Close
+                </Button>
+              )}
             </div>
           </Form>
         )}

@@ -22,6 +22,8 @@ interface OrderStatusSelectProps {
   orderId?: number;
   /** the order received money: cancelling makes a refund due */
   paid?: boolean;
+  /** choosing "Shipped" opens the ship dialog (carrier and waybill) instead of changing the status alone */
+  onShip?: () => void;
 }
 
 /**
@@ -37,6 +39,7 @@ export function OrderStatusSelect({
   className,
   orderId,
   paid,
+  onShip,
   ...aria
 }: OrderStatusSelectProps) {
   const choices = statusChoices(status);
@@ -67,6 +70,7 @@ export function OrderStatusSelect({
         onChange={(e) => {
           const next = e.target.value as OrderStatus;
           if (next === 'cancelled') setConfirming(true);
+          else if (next === 'shipped' && onShip) onShip();
           else if (next !== status) onChange(next);
         }}
       >

@@ -221,6 +221,18 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
 
         <div className="col-lg-4">
           <CardSection id="shipping-title" title="Shipping details" headingClassName="h5" className="mb-4">
+            {order.shipment?.carrier && (
+              <p className="alert alert-info py-2 mb-3" data-testid="order-shipment">
+                Shipped with {order.shipment.carrier}
+                {order.shipment.tracking_number ? `, waybill ${order.shipment.tracking_number}` : ''}
+                {order.shipment.note && (
+                  <>
+                    <br />
+                    <span className="small">{order.shipment.note}</span>
+                  </>
+                )}
+              </p>
+            )}
             <dl className="mb-0">
               <dt>Delivery</dt>
               <dd>{order.shipping_address}</dd>
