@@ -192,7 +192,7 @@ function OrderDetails({ order }: { order: AdminOrderDetailJson }) {
         <h2 className="h5" id={`${statusId}-items`}>
           Items
         </h2>
-        <DataTable columns={ITEM_COLUMNS} className="align-middle table">
+        <DataTable columns={ITEM_COLUMNS} className="align-middle table" cards>
           <tbody>
             {order.order_items.map((item) => {
               const unitCents = amountToCents(item.price) ?? 0;
@@ -265,7 +265,7 @@ function OrderDetails({ order }: { order: AdminOrderDetailJson }) {
             {order.payments.length === 0 ? (
               <p className="text-muted">No payment attempts yet.</p>
             ) : (
-              <DataTable columns={PAYMENT_COLUMNS} className="align-middle table table-sm">
+              <DataTable columns={PAYMENT_COLUMNS} className="align-middle table table-sm" cards>
                 <tbody>
                   {order.payments.map((payment) => (
                     <tr key={payment.reference}>
