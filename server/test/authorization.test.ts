@@ -84,6 +84,13 @@ const ADMIN = new Set([
   'POST /api/admin/offers/{id}/accept',
   'POST /api/admin/offers/{id}/decline',
   'POST /api/admin/offers/{id}/counter',
+  'GET /api/admin/returns',
+  'GET /api/admin/orders/{id}/returns',
+  'POST /api/admin/orders/{id}/delivery-failed',
+  'POST /api/admin/returns/{id}/approve',
+  'POST /api/admin/returns/{id}/decline',
+  'POST /api/admin/returns/{id}/receive',
+  'POST /api/admin/returns/{id}/refund',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */

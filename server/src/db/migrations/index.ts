@@ -16,6 +16,7 @@ import * as m0080 from './0080_manual_orders.js';
 import * as m0090 from './0090_price_offers.js';
 import * as m0093 from './0093_newsletter_double_opt_in.js';
 import * as m0096 from './0096_product_measurements.js';
+import * as m0110 from './0110_returns.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0090_price_offers': m0090,
   '0093_newsletter_double_opt_in': m0093,
   '0096_product_measurements': m0096,
+  '0110_returns': m0110,
 };
