@@ -219,6 +219,8 @@ describe(`other people's things are 404, on ${TEST_DB}`, () => {
         ['DELETE', `/api/wishlist/${mine.entry}`],
         ['GET', `/api/orders/${mine.order}`],
         ['POST', `/api/orders/${mine.order}/request-cancel`],
+        ['GET', `/api/orders/${mine.order}/returns`],
+        ['POST', `/api/orders/${mine.order}/returns`, { items: [1], reason: 'damaged' }],
         ['POST', '/api/payments/initiate', { order_id: mine.order }],
         ['POST', '/api/payments/confirm', { order_id: mine.order }],
         ['PUT', `/api/reviews/${mine.review}`, { product_id: mine.reviewed, rating: 1, review_text: 'Not mine' }],

@@ -109,16 +109,6 @@ export function returnsRepository(db: Executor) {
       await db.insertInto('return_history').values(entry).execute();
     },
 
-    history(returnIds: readonly number[]) {
-      if (returnIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('return_history')
-        .selectAll()
-        .where('return_id', 'in', [...returnIds])
-        .orderBy('id')
-        .execute();
-    },
-
     /** When the order was delivered (its latest `deliver` move). */
     async deliveredAt(orderId: number): Promise<string | undefined> {
       const row = await db

@@ -303,7 +303,7 @@ export async function recordDeliveryFailure(
   orderId: number,
   body: { kind: 'refused' | 'failed_delivery'; note?: string | null },
 ): Promise<Result<ReturnJson>> {
-  let created: OrderReturn | undefined;
+  const made: { ret?: OrderReturn } = {};
   const moved = await runOrderMove(db, shop, {
     move: body.kind === 'refused' ? 'refuse_delivery' : 'delivery_failed',
     by,
@@ -345,10 +345,10 @@ export async function recordDeliveryFailure(
         note: body.note || null,
         at,
       });
-      created = ret;
+      made.ret = ret;
     },
   });
-  return { value: (await returnJson(db, [(await loadReturn(db, created!.id))], settings))[0]!, events: moved!.events };
+  return { value: (await returnJson(db, [await loadReturn(db, made.ret!.id)], settings))[0]!, events: moved!.events };
 }
 
 /** The shop approves or declines a customer's return request, with a note to the customer. */

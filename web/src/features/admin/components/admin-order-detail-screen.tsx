@@ -24,6 +24,7 @@ import { OrderActions } from './order-actions';
 import { formatDateTime } from './format';
 import { OrderStatusSelect } from './order-status-select';
 import { PayLinkPanel } from './pay-link-panel';
+import { AdminOrderReturns } from './admin-order-returns';
 import { CancelRequestedBadge, PaymentStatusBadge } from './payment-status-badge';
 
 const THUMB = 50;
@@ -156,6 +157,7 @@ function OrderDetails({ order }: { order: AdminOrderDetailJson }) {
 
       <OrderActions order={order} />
       <PayLinkPanel order={order} />
+      <AdminOrderReturns order={order} />
 
       <section aria-labelledby={`${statusId}-items`} className="mb-4">
         <h2 className="h5" id={`${statusId}-items`}>
