@@ -11,6 +11,7 @@ const AdminDelivery = lazy(() => import('./routes/admin/delivery'));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const AdminImportProducts = lazy(() => import('./routes/admin/import-products'));
 const AdminOffers = lazy(() => import('./routes/admin/offers'));
+const AdminReturns = lazy(() => import('./routes/admin/returns'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /** Under /admin: each screen is its own chunk; admins only (every screen checks, and so does the API). */
@@ -24,6 +25,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'delivery', element: <AdminDelivery /> },
   { path: 'users/:id/security', element: <AdminSecurityLog /> },
   { path: 'offers', element: <AdminOffers /> },
+  { path: 'returns', element: <AdminReturns /> },
   { path: 'items/new', element: <NewItem /> },
   { path: '*', element: <NotFound /> },
 ];

@@ -36,5 +36,6 @@ export const paths = {
   adminNewOrder: () => '/admin/orders/new',
   payLink: (token: string) => `/pay/${token}`,
   adminOffers: () => '/admin/offers',
+  adminReturns: () => '/admin/returns',
   adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,
 } as const;

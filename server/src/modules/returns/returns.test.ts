@@ -137,9 +137,13 @@ describe(`refused and failed deliveries, on ${TEST_DB}`, () => {
     const refunded = await ok(
       await call('POST', `/api/admin/returns/${failed.return.id}/refund`, admin.headers, { method: 'mpesa', reference: 'RF1' }),
     );
-    expect(refunded.return).toMatchObject({ status: 'refunded', refunded: o.priceCents / 100 });
-    // the delivery fee is kept unless the shop refunds it (RETURNS_REFUND_DELIVERY_FEE)
-    expect((await orderRow(t.db, o.orderId)).refunded_cents).toBe(o.priceCents);
+    // the item as paid (after the order's discounts); the delivery fee is kept unless the shop
+    // refunds it (RETURNS_REFUND_DELIVERY_FEE)
+    const row = await orderRow(t.db, o.orderId);
+    const paidForItem = row.subtotal_cents - row.discount_cents;
+    expect(row.delivery_fee_cents).toBeGreaterThan(0);
+    expect(refunded.return).toMatchObject({ status: 'refunded', refunded: paidForItem / 100 });
+    expect(row).toMatchObject({ refunded_cents: paidForItem, payment_status: 'partially_refunded' });
   });
 
   it('cannot record a failed delivery on an order that has not shipped', async () => {
@@ -191,20 +195,26 @@ describe(`customer returns, on ${TEST_DB}`, () => {
         items: [{ id: requested.return.items[0].id, outcome: 'resell' }],
       }),
     );
-    expect(received.return).toMatchObject({ status: 'received', refundable: o.priceCents / 100 });
+    const before = await orderRow(t.db, o.orderId);
+    const paidForItem = before.subtotal_cents - before.discount_cents;
+    expect(received.return).toMatchObject({ status: 'received', refundable: paidForItem / 100 });
     expect(await stockOf(t.db, o.productId)).toBe(2);
 
     const tooMuch = await call('POST', `/api/admin/returns/${id}/refund`, admin.headers, {
       method: 'mpesa',
-      amount: o.priceCents / 100 + 1,
+      amount: paidForItem / 100 + 1,
     });
     expect(tooMuch.statusCode).toBe(422);
     await ok(await call('POST', `/api/admin/returns/${id}/refund`, admin.headers, { method: 'mpesa', reference: 'RX9' }));
     const order = await orderRow(t.db, o.orderId);
-    expect(order).toMatchObject({ order_status: 'delivered', payment_status: 'partially_refunded', refunded_cents: o.priceCents });
+    expect(order).toMatchObject({
+      order_status: 'delivered',
+      payment_status: 'partially_refunded',
+      refunded_cents: paidForItem,
+    });
     expect((await mailsTo(t.db, c.email)).map((m) => m.subject)).toContain(`Refund for order #${o.orderId}`);
     expect((await call('POST', `/api/admin/returns/${id}/refund`, admin.headers, { method: 'mpesa' })).statusCode).toBe(422);
-    expect((await orderRow(t.db, o.orderId)).refunded_cents).toBe(o.priceCents);
+    expect((await orderRow(t.db, o.orderId)).refunded_cents).toBe(paidForItem);
   });
 
   it('outside the returns window the customer is told no with 422 and may not ask', async () => {

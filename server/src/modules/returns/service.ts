@@ -116,7 +116,10 @@ async function windowEnd(db: Executor, order: Order, settings: ReturnSettings): 
   return new Date(Date.parse(delivered) + settings.windowDays * DAY_MS).toISOString();
 }
 
-/** What may still be refunded for a received return: its items (and the fee, if the shop refunds it), within what is left. */
+/**
+ * What may still be refunded for a received return: its items as paid (the order's discounts
+ * shared over its lines), the delivery fee if the shop refunds it, within what is left of the payment.
+ */
 function refundableCents(
   ret: OrderReturn,
   items: { quantity: number; unit_price_cents: number }[],
@@ -124,7 +127,12 @@ function refundableCents(
   settings: ReturnSettings,
 ): number {
   if (ret.status !== 'received' || !MONEY_RECEIVED_STATUSES.includes(order.payment_status)) return 0;
-  const lines = items.reduce((sum, i) => sum + i.quantity * i.unit_price_cents, 0);
+  const listed = items.reduce((sum, i) => sum + i.quantity * i.unit_price_cents, 0);
+  // the items as paid: the order's discounts shared over its lines
+  const lines =
+    order.subtotal_cents > 0
+      ? Math.floor((listed * (order.subtotal_cents - order.discount_cents)) / order.subtotal_cents)
+      : listed;
   const fee = settings.refundDeliveryFee ? order.delivery_fee_cents : 0;
   const owed = lines + fee - ret.refunded_cents;
   return Math.max(0, Math.min(owed, order.total_cents - order.refunded_cents));

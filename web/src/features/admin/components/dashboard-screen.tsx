@@ -21,6 +21,7 @@ import { CsvExportButton } from './csv-export-button';
 import { failureMessage } from './failure-message';
 import { formatDateTime } from './format';
 import { RevenueChart } from './revenue-chart';
+import { ReturnsQueueCard } from './admin-returns-screen';
 
 function periodFrom(params: URLSearchParams): DashboardPeriod {
   const from = params.get('from');
@@ -158,6 +159,7 @@ function Figures({ data }: { data: Dashboard }) {
           list={data.attention.cancel_requests}
           detail={(o) => `${statusLabel(o.order_status as never)}, asked ${formatDateTime(o.at)}`}
         />
+        <ReturnsQueueCard />
       </div>
 
       <div className="row g-3 mb-4">
