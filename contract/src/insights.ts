@@ -161,6 +161,26 @@ export const dashboardSchema = z.object({
     z.object({ id: z.number().int().nullable(), name: z.string(), revenue: z.number(), items: z.number().int() }),
   ),
   top_brands: z.array(z.object({ brand: z.string(), revenue: z.number(), items: z.number().int() })),
+  /**
+   * Orders shipped in the range, by delivery method, area and payment method: how many were
+   * refused or not delivered (refusal rate) and how many delivered ones came back as a customer's
+   * return that was not declined (return rate). Rates are 0–1, null when nothing to divide by.
+   */
+  returns_by_delivery: z
+    .array(
+      z.object({
+        method: z.string(),
+        area: z.string(),
+        payment_method: z.enum(['online', 'pay_on_delivery']),
+        shipped: z.number().int(),
+        refused: z.number().int(),
+        refusal_rate: z.number().nullable(),
+        delivered: z.number().int(),
+        returned: z.number().int(),
+        return_rate: z.number().nullable(),
+      }),
+    )
+    .optional(),
   attention: z.object({
     expiring_unpaid: attentionList,
     refunds_due: attentionList,

@@ -258,7 +258,9 @@ export type OrderReturnsJson = z.infer<typeof orderReturnsJsonSchema>;
 export const returnReplySchema = z.object({ message: z.string(), return: returnJsonSchema });
 
 export const adminReturnsQuerySchema = z.object({
-  status: z.enum(['open', 'all', ...RETURN_STATUSES]).default('open'),
+  status: z
+    .enum(['open', 'all', 'requested', 'approved', 'declined', 'received', 'refunded'], 'Choose a return status.')
+    .default('open'),
 });
 
 export const adminReturnListItemSchema = returnJsonSchema.extend({ customer_name: z.string().nullable() });

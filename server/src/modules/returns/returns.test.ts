@@ -111,6 +111,12 @@ describe(`refused and failed deliveries, on ${TEST_DB}`, () => {
     expect(refund.statusCode).toBe(422);
     expect(refund.json().message).toBe('Nothing was paid for this order: there is nothing to refund.');
     expect((await orderRow(t.db, o.orderId)).refunded_cents).toBe(0);
+
+    // the dashboard counts the refusal against pay on delivery
+    const board = await ok(await call('GET', '/api/admin/dashboard?range=today', admin.headers));
+    const pod = board.returns_by_delivery.filter((r: { payment_method: string }) => r.payment_method === 'pay_on_delivery');
+    expect(pod.reduce((n: number, r: { refused: number }) => n + r.refused, 0)).toBeGreaterThanOrEqual(1);
+    expect(pod[0].refusal_rate).toBeGreaterThan(0);
   });
 
   it('a paid parcel the rider could not deliver is flagged for a refund; a lost one is written off with its reason', async () => {

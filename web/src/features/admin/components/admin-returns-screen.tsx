@@ -1,4 +1,6 @@
+import type { Dashboard } from '@mtumba/contract/insights';
 import { RETURN_REASON_WORDS } from '@mtumba/contract/returns';
+import { CardSection } from '@/components/ui/card-section';
 import { formatKsh } from '@mtumba/contract/money';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
@@ -99,5 +101,54 @@ export function AdminReturnsScreen() {
         </DataTable>
       )}
     </>
+  );
+}
+
+const RATE_COLUMNS: DataColumn[] = [
+  { label: 'Delivery' },
+  { label: 'Area' },
+  { label: 'Payment' },
+  { label: 'Shipped', end: true },
+  { label: 'Refused', end: true },
+  { label: 'Delivered', end: true },
+  { label: 'Returned', end: true },
+];
+
+const pct = (r: number | null) => (r === null ? '—' : `${Math.round(r * 1000) / 10}%`);
+
+/** The dashboard's refusal and return rates by delivery method and area (docs/product.md section 15). */
+export function ReturnRates({ rows }: { rows: NonNullable<Dashboard['returns_by_delivery']> }) {
+  return (
+    <CardSection id="return-rates" title="Refusals and returns by delivery" headingClassName="h6 mb-1" className="mb-4">
+      <p className="small text-muted">
+        Orders shipped in this period: how many were refused or not delivered, and how many delivered ones were
+        returned.
+      </p>
+      {rows.length === 0 ? (
+        <p className="text-muted small mb-0">No order was shipped in this period.</p>
+      ) : (
+        <DataTable columns={RATE_COLUMNS} className="table table-sm align-middle mb-0 dashboard-table">
+          <tbody>
+            {rows.map((r) => (
+              <tr key={`${r.method}|${r.area}|${r.payment_method}`}>
+                <th scope="row" className="fw-normal">
+                  {r.method}
+                </th>
+                <td>{r.area}</td>
+                <td>{r.payment_method === 'pay_on_delivery' ? 'On delivery' : 'Online'}</td>
+                <td className="text-end">{r.shipped}</td>
+                <td className="text-end">
+                  {r.refused} ({pct(r.refusal_rate)})
+                </td>
+                <td className="text-end">{r.delivered}</td>
+                <td className="text-end">
+                  {r.returned} ({pct(r.return_rate)})
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </CardSection>
   );
 }

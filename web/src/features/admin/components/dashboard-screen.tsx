@@ -21,7 +21,7 @@ import { CsvExportButton } from './csv-export-button';
 import { failureMessage } from './failure-message';
 import { formatDateTime } from './format';
 import { RevenueChart } from './revenue-chart';
-import { ReturnsQueueCard } from './admin-returns-screen';
+import { ReturnRates, ReturnsQueueCard } from './admin-returns-screen';
 
 function periodFrom(params: URLSearchParams): DashboardPeriod {
   const from = params.get('from');
@@ -185,6 +185,8 @@ function Figures({ data }: { data: Dashboard }) {
           </CardSection>
         </div>
       </div>
+
+      <ReturnRates rows={data.returns_by_delivery ?? []} />
 
       <CardSection
         id="sell-through"
