@@ -25,7 +25,7 @@ export function useAdminOrderReturns(orderId: number) {
 }
 
 /** GET /admin/returns: the returns queue (open by default) and the count waiting. */
-export function useAdminReturns(status: string = 'open') {
+export function useAdminReturns(status = 'open') {
   return useQuery({
     queryKey: [...returnsKey(), 'list', status],
     queryFn: () => api.get<AdminReturnsList>('/admin/returns', { status }),
