@@ -239,6 +239,8 @@ export const returnJsonSchema = z.object({
   /** Ksh the shop may refund for it now (0 until every item is received, or when nothing was paid) */
   refundable: z.number(),
   items: z.array(returnItemJsonSchema),
+  /** the customer's photos (image URLs), at most RETURN_MAX_PHOTOS */
+  photos: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -267,7 +269,13 @@ export const adminReturnListItemSchema = returnJsonSchema.extend({ customer_name
 export const adminReturnsListSchema = z.object({ open: z.number(), returns: z.array(adminReturnListItemSchema) });
 export type AdminReturnsList = z.infer<typeof adminReturnsListSchema>;
 
+/** Photos a customer may add to a return request. */
+export const RETURN_MAX_PHOTOS = 3;
+
 export const RETURN_MESSAGES = {
+  tooManyPhotos: `A return may have at most ${RETURN_MAX_PHOTOS} photos.`,
+  choosePhotos: 'Choose up to 3 photos (image files).',
+  photosClosed: 'Photos can be added while the return waits for the shop’s answer.',
   notFound: 'Return not found.',
   outsideWindow: (days: number) => `Returns are accepted within ${days} days of delivery; this order is outside that window.`,
   notDelivered: 'Only a delivered order can be returned.',

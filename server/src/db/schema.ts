@@ -274,6 +274,14 @@ export interface ReturnItemsTable {
   received_at: Timestamp | null;
 }
 
+/** A customer's photo of a returned item: the image files are `{file_key}-{width}.webp` as a product's. */
+export interface ReturnPhotosTable {
+  id: Generated<number>;
+  return_id: number;
+  file_key: string;
+  created_at: Timestamp;
+}
+
 export interface ReturnHistoryTable {
   id: Generated<number>;
   return_id: number;
@@ -561,6 +569,7 @@ export interface DB {
   order_returns: OrderReturnsTable;
   return_items: ReturnItemsTable;
   return_history: ReturnHistoryTable;
+  return_photos: ReturnPhotosTable;
   refunds: RefundsTable;
   payments: PaymentsTable;
   payment_notifications: PaymentNotificationsTable;

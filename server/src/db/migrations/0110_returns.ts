@@ -7,7 +7,8 @@ type AnyDb = Kysely<any>;
 /**
  * Returns and refused deliveries (docs/product.md, Returns and refused deliveries): a return
  * beside its order, its items (each received once: back on sale or written off), its history,
- * and the return a stock movement belongs to. `open_order_item_id` is the order line while its
+ * the customer's photos (up to 3, stored like product images), and the return a stock movement
+ * belongs to. `open_order_item_id` is the order line while its
  * return is not declined: unique, so an item is in one live return at most.
  */
 export async function up(db: AnyDb): Promise<void> {
@@ -64,11 +65,20 @@ export async function up(db: AnyDb): Promise<void> {
   )`.execute(db);
   await db.schema.createIndex('return_history_return_idx').on('return_history').columns(['return_id', 'id']).execute();
 
+  await sql`create table return_photos (
+    id ${sql.raw(id)},
+    return_id integer not null references order_returns(id) on delete cascade,
+    file_key text not null,
+    created_at ${sql.raw(ts)} not null
+  )`.execute(db);
+  await db.schema.createIndex('return_photos_return_idx').on('return_photos').columns(['return_id', 'id']).execute();
+
   await db.schema.alterTable('stock_movements').addColumn('return_id', 'integer').execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('stock_movements').dropColumn('return_id').execute();
+  await db.schema.dropTable('return_photos').execute();
   await db.schema.dropTable('return_history').execute();
   await db.schema.dropTable('return_items').execute();
   await db.schema.dropTable('order_returns').execute();

@@ -109,6 +109,24 @@ export function returnsRepository(db: Executor) {
       await db.insertInto('return_history').values(entry).execute();
     },
 
+    photosOf(returnIds: readonly number[]) {
+      if (returnIds.length === 0) return Promise.resolve([] as { return_id: number; file_key: string }[]);
+      return db
+        .selectFrom('return_photos')
+        .select(['return_id', 'file_key'])
+        .where('return_id', 'in', [...returnIds])
+        .orderBy('id')
+        .execute();
+    },
+
+    async addPhotos(returnId: number, fileKeys: readonly string[], at: string): Promise<void> {
+      if (fileKeys.length === 0) return;
+      await db
+        .insertInto('return_photos')
+        .values(fileKeys.map((file_key) => ({ return_id: returnId, file_key, created_at: at })))
+        .execute();
+    },
+
     /** When the order was delivered (its latest `deliver` move). */
     async deliveredAt(orderId: number): Promise<string | undefined> {
       const row = await db

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, TEST_DB, type TestApp } from '../../../test/helpers.js';
+import { multipart, uniquePng } from '../../../test/catalog.js';
 import { mailsTo, orderableProduct, orderBody, orderRow, stockOf } from '../../../test/order-fixtures.js';
 
 let t: TestApp;
@@ -294,6 +295,50 @@ describe(`customer returns, on ${TEST_DB}`, () => {
     });
     expect(noReason.statusCode).toBe(422);
     expect(noReason.json().message).toBe('Choose why the item is written off.');
+  });
+
+  it('takes up to 3 photos with a request, stored as images, and refuses a fourth or a non-image', async () => {
+    const c = await customer();
+    const o = await delivered(c.headers);
+    const ret = await ok(
+      await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, { items: await itemIds(o.orderId), reason: 'damaged' }),
+      201,
+    );
+    const upload = async (files: { data: Buffer; filename: string }[]) => {
+      const form = multipart(
+        [],
+        files.map((f) => ({ field: 'photos', filename: f.filename, contentType: 'image/png', data: f.data })),
+      );
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${o.orderId}/returns/${ret.return.id}/photos`,
+        headers: { ...c.headers, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const added = await ok(await upload([{ data: await uniquePng(), filename: 'a.png' }, { data: await uniquePng(), filename: 'b.png' }]));
+    expect(added.return.photos).toHaveLength(2);
+    expect(added.return.photos[0]).toMatch(/^\/uploads\/[0-9a-f]+-640\.webp$/);
+    const image = await t.app.inject({ method: 'GET', url: added.return.photos[0] });
+    expect(image.statusCode).toBe(200);
+
+    const notImage = await upload([{ data: Buffer.from('not a picture'), filename: 'c.png' }]);
+    expect(notImage.statusCode).toBe(422);
+    const tooMany = await upload([{ data: await uniquePng(), filename: 'd.png' }, { data: await uniquePng(), filename: 'e.png' }]);
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().message).toBe('A return may have at most 3 photos.');
+
+    const stranger = await customer();
+    const form = multipart([], [{ field: 'photos', filename: 'x.png', data: await uniquePng() }]);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${o.orderId}/returns/${ret.return.id}/photos`,
+      headers: { ...stranger.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(theirs.statusCode).toBe(404);
+    const view = await ok(await call('GET', `/api/admin/orders/${o.orderId}/returns`, admin.headers));
+    expect(view.returns[0].photos).toHaveLength(2);
   });
 
   it('two admins receiving the same item at once put it back on sale once', async () => {

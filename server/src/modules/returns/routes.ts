@@ -1,5 +1,6 @@
 import { amountToCents } from '@mtumba/contract';
 import {
+  RETURN_MAX_PHOTOS,
   RETURN_MESSAGES,
   adminDeliveryFailedBodySchema,
   adminReturnAnswerBodySchema,
@@ -13,11 +14,14 @@ import {
 } from '@mtumba/contract/returns';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../../lib/errors.js';
 import { emitAll } from '../../lib/events.js';
 import { bearerAuth, errorReplies, idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
 import { shopContext } from '../orders/emails.js';
 import { ORDER_NOT_FOUND } from '../orders/messages.js';
 import {
+  addReturnPhotos,
   adminOrderReturns,
   answerReturn,
   customerOrderReturns,
@@ -28,7 +32,7 @@ import {
   requestReturn,
 } from './service.js';
 
-const errors = errorReplies(401, 403, 404, 409, 422);
+const errors = errorReplies(401, 403, 404, 409, 413, 422);
 const security = bearerAuth;
 
 /** Returns and refused deliveries under /api (docs/product.md, Returns and refused deliveries). */
@@ -82,6 +86,33 @@ const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       return reply.status(201).send({ message: RETURN_MESSAGES.requested, return: result.value });
+    },
+  );
+
+  app.post(
+    '/orders/:id/returns/:returnId/photos',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['returns'],
+        security,
+        summary: `Add photos to your return request while it waits for the shop (multipart \`photos\`, at most ${RETURN_MAX_PHOTOS} in all)`,
+        params: z.object({ id: z.string(), returnId: z.string() }),
+        response: { 200: returnReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const images = await readPhotos(request);
+      const value = await addReturnPhotos(
+        db,
+        settings,
+        signedInUser(request),
+        orderId(request.params.id),
+        returnId(request.params.returnId),
+        images,
+        config.uploadDir,
+      );
+      return { message: 'Photos added.', return: value };
     },
   );
 
@@ -225,5 +256,20 @@ const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The image files of a multipart `photos` upload, each read whole (a file cut at the size limit is refused). */
+async function readPhotos(request: FastifyRequest): Promise<Buffer[]> {
+  if (!request.isMultipart()) return [];
+  const images: Buffer[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'field') continue;
+    const buffer = await part.toBuffer();
+    if (part.file.truncated) throw new DomainError('too_large', 'Each photo may be at most 5 MB.');
+    if (buffer.length === 0 && !part.filename) continue;
+    if (images.length >= RETURN_MAX_PHOTOS) throw new DomainError('invalid', RETURN_MESSAGES.tooManyPhotos);
+    images.push(buffer);
+  }
+  return images;
+}
 
 export default returnsRoutes;

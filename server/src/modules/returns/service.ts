@@ -1,6 +1,7 @@
 import { MONEY_RECEIVED_STATUSES, centsToAmount, formatKshCents } from '@mtumba/contract';
 import {
   OPEN_RETURN_STATUSES,
+  RETURN_MAX_PHOTOS,
   RETURN_MESSAGES,
   RETURN_MOVES,
   RETURN_REASON_WORDS,
@@ -26,6 +27,7 @@ import type { ShopContext } from '../orders/emails.js';
 import { ORDER_NOT_FOUND } from '../orders/messages.js';
 import { ordersRepository } from '../orders/repository.js';
 import { runOrderMove } from '../orders/run-move.js';
+import { imageUrl, storeImage } from '../catalog/images.js';
 import { restockReturned, writeOffReturned, type Actor } from '../stock/ledger.js';
 import { mailReturnMove } from './emails.js';
 import { returnsRepository } from './repository.js';
@@ -140,6 +142,7 @@ function refundableCents(
 
 async function returnJson(db: Executor, rets: OrderReturn[], settings: ReturnSettings): Promise<ReturnJson[]> {
   const items = await returnsRepository(db).itemsOf(rets.map((r) => r.id));
+  const photos = await returnsRepository(db).photosOf(rets.map((r) => r.id));
   const orders = new Map<number, Order>();
   for (const r of rets) if (!orders.has(r.order_id)) orders.set(r.order_id, await loadOrder(db, r.order_id));
   return rets.map((r) => {
@@ -165,6 +168,7 @@ async function returnJson(db: Executor, rets: OrderReturn[], settings: ReturnSet
         write_off_reason: i.write_off_reason,
         received_at: i.received_at === null ? null : new Date(i.received_at).toISOString(),
       })),
+      photos: photos.filter((p) => p.return_id === r.id).map((p) => imageUrl(p.file_key)),
       created_at: new Date(r.created_at).toISOString(),
       updated_at: new Date(r.updated_at).toISOString(),
     };
@@ -515,4 +519,34 @@ export async function refundReturn(
     });
     return { value: (await returnJson(trx, [moved], settings))[0]!, events: movedOrder!.events };
   });
+}
+
+/**
+ * The customer adds photos to their own return while it waits for the shop (at most
+ * RETURN_MAX_PHOTOS in all): each is decoded and stored like a product image (WebP in every width).
+ */
+export async function addReturnPhotos(
+  db: Db,
+  settings: ReturnSettings,
+  user: { id: number },
+  orderId: number,
+  returnId: number,
+  images: Buffer[],
+  uploadDir: string,
+): Promise<ReturnJson> {
+  const order = await ordersRepository(db).findOwned(orderId, user.id);
+  const ret = await returnsRepository(db).findById(returnId);
+  if (!order || !ret || ret.order_id !== order.id) throw new DomainError('not_found', RETURN_MESSAGES.notFound);
+  if (ret.status !== 'requested') throw new DomainError('invalid', RETURN_MESSAGES.photosClosed);
+  if (images.length === 0) {
+    throw new DomainError('invalid', RETURN_MESSAGES.choosePhotos, { errors: { photos: [RETURN_MESSAGES.choosePhotos] } });
+  }
+  const had = (await returnsRepository(db).photosOf([ret.id])).length;
+  if (had + images.length > RETURN_MAX_PHOTOS) {
+    throw new DomainError('invalid', RETURN_MESSAGES.tooManyPhotos, { errors: { photos: [RETURN_MESSAGES.tooManyPhotos] } });
+  }
+  const keys: string[] = [];
+  for (const image of images) keys.push((await storeImage(image, uploadDir)).file_key);
+  await returnsRepository(db).addPhotos(ret.id, keys, now());
+  return (await returnJson(db, [ret], settings))[0]!;
 }

@@ -137,6 +137,15 @@ function ReturnCard({ ret, run, busy }: { ret: ReturnJson; run: Run; busy: boole
         </div>
       )}
       {!ret.reason && ret.note && <div className="small">{ret.note}</div>}
+      {ret.photos.length > 0 && (
+        <div className="d-flex flex-wrap gap-2 mt-1">
+          {ret.photos.map((src, i) => (
+            <a key={src} href={src} target="_blank" rel="noreferrer">
+              <img src={src} alt={`Customer photo ${i + 1}`} width={72} height={72} className="rounded object-fit-cover" />
+            </a>
+          ))}
+        </div>
+      )}
       {ret.shop_note && <div className="small">Shop’s note: {ret.shop_note}</div>}
       <ul className="list-unstyled mb-0 mt-2">
         {ret.items.map((item) => (

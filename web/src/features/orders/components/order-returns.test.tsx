@@ -30,6 +30,7 @@ const requested: ReturnJson = {
       received_at: null,
     },
   ],
+  photos: [],
   created_at: '2026-03-05T09:00:00.000Z',
   updated_at: '2026-03-05T09:00:00.000Z',
 };

@@ -1,4 +1,5 @@
 import {
+  RETURN_MAX_PHOTOS,
   RETURN_REASONS,
   RETURN_REASON_WORDS,
   WRITE_OFF_REASON_WORDS,
@@ -52,6 +53,7 @@ function ReturnRequestForm({
   const [chosen, setChosen] = useState<number[]>(items.length === 1 ? [items[0]!.id] : []);
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const request = useRequestReturn(orderId);
 
@@ -59,9 +61,10 @@ function ReturnRequestForm({
     e.preventDefault();
     if (chosen.length === 0) return setError('Choose at least one item to return.');
     if (!reason) return setError('Choose a reason from the list.');
+    if (photos.length > RETURN_MAX_PHOTOS) return setError(`Choose at most ${RETURN_MAX_PHOTOS} photos.`);
     setError(null);
     try {
-      const reply = await request.mutateAsync({ items: chosen, reason, note: note.trim() || null });
+      const reply = await request.mutateAsync({ items: chosen, reason, note: note.trim() || null, photos });
       toast.success(reply.message);
       onDone();
     } catch (err) {
@@ -100,7 +103,15 @@ function ReturnRequestForm({
         <Form.Group controlId={`${id}-note`}>
           <Form.Label>Note (optional)</Form.Label>
           <Form.Control as="textarea" rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-          <Form.Text>Photos help: send them to the shop on WhatsApp.</Form.Text>
+        </Form.Group>
+        <Form.Group className="mt-3" controlId={`${id}-photos`}>
+          <Form.Label>Photos (optional, up to {RETURN_MAX_PHOTOS})</Form.Label>
+          <Form.Control
+            type="file"
+            accept="image/*"
+            multiple
+            onChange={(e) => setPhotos(Array.from((e.target as HTMLInputElement).files ?? []))}
+          />
         </Form.Group>
         {error && (
           <div className="alert alert-danger mt-3 mb-0" role="alert">
@@ -143,6 +154,13 @@ export default function OrderReturns({ orderId }: { orderId: number }) {
                   </li>
                 ))}
               </ul>
+              {ret.photos.length > 0 && (
+                <div className="d-flex gap-2 mt-1">
+                  {ret.photos.map((src) => (
+                    <img key={src} src={src} alt="Your photo" width={64} height={64} className="rounded object-fit-cover" />
+                  ))}
+                </div>
+              )}
               {ret.shop_note && <div className="small">The shop’s note: {ret.shop_note}</div>}
             </li>
           ))}
