@@ -257,17 +257,27 @@ const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+const PHOTO_TOO_LARGE = 'Each photo may be at most 5 MB.';
+
 /** The image files of a multipart `photos` upload, each read whole (a file cut at the size limit is refused). */
 async function readPhotos(request: FastifyRequest): Promise<Buffer[]> {
   if (!request.isMultipart()) return [];
   const images: Buffer[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'field') continue;
-    const buffer = await part.toBuffer();
-    if (part.file.truncated) throw new DomainError('too_large', 'Each photo may be at most 5 MB.');
-    if (buffer.length === 0 && !part.filename) continue;
-    if (images.length >= RETURN_MAX_PHOTOS) throw new DomainError('invalid', RETURN_MESSAGES.tooManyPhotos);
-    images.push(buffer);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') continue;
+      const buffer = await part.toBuffer();
+      if (part.file.truncated) throw new DomainError('too_large', PHOTO_TOO_LARGE);
+      if (buffer.length === 0 && !part.filename) continue;
+      if (images.length >= RETURN_MAX_PHOTOS) throw new DomainError('invalid', RETURN_MESSAGES.tooManyPhotos);
+      images.push(buffer);
+    }
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    const code = (err as { code?: string } | null)?.code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('too_large', PHOTO_TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT') throw new DomainError('invalid', RETURN_MESSAGES.tooManyPhotos);
+    throw new DomainError('bad_request', 'The upload could not be read. Please try again.');
   }
   return images;
 }
