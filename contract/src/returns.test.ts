@@ -25,7 +25,11 @@ describe('the return move table', () => {
     expect(moveRefusal('delivery_failed', { order_status: 'delivered', payment_status: 'paid' })).toBe(
       'This order is delivered: it cannot be marked as not delivered.',
     );
-    expect(ORDER_MOVES.refuse_delivery).toMatchObject({ to: 'cancelled', stock: 'none', payment: 'refund_due_if_received' });
+    expect(ORDER_MOVES.refuse_delivery).toMatchObject({
+      to: 'cancelled',
+      stock: 'none',
+      payment: 'refund_due_if_received',
+    });
   });
 
   it('is shown in docs/order-lifecycle.md exactly as the code has it', () => {

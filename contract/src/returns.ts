@@ -277,7 +277,8 @@ export const RETURN_MESSAGES = {
   choosePhotos: 'Choose up to 3 photos (image files).',
   photosClosed: 'Photos can be added while the return waits for the shop’s answer.',
   notFound: 'Return not found.',
-  outsideWindow: (days: number) => `Returns are accepted within ${days} days of delivery; this order is outside that window.`,
+  outsideWindow: (days: number) =>
+    `Returns are accepted within ${days} days of delivery; this order is outside that window.`,
   notDelivered: 'Only a delivered order can be returned.',
   unknownItem: 'Choose items of this order.',
   alreadyReturned: 'An item you chose is already in a return.',

@@ -116,7 +116,11 @@ test('a delivered order returned within the window is refunded and the item reso
 test('outside the returns window the button is gone and the API answers 422', async ({ page }) => {
   const { customer, order } = await deliveredOrder('Leather Sandals', 600);
   const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
-  runOnShopDatabase("update order_history set created_at = ? where order_id = ? and move = 'deliver'", eightDaysAgo, order.id);
+  runOnShopDatabase(
+    "update order_history set created_at = ? where order_id = ? and move = 'deliver'",
+    eightDaysAgo,
+    order.id,
+  );
 
   const lines = await call<{ returnable_items: { id: number }[]; can_request: boolean }>(
     'GET',

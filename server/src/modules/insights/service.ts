@@ -38,13 +38,32 @@ const rate = (n: number, of: number) => (of === 0 ? null : Math.round((n / of) *
 
 /** Refusal and return rates by delivery method, area and payment method (docs/product.md section 15). */
 export function returnsByDelivery(rows: ShippedOutcome[]): NonNullable<Dashboard['returns_by_delivery']> {
-  const groups = new Map<string, { method: string; area: string; payment_method: ShippedOutcome['payment_method']; shipped: number; refused: number; delivered: number; returned: number }>();
+  const groups = new Map<
+    string,
+    {
+      method: string;
+      area: string;
+      payment_method: ShippedOutcome['payment_method'];
+      shipped: number;
+      refused: number;
+      delivered: number;
+      returned: number;
+    }
+  >();
   for (const row of rows) {
     const delivery = parseOrderDelivery(row.delivery_details);
     const method = delivery?.name ?? row.shipping_address;
     const area = delivery?.zone ?? delivery?.town ?? delivery?.pickup_office ?? '—';
     const key = JSON.stringify([method, area, row.payment_method]);
-    const g = groups.get(key) ?? { method, area, payment_method: row.payment_method, shipped: 0, refused: 0, delivered: 0, returned: 0 };
+    const g = groups.get(key) ?? {
+      method,
+      area,
+      payment_method: row.payment_method,
+      shipped: 0,
+      refused: 0,
+      delivered: 0,
+      returned: 0,
+    };
     g.shipped += 1;
     if (Number(row.refused) === 1) g.refused += 1;
     if (Number(row.delivered) === 1) g.delivered += 1;

@@ -192,7 +192,12 @@ async function run(world: World, a: Action): Promise<void> {
       return;
     }
     case 'receive': {
-      const items = await t.db.selectFrom('return_items').select('id').where('return_id', '=', ret!).orderBy('id').execute();
+      const items = await t.db
+        .selectFrom('return_items')
+        .select('id')
+        .where('return_id', '=', ret!)
+        .orderBy('id')
+        .execute();
       const item = items[a.pick % items.length]!;
       const res = await t.app.inject({
         method: 'POST',
@@ -452,7 +457,11 @@ describe('the order lifecycle under random sequences', () => {
             const u = await createUser(t.db);
             // the first customer may pay on delivery (a verified phone)
             if (c === 0) {
-              await t.db.updateTable('users').set({ phone_verified_at: new Date().toISOString() }).where('id', '=', u.id).execute();
+              await t.db
+                .updateTable('users')
+                .set({ phone_verified_at: new Date().toISOString() })
+                .where('id', '=', u.id)
+                .execute();
             }
             world.customers.push({ id: u.id, headers: bearer(u.token) });
           }

@@ -60,7 +60,10 @@ export async function mailReturnMove(
     case 'requested':
       await send(db, ctx, customer.email, `Return request for order #${order.id}`, 'return_requested', {
         heading: `We received your return request`,
-        paragraphs: [hi, `We will look at your request to return these items of order #${order.id} and answer by e-mail.`],
+        paragraphs: [
+          hi,
+          `We will look at your request to return these items of order #${order.id} and answer by e-mail.`,
+        ],
         rows: rows(lines),
         button,
       });
@@ -80,7 +83,11 @@ export async function mailReturnMove(
     case 'declined':
       await send(db, ctx, customer.email, `Return declined: order #${order.id}`, 'return_declined', {
         heading: 'We could not accept your return',
-        paragraphs: [hi, `We looked at your request to return items of order #${order.id} and could not accept it.`, ...note],
+        paragraphs: [
+          hi,
+          `We looked at your request to return items of order #${order.id} and could not accept it.`,
+          ...note,
+        ],
         button,
       });
       return;

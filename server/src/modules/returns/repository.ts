@@ -85,7 +85,11 @@ export function returnsRepository(db: Executor) {
 
     /** A declined return frees its lines for another request. */
     async freeLines(returnId: number): Promise<void> {
-      await db.updateTable('return_items').set({ open_order_item_id: null }).where('return_id', '=', returnId).execute();
+      await db
+        .updateTable('return_items')
+        .set({ open_order_item_id: null })
+        .where('return_id', '=', returnId)
+        .execute();
     },
 
     /** Marks an item received, once: false when it already was. */

@@ -20,7 +20,11 @@ type Headers = Record<string, string>;
 async function customer(options: { phoneVerified?: boolean } = {}) {
   const user = await createUser(t.db);
   if (options.phoneVerified) {
-    await t.db.updateTable('users').set({ phone_verified_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ phone_verified_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
   }
   return { ...user, headers: bearer(user.token) };
 }
@@ -45,7 +49,9 @@ async function ok(res: Awaited<ReturnType<typeof call>>, status = 200) {
 /** Paid by the shop's till, then shipped. */
 async function shippedPaid(headers: Headers) {
   const o = await placed(headers);
-  await ok(await call('POST', `/api/admin/orders/${o.orderId}/payments`, admin.headers, { method: 'mpesa', reference: 'QX1' }));
+  await ok(
+    await call('POST', `/api/admin/orders/${o.orderId}/payments`, admin.headers, { method: 'mpesa', reference: 'QX1' }),
+  );
   await ok(await call('PUT', `/api/admin/orders/${o.orderId}`, admin.headers, { order_status: 'shipped' }));
   return o;
 }
@@ -115,7 +121,9 @@ describe(`refused and failed deliveries, on ${TEST_DB}`, () => {
 
     // the dashboard counts the refusal against pay on delivery
     const board = await ok(await call('GET', '/api/admin/dashboard?range=today', admin.headers));
-    const pod = board.returns_by_delivery.filter((r: { payment_method: string }) => r.payment_method === 'pay_on_delivery');
+    const pod = board.returns_by_delivery.filter(
+      (r: { payment_method: string }) => r.payment_method === 'pay_on_delivery',
+    );
     expect(pod.reduce((n: number, r: { refused: number }) => n + r.refused, 0)).toBeGreaterThanOrEqual(1);
     expect(pod[0].refusal_rate).toBeGreaterThan(0);
   });
@@ -127,9 +135,9 @@ describe(`refused and failed deliveries, on ${TEST_DB}`, () => {
       await call('POST', `/api/admin/orders/${o.orderId}/delivery-failed`, admin.headers, { kind: 'failed_delivery' }),
     );
     expect(await orderRow(t.db, o.orderId)).toMatchObject({ order_status: 'cancelled', payment_status: 'refund_due' });
-    expect((await mailsTo(t.db, 'shop@mtumba.local')).some((m) => m.subject === `Refund needed: order #${o.orderId}`)).toBe(
-      true,
-    );
+    expect(
+      (await mailsTo(t.db, 'shop@mtumba.local')).some((m) => m.subject === `Refund needed: order #${o.orderId}`),
+    ).toBe(true);
 
     await ok(
       await call('POST', `/api/admin/returns/${failed.return.id}/receive`, admin.headers, {
@@ -142,7 +150,10 @@ describe(`refused and failed deliveries, on ${TEST_DB}`, () => {
     expect(writeOff!.note).toContain('Lost on the way back');
 
     const refunded = await ok(
-      await call('POST', `/api/admin/returns/${failed.return.id}/refund`, admin.headers, { method: 'mpesa', reference: 'RF1' }),
+      await call('POST', `/api/admin/returns/${failed.return.id}/refund`, admin.headers, {
+        method: 'mpesa',
+        reference: 'RF1',
+      }),
     );
     // the item as paid (after the order's discounts); the delivery fee is kept unless the shop
     // refunds it (RETURNS_REFUND_DELIVERY_FEE)
@@ -156,7 +167,9 @@ describe(`refused and failed deliveries, on ${TEST_DB}`, () => {
   it('cannot record a failed delivery on an order that has not shipped', async () => {
     const c = await customer();
     const o = await placed(c.headers);
-    const res = await call('POST', `/api/admin/orders/${o.orderId}/delivery-failed`, admin.headers, { kind: 'refused' });
+    const res = await call('POST', `/api/admin/orders/${o.orderId}/delivery-failed`, admin.headers, {
+      kind: 'refused',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('This order is pending: it cannot be marked as refused.');
     expect(await stockOf(t.db, o.productId)).toBe(1);
@@ -180,7 +193,11 @@ describe(`customer returns, on ${TEST_DB}`, () => {
       }),
       201,
     );
-    expect(requested.return).toMatchObject({ kind: 'customer_return', status: 'requested', reason: 'not_as_described' });
+    expect(requested.return).toMatchObject({
+      kind: 'customer_return',
+      status: 'requested',
+      reason: 'not_as_described',
+    });
     expect((await mailsTo(t.db, c.email)).map((m) => m.subject)).toContain(`Return request for order #${o.orderId}`);
     expect((await mailsTo(t.db, 'shop@mtumba.local')).map((m) => m.subject)).toContain(
       `Return requested: order #${o.orderId}`,
@@ -192,7 +209,9 @@ describe(`customer returns, on ${TEST_DB}`, () => {
 
     const id = requested.return.id;
     // not received yet: nothing to refund
-    expect((await call('POST', `/api/admin/returns/${id}/refund`, admin.headers, { method: 'cash' })).statusCode).toBe(422);
+    expect((await call('POST', `/api/admin/returns/${id}/refund`, admin.headers, { method: 'cash' })).statusCode).toBe(
+      422,
+    );
     await ok(await call('POST', `/api/admin/returns/${id}/approve`, admin.headers, { note: 'Send it with the rider' }));
     expect((await mailsTo(t.db, c.email)).map((m) => m.subject)).toContain(`Return approved: order #${o.orderId}`);
     expect(await stockOf(t.db, o.productId)).toBe(1);
@@ -212,7 +231,9 @@ describe(`customer returns, on ${TEST_DB}`, () => {
       amount: paidForItem / 100 + 1,
     });
     expect(tooMuch.statusCode).toBe(422);
-    await ok(await call('POST', `/api/admin/returns/${id}/refund`, admin.headers, { method: 'mpesa', reference: 'RX9' }));
+    await ok(
+      await call('POST', `/api/admin/returns/${id}/refund`, admin.headers, { method: 'mpesa', reference: 'RX9' }),
+    );
     const order = await orderRow(t.db, o.orderId);
     expect(order).toMatchObject({
       order_status: 'delivered',
@@ -220,7 +241,9 @@ describe(`customer returns, on ${TEST_DB}`, () => {
       refunded_cents: paidForItem,
     });
     expect((await mailsTo(t.db, c.email)).map((m) => m.subject)).toContain(`Refund for order #${o.orderId}`);
-    expect((await call('POST', `/api/admin/returns/${id}/refund`, admin.headers, { method: 'mpesa' })).statusCode).toBe(422);
+    expect((await call('POST', `/api/admin/returns/${id}/refund`, admin.headers, { method: 'mpesa' })).statusCode).toBe(
+      422,
+    );
     expect((await orderRow(t.db, o.orderId)).refunded_cents).toBe(paidForItem);
   });
 
@@ -250,9 +273,14 @@ describe(`customer returns, on ${TEST_DB}`, () => {
     const c = await customer();
     const o = await delivered(c.headers);
     const items = await itemIds(o.orderId);
-    const first = await ok(await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, { items, reason: 'other' }), 201);
+    const first = await ok(
+      await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, { items, reason: 'other' }),
+      201,
+    );
     const declined = await ok(
-      await call('POST', `/api/admin/returns/${first.return.id}/decline`, admin.headers, { note: 'Worn after delivery' }),
+      await call('POST', `/api/admin/returns/${first.return.id}/decline`, admin.headers, {
+        note: 'Worn after delivery',
+      }),
     );
     expect(declined.return).toMatchObject({ status: 'declined', shop_note: 'Worn after delivery' });
     expect((await mailsTo(t.db, c.email)).map((m) => m.subject)).toContain(`Return declined: order #${o.orderId}`);
@@ -286,7 +314,10 @@ describe(`customer returns, on ${TEST_DB}`, () => {
     expect(bad.statusCode).toBe(422);
 
     const ret = await ok(
-      await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, { items: await itemIds(o.orderId), reason: 'damaged' }),
+      await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, {
+        items: await itemIds(o.orderId),
+        reason: 'damaged',
+      }),
       201,
     );
     await ok(await call('POST', `/api/admin/returns/${ret.return.id}/approve`, admin.headers, {}));
@@ -301,7 +332,10 @@ describe(`customer returns, on ${TEST_DB}`, () => {
     const c = await customer();
     const o = await delivered(c.headers);
     const ret = await ok(
-      await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, { items: await itemIds(o.orderId), reason: 'damaged' }),
+      await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, {
+        items: await itemIds(o.orderId),
+        reason: 'damaged',
+      }),
       201,
     );
     const upload = async (files: { data: Buffer; filename: string }[]) => {
@@ -316,7 +350,12 @@ describe(`customer returns, on ${TEST_DB}`, () => {
         payload: form.payload,
       });
     };
-    const added = await ok(await upload([{ data: await uniquePng(), filename: 'a.png' }, { data: await uniquePng(), filename: 'b.png' }]));
+    const added = await ok(
+      await upload([
+        { data: await uniquePng(), filename: 'a.png' },
+        { data: await uniquePng(), filename: 'b.png' },
+      ]),
+    );
     expect(added.return.photos).toHaveLength(2);
     expect(added.return.photos[0]).toMatch(/^\/uploads\/[0-9a-f]+-640\.webp$/);
     const image = await t.app.inject({ method: 'GET', url: added.return.photos[0] });
@@ -324,7 +363,10 @@ describe(`customer returns, on ${TEST_DB}`, () => {
 
     const notImage = await upload([{ data: Buffer.from('not a picture'), filename: 'c.png' }]);
     expect(notImage.statusCode).toBe(422);
-    const tooMany = await upload([{ data: await uniquePng(), filename: 'd.png' }, { data: await uniquePng(), filename: 'e.png' }]);
+    const tooMany = await upload([
+      { data: await uniquePng(), filename: 'd.png' },
+      { data: await uniquePng(), filename: 'e.png' },
+    ]);
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().message).toBe('A return may have at most 3 photos.');
 
@@ -345,7 +387,10 @@ describe(`customer returns, on ${TEST_DB}`, () => {
     const c = await customer();
     const o = await delivered(c.headers);
     const ret = await ok(
-      await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, { items: await itemIds(o.orderId), reason: 'damaged' }),
+      await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, {
+        items: await itemIds(o.orderId),
+        reason: 'damaged',
+      }),
       201,
     );
     await ok(await call('POST', `/api/admin/returns/${ret.return.id}/approve`, admin.headers, {}));
@@ -365,7 +410,10 @@ describe(`customer returns, on ${TEST_DB}`, () => {
     const c = await customer();
     const o = await delivered(c.headers);
     const ret = await ok(
-      await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, { items: await itemIds(o.orderId), reason: 'wrong_item' }),
+      await call('POST', `/api/orders/${o.orderId}/returns`, c.headers, {
+        items: await itemIds(o.orderId),
+        reason: 'wrong_item',
+      }),
       201,
     );
     const queue = await ok(await call('GET', '/api/admin/returns', admin.headers));

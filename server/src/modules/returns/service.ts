@@ -72,7 +72,14 @@ async function runReturnMove(
     updated_at: step.at,
   });
   if (!moved) throw new DomainError('conflict', 'This return was just changed by someone else. Please reload it.');
-  await writeReturnHistory(trx, { from: step.ret.status, moved, move: step.move, by: step.by, note: step.note, at: step.at });
+  await writeReturnHistory(trx, {
+    from: step.ret.status,
+    moved,
+    move: step.move,
+    by: step.by,
+    note: step.note,
+    at: step.at,
+  });
   return moved;
 }
 
@@ -293,7 +300,14 @@ export async function requestReturn(
         note: `${RETURN_REASON_WORDS[body.reason]}${body.note ? `: ${body.note}` : ''}`,
         at,
       });
-      await mailReturnMove(trx, shop, 'requested', order, ret, chosen.map((l) => l!));
+      await mailReturnMove(
+        trx,
+        shop,
+        'requested',
+        order,
+        ret,
+        chosen.map((l) => l!),
+      );
       return { value: (await returnJson(trx, [ret], settings))[0]!, events: [] };
     });
   } catch (err) {
@@ -421,7 +435,10 @@ export async function receiveReturnItems(
       by,
       at,
       note: received
-        .map((r) => `#${r.id} ${r.outcome === 'resell' ? 'back on sale' : `written off (${WRITE_OFF_REASON_WORDS[r.reason!]})`}`)
+        .map(
+          (r) =>
+            `#${r.id} ${r.outcome === 'resell' ? 'back on sale' : `written off (${WRITE_OFF_REASON_WORDS[r.reason!]})`}`,
+        )
         .join('; '),
     });
     const items = await repo.itemsOf([ret.id]);
@@ -539,11 +556,15 @@ export async function addReturnPhotos(
   if (!order || !ret || ret.order_id !== order.id) throw new DomainError('not_found', RETURN_MESSAGES.notFound);
   if (ret.status !== 'requested') throw new DomainError('invalid', RETURN_MESSAGES.photosClosed);
   if (images.length === 0) {
-    throw new DomainError('invalid', RETURN_MESSAGES.choosePhotos, { errors: { photos: [RETURN_MESSAGES.choosePhotos] } });
+    throw new DomainError('invalid', RETURN_MESSAGES.choosePhotos, {
+      errors: { photos: [RETURN_MESSAGES.choosePhotos] },
+    });
   }
   const had = (await returnsRepository(db).photosOf([ret.id])).length;
   if (had + images.length > RETURN_MAX_PHOTOS) {
-    throw new DomainError('invalid', RETURN_MESSAGES.tooManyPhotos, { errors: { photos: [RETURN_MESSAGES.tooManyPhotos] } });
+    throw new DomainError('invalid', RETURN_MESSAGES.tooManyPhotos, {
+      errors: { photos: [RETURN_MESSAGES.tooManyPhotos] },
+    });
   }
   const keys: string[] = [];
   for (const image of images) keys.push((await storeImage(image, uploadDir)).file_key);

@@ -32,7 +32,17 @@ export const RETURN_STATUS_WORDS: Record<ReturnJson['status'], string> = {
 
 type Run = (a: ReturnAction, done: string) => void;
 
-function ReceiveItem({ ret, item, run, busy }: { ret: ReturnJson; item: ReturnJson['items'][number]; run: Run; busy: boolean }) {
+function ReceiveItem({
+  ret,
+  item,
+  run,
+  busy,
+}: {
+  ret: ReturnJson;
+  item: ReturnJson['items'][number];
+  run: Run;
+  busy: boolean;
+}) {
   const id = useId();
   const [outcome, setOutcome] = useState<'resell' | 'write_off'>('resell');
   const [reason, setReason] = useState<WriteOffReason>('damaged');
@@ -141,7 +151,13 @@ function ReturnCard({ ret, run, busy }: { ret: ReturnJson; run: Run; busy: boole
         <div className="d-flex flex-wrap gap-2 mt-1">
           {ret.photos.map((src, i) => (
             <a key={src} href={src} target="_blank" rel="noreferrer">
-              <img src={src} alt={`Customer photo ${i + 1}`} width={72} height={72} className="rounded object-fit-cover" />
+              <img
+                src={src}
+                alt={`Customer photo ${i + 1}`}
+                width={72}
+                height={72}
+                className="rounded object-fit-cover"
+              />
             </a>
           ))}
         </div>
@@ -160,7 +176,9 @@ function ReturnCard({ ret, run, busy }: { ret: ReturnJson; run: Run; busy: boole
                   : `written off (${item.write_off_reason ? WRITE_OFF_REASON_WORDS[item.write_off_reason] : '—'})`}
               </span>
             )}
-            {ret.status === 'approved' && !item.received_at && <ReceiveItem ret={ret} item={item} run={run} busy={busy} />}
+            {ret.status === 'approved' && !item.received_at && (
+              <ReceiveItem ret={ret} item={item} run={run} busy={busy} />
+            )}
           </li>
         ))}
       </ul>
@@ -174,7 +192,9 @@ function ReturnCard({ ret, run, busy }: { ret: ReturnJson; run: Run; busy: boole
             <Button
               size="sm"
               disabled={busy}
-              onClick={() => run({ kind: 'approve', returnId: ret.id, body: { note: note || null } }, 'Return approved.')}
+              onClick={() =>
+                run({ kind: 'approve', returnId: ret.id, body: { note: note || null } }, 'Return approved.')
+              }
             >
               Approve return
             </Button>
@@ -182,7 +202,9 @@ function ReturnCard({ ret, run, busy }: { ret: ReturnJson; run: Run; busy: boole
               size="sm"
               variant="outline-danger"
               disabled={busy}
-              onClick={() => run({ kind: 'decline', returnId: ret.id, body: { note: note || null } }, 'Return declined.')}
+              onClick={() =>
+                run({ kind: 'decline', returnId: ret.id, body: { note: note || null } }, 'Return declined.')
+              }
             >
               Decline return
             </Button>
@@ -235,7 +257,11 @@ export function AdminOrderReturns({ order }: { order: AdminOrderDetailJson }) {
                 disabled={action.isPending}
                 onClick={() =>
                   run(
-                    { kind: 'delivery-failed', orderId: order.id, body: { kind: 'refused', note: failureNote || null } },
+                    {
+                      kind: 'delivery-failed',
+                      orderId: order.id,
+                      body: { kind: 'refused', note: failureNote || null },
+                    },
                     'Recorded.',
                   )
                 }

@@ -22,7 +22,11 @@ const COLUMNS: DataColumn[] = [
   { label: 'Opened' },
 ];
 
-const KINDS = { customer_return: 'Customer return', refused: 'Refused at the door', failed_delivery: 'Delivery failed' };
+const KINDS = {
+  customer_return: 'Customer return',
+  refused: 'Refused at the door',
+  failed_delivery: 'Delivery failed',
+};
 
 /** The returns queue on the dashboard: how many wait for the shop, with a link to the list. */
 export function ReturnsQueueCard() {

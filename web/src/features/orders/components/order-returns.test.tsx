@@ -54,10 +54,15 @@ describe('OrderReturns', () => {
     let sent: unknown;
     const server = mockApi({
       'GET /api/orders/8/returns': () =>
-        sent ? view({ returns: [requested], returnable_items: [{ id: 2, product_name: 'Wool scarf', quantity: 2 }] }) : view({}),
+        sent
+          ? view({ returns: [requested], returnable_items: [{ id: 2, product_name: 'Wool scarf', quantity: 2 }] })
+          : view({}),
       'POST /api/orders/8/returns': ({ body }: { body: unknown }) => {
         sent = body;
-        return { status: 201, body: { message: 'Return requested. The shop will answer by e-mail.', return: requested } };
+        return {
+          status: 201,
+          body: { message: 'Return requested. The shop will answer by e-mail.', return: requested },
+        };
       },
     });
     renderWithProviders(<OrderReturns orderId={8} />);

@@ -157,7 +157,14 @@ export default function OrderReturns({ orderId }: { orderId: number }) {
               {ret.photos.length > 0 && (
                 <div className="d-flex gap-2 mt-1">
                   {ret.photos.map((src) => (
-                    <img key={src} src={src} alt="Your photo" width={64} height={64} className="rounded object-fit-cover" />
+                    <img
+                      key={src}
+                      src={src}
+                      alt="Your photo"
+                      width={64}
+                      height={64}
+                      className="rounded object-fit-cover"
+                    />
                   ))}
                 </div>
               )}
