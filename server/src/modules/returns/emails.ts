@@ -5,7 +5,7 @@ import type { Order, OrderReturn } from '../../db/schema.js';
 import { renderEmail, type EmailContent } from '../mail/layout.js';
 import { queueMail } from '../mail/outbox.js';
 import type { ShopContext } from '../orders/emails.js';
-import { ordersRepository } from '../orders/repository.js';
+import { orderCustomer } from '../orders/order-records.js';
 
 export type ReturnMail = 'requested' | 'approved' | 'declined' | 'received';
 
@@ -39,7 +39,7 @@ export async function mailReturnMove(
   ret: OrderReturn,
   lines: Line[],
 ): Promise<void> {
-  const customer = order.user_id === null ? undefined : await ordersRepository(db).findUser(order.user_id);
+  const customer = await orderCustomer(db, order);
   const button = { label: 'View your order', url: `${ctx.appUrl}/orders/${order.id}` };
   if (mail === 'requested') {
     await send(db, ctx, ctx.shopEmail, `Return requested: order #${order.id}`, 'return_requested_shop', {

@@ -25,7 +25,7 @@ import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import type { ShopContext } from '../orders/emails.js';
 import { ORDER_NOT_FOUND } from '../orders/messages.js';
-import { ordersRepository } from '../orders/repository.js';
+import { findOrder, findOwnOrder, insertRefundRow, orderLines } from '../orders/order-records.js';
 import { runOrderMove } from '../orders/run-move.js';
 import { imageUrl, storeImage } from '../catalog/images.js';
 import { restockReturned, writeOffReturned, type Actor } from '../stock/ledger.js';
@@ -113,7 +113,7 @@ async function loadReturn(db: Executor, id: number): Promise<OrderReturn> {
 }
 
 async function loadOrder(db: Executor, id: number): Promise<Order> {
-  const order = await ordersRepository(db).findById(id);
+  const order = await findOrder(db, id);
   if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
   return order;
 }
@@ -193,7 +193,7 @@ export async function orderReturns(
   const [rets, taken, lines, ends] = await Promise.all([
     repo.ofOrder(order.id),
     repo.openLines(order.id),
-    ordersRepository(db).itemsOf([order.id]),
+    orderLines(db, [order.id]),
     windowEnd(db, order, settings),
   ]);
   const returnable = lines.filter((l) => !taken.has(l.id));
@@ -212,7 +212,7 @@ export async function customerOrderReturns(
   orderId: number,
   settings: ReturnSettings,
 ): Promise<OrderReturnsJson> {
-  const order = await ordersRepository(db).findOwned(orderId, userId);
+  const order = await findOwnOrder(db, orderId, userId);
   if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
   return orderReturns(db, order, settings);
 }
@@ -252,13 +252,13 @@ export async function requestReturn(
 ): Promise<Result<ReturnJson>> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const order = await ordersRepository(trx).findOwned(orderId, user.id);
+      const order = await findOwnOrder(trx, orderId, user.id);
       if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
       if (order.order_status !== 'delivered') throw new DomainError('invalid', RETURN_MESSAGES.notDelivered);
       const at = now();
       const ends = await windowEnd(trx, order, settings);
       if (!ends || ends <= at) throw new DomainError('invalid', RETURN_MESSAGES.outsideWindow(settings.windowDays));
-      const lines = await ordersRepository(trx).itemsOf([order.id]);
+      const lines = await orderLines(trx, [order.id]);
       const chosen = [...new Set(body.items)].map((id) => lines.find((l) => l.id === id));
       if (chosen.some((l) => l === undefined)) {
         throw new DomainError('invalid', RETURN_MESSAGES.unknownItem, {
@@ -349,7 +349,7 @@ export async function recordDeliveryFailure(
         created_at: at,
         updated_at: at,
       });
-      const lines = await ordersRepository(trx).itemsOf([order.id]);
+      const lines = await orderLines(trx, [order.id]);
       await repo.insertItems(
         lines.map((l) => ({
           return_id: ret.id,
@@ -516,7 +516,7 @@ export async function refundReturn(
       refundCents: amount,
       note: `Return #${ret.id} refunded: ${refund.method === 'mpesa' ? 'M-Pesa' : refund.method}${refund.reference ? ` ${refund.reference}` : ''}`,
       within: (t, o) =>
-        ordersRepository(t).insertRefund({
+        insertRefundRow(t, {
           order_id: o.id,
           amount_cents: amount,
           method: refund.method,
@@ -551,7 +551,7 @@ export async function addReturnPhotos(
   images: Buffer[],
   uploadDir: string,
 ): Promise<ReturnJson> {
-  const order = await ordersRepository(db).findOwned(orderId, user.id);
+  const order = await findOwnOrder(db, orderId, user.id);
   const ret = await returnsRepository(db).findById(returnId);
   if (!order || !ret || ret.order_id !== order.id) throw new DomainError('not_found', RETURN_MESSAGES.notFound);
   if (ret.status !== 'requested') throw new DomainError('invalid', RETURN_MESSAGES.photosClosed);
