@@ -208,6 +208,10 @@ export const ORDERS_CSV_COLUMNS = [
   'payment_status',
   'paid_at',
   'order_status',
+  /** `refused` or `not_delivered` when the parcel came back (docs/product.md section 15), else empty */
+  'delivery_outcome',
+  /** the statuses of the customer's returns of the order that were not declined, e.g. `refunded` */
+  'returns',
 ] as const;
 
 /**

@@ -100,6 +100,8 @@ describe('GET /admin/orders.csv', () => {
       payment_status: 'partially_refunded',
       paid_at: '2026-02-02 00:15',
       order_status: 'delivered',
+      delivery_outcome: '',
+      returns: '',
     });
     expect(rows[1]).toMatchObject({
       id: String(orderIds[1]),

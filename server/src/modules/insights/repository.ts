@@ -252,6 +252,28 @@ export function insightsRepository(db: Executor) {
     },
 
     /** The payments received for the orders (the latest last). */
+    /** Parcels that came back (refused or not delivered) and customers' returns not declined, of these orders. */
+    async returnsOf(orderIds: number[]) {
+      if (orderIds.length === 0) return { failed: [], returns: [] };
+      const [failed, returns] = await Promise.all([
+        db
+          .selectFrom('order_history')
+          .select(['order_id', 'move'])
+          .where('order_id', 'in', orderIds)
+          .where('move', 'in', ['refuse_delivery', 'delivery_failed'])
+          .execute(),
+        db
+          .selectFrom('order_returns')
+          .select(['order_id', 'status'])
+          .where('order_id', 'in', orderIds)
+          .where('kind', '=', 'customer_return')
+          .where('status', '<>', 'declined')
+          .orderBy('id')
+          .execute(),
+      ]);
+      return { failed, returns };
+    },
+
     async paymentsOf(orderIds: number[]) {
       if (orderIds.length === 0) return [];
       return db

@@ -126,6 +126,11 @@ describe(`refused and failed deliveries, on ${TEST_DB}`, () => {
     );
     expect(pod.reduce((n: number, r: { refused: number }) => n + r.refused, 0)).toBeGreaterThanOrEqual(1);
     expect(pod[0].refusal_rate).toBeGreaterThan(0);
+    const today = board.range.from;
+    const csv = await call('GET', `/api/admin/orders.csv?from=${today}&to=${today}`, admin.headers);
+    expect(csv.statusCode).toBe(200);
+    const line = csv.body.split('\n').find((l) => l.startsWith(`${o.orderId},`));
+    expect(line).toMatch(/,cancelled,refused,$/);
   });
 
   it('a paid parcel the rider could not deliver is flagged for a refund; a lost one is written off with its reason', async () => {
