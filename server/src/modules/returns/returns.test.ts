@@ -428,3 +428,58 @@ describe(`customer returns, on ${TEST_DB}`, () => {
     expect(mine).toMatchObject({ order_id: o.orderId, status: 'requested', customer_name: c.name });
   });
 });
+
+describe(`a shop that refunds the delivery fee with a return, on ${TEST_DB}`, () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await buildTestApp({ env: { RETURNS_REFUND_DELIVERY_FEE: '1', SHOP_RETURNS_WINDOW_DAYS: '14' } });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('refunds the items as paid plus the fee: the whole payment comes back', async () => {
+    const boss = await createUser(shop.db, { admin: true });
+    const staff = bearer(boss.token);
+    const buyer = await createUser(shop.db);
+    const headers = bearer(buyer.token);
+    const send = (method: 'GET' | 'POST' | 'PUT', url: string, h: Headers, payload?: object) =>
+      shop.app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
+    const p = await orderableProduct(shop.db, { priceCents: 600_00, stock: 1 });
+    const placedRes = await send('POST', '/api/orders', headers, orderBody([{ product_id: p.id, quantity: 1 }]));
+    const orderId = placedRes.json().order.id as number;
+    await ok(await send('POST', `/api/admin/orders/${orderId}/payments`, staff, { method: 'cash', reference: 'C1' }));
+    await ok(await send('PUT', `/api/admin/orders/${orderId}`, staff, { order_status: 'shipped' }));
+    await ok(await send('PUT', `/api/admin/orders/${orderId}`, staff, { order_status: 'delivered' }));
+    // the window is the shop's setting: 10 days after delivery is still inside 14
+    await shop.db
+      .updateTable('order_history')
+      .set({ created_at: new Date(Date.now() - 10 * 86_400_000).toISOString() })
+      .where('order_id', '=', orderId)
+      .where('move', '=', 'deliver')
+      .execute();
+    const lines = await shop.db.selectFrom('order_items').select('id').where('order_id', '=', orderId).execute();
+    const ret = await ok(
+      await send('POST', `/api/orders/${orderId}/returns`, headers, {
+        items: lines.map((l) => l.id),
+        reason: 'damaged',
+      }),
+      201,
+    );
+    await ok(await send('POST', `/api/admin/returns/${ret.return.id}/approve`, staff, {}));
+    const received = await ok(
+      await send('POST', `/api/admin/returns/${ret.return.id}/receive`, staff, {
+        items: [{ id: ret.return.items[0].id, outcome: 'write_off', reason: 'damaged' }],
+      }),
+    );
+    const row = await orderRow(shop.db, orderId);
+    expect(received.return.refundable).toBe(row.total_cents / 100);
+    await ok(await send('POST', `/api/admin/returns/${ret.return.id}/refund`, staff, { method: 'cash' }));
+    expect(await orderRow(shop.db, orderId)).toMatchObject({
+      payment_status: 'refunded',
+      refunded_cents: row.total_cents,
+    });
+    // written off: not back on sale
+    expect(await stockOf(shop.db, p.id)).toBe(0);
+  });
+});
