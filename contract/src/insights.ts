@@ -180,6 +180,26 @@ export const dashboardSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * Orders shipped in the range, by delivery method, area and payment method: how many were
+   * refused or not delivered (refusal rate) and how many delivered ones came back as a customer's
+   * return that was not declined (return rate). Rates are 0–1, null when nothing to divide by.
+   */
+  returns_by_delivery: z
+    .array(
+      z.object({
+        method: z.string(),
+        area: z.string(),
+        payment_method: z.enum(['online', 'pay_on_delivery']),
+        shipped: z.number().int(),
+        refused: z.number().int(),
+        refusal_rate: z.number().nullable(),
+        delivered: z.number().int(),
+        returned: z.number().int(),
+        return_rate: z.number().nullable(),
+      }),
+    )
+    .optional(),
   attention: z.object({
     expiring_unpaid: attentionList,
     refunds_due: attentionList,
@@ -209,6 +229,10 @@ export const ORDERS_CSV_COLUMNS = [
   'order_status',
   /** where the order came from: a source (whatsapp, instagram, …), a manual order's channel, or direct */
   'source',
+  /** `refused` or `not_delivered` when the parcel came back (docs/product.md section 15), else empty */
+  'delivery_outcome',
+  /** the statuses of the customer's returns of the order that were not declined, e.g. `refunded` */
+  'returns',
 ] as const;
 
 /**

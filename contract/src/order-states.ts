@@ -356,6 +356,32 @@ export const ORDER_MOVES = {
     events: ['status'],
     done: 'refunded',
   },
+  refuse_delivery: {
+    from: ['shipped'],
+    to: 'cancelled',
+    actor: 'admin',
+    paymentFrom: 'any',
+    payment: 'refund_due_if_received',
+    stock: 'none',
+    guard:
+      'the customer refused the parcel at the door: a pay-on-delivery order owes nothing, a paid one is refunded; the items are still with the rider and come back on sale only when the shop receives them (a `refused` return)',
+    mail: 'cancelled',
+    events: ['status'],
+    done: 'marked as refused',
+  },
+  delivery_failed: {
+    from: ['shipped'],
+    to: 'cancelled',
+    actor: 'admin',
+    paymentFrom: 'any',
+    payment: 'refund_due_if_received',
+    stock: 'none',
+    guard:
+      'the rider could not hand the parcel over: as a refusal, the items come back on sale only when the shop receives them (a `failed_delivery` return)',
+    mail: 'cancelled',
+    events: ['status'],
+    done: 'marked as not delivered',
+  },
 } as const satisfies Record<string, OrderMove>;
 
 export type OrderMoveName = keyof typeof ORDER_MOVES;

@@ -229,3 +229,40 @@ test('admin packing slip', async ({ page }) => {
   await page.goto(`/admin/orders/${paid.id}/slip`);
   await shoot(page, 'admin-packing-slip', (p) => p.getByTestId('slip-amount'), PHONE);
 });
+
+/** A delivered order of the customer with a return asked for (docs/product.md section 15). */
+async function returnedOrder(): Promise<Order> {
+  const buyer = await registerCustomer({ name: 'Achieng Otieno' });
+  const { product } = await freshProduct(admin, { label: 'Linen Shirt', price: 850 });
+  const delivered = await placeOrder(buyer, [{ product_id: product.id, quantity: 1 }]);
+  await payOrder(buyer, delivered.id);
+  for (const order_status of ['shipped', 'delivered']) {
+    await call('PUT', `/admin/orders/${delivered.id}`, { token: admin.token, json: { order_status } });
+  }
+  const { returnable_items } = await call<{ returnable_items: { id: number }[] }>(
+    'GET',
+    `/orders/${delivered.id}/returns`,
+    { token: buyer.token },
+  );
+  await call('POST', `/orders/${delivered.id}/returns`, {
+    token: buyer.token,
+    json: { items: returnable_items.map((i) => i.id), reason: 'not_as_described', note: 'A seam is open' },
+  });
+  return { ...delivered, buyer } as Order & { buyer: Session };
+}
+
+test('order returns', async ({ page }) => {
+  const returned = (await returnedOrder()) as Order & { buyer: Session };
+  await useSession(page, returned.buyer);
+  await page.goto(`/orders/${returned.id}`);
+  await shoot(page, 'order-returns', (p) => p.getByText(/Requested: the shop will answer by e-mail/));
+});
+
+test('admin returns', async ({ page }) => {
+  const returned = await returnedOrder();
+  await useSession(page, admin);
+  await page.goto(`/admin/orders/${returned.id}`);
+  await shoot(page, 'admin-order-returns', (p) => p.getByRole('button', { name: 'Approve return' }), PHONE);
+  await page.goto('/admin/returns');
+  await shoot(page, 'admin-returns', (p) => p.getByRole('link', { name: `Order #${returned.id}` }), PHONE);
+});

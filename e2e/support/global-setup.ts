@@ -16,6 +16,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = shop.url;
   process.env.E2E_MAILBOX = mailboxDir;
   process.env.E2E_SMTP_PORT = String(mailbox.port);
+  // the shop's SQLite file, for journeys that must set a date the shop itself would take days to reach
+  process.env.E2E_DATA_DIR = shop.dataDir;
   return async () => {
     await shop.stop();
     await mailbox.close();

@@ -22,6 +22,7 @@ import mailPlugin from './modules/mail/plugin.js';
 import manualOrdersRoutes from './modules/manual-orders/routes.js';
 import newsletterRoutes from './modules/newsletter/routes.js';
 import offersRoutes from './modules/offers/routes.js';
+import returnsRoutes from './modules/returns/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
 import deliveryRoutes from './modules/delivery/routes.js';
 import paymentPages from './modules/payments/sandbox-pages.js';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(catalogImportRoutes);
       await api.register(smsRoutes, { verification: phoneVerification() });
       await api.register(offersRoutes);
+      await api.register(returnsRoutes);
     },
     { prefix: '/api' },
   );

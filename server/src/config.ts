@@ -74,6 +74,10 @@ const envSchema = z.object({
     .default(
       'Returns within 7 days of delivery if the item is not as described. Message us on WhatsApp to arrange it.',
     ),
+  SHOP_RETURNS_WINDOW_DAYS: positiveInt('SHOP_RETURNS_WINDOW_DAYS')
+    .max(365, 'SHOP_RETURNS_WINDOW_DAYS must be at most 365')
+    .default(7),
+  RETURNS_REFUND_DELIVERY_FEE: flag.default(false),
   PAYMENT_PROVIDER: z
     .enum(['sandbox', 'intasend'], { error: 'PAYMENT_PROVIDER must be sandbox or intasend' })
     .default('sandbox'),
@@ -447,6 +451,13 @@ function settingsFrom(e: z.output<typeof envSchema>) {
         .digest('hex'),
     },
     /** "Make an offer" (docs/product.md, Make an offer) */
+    /** returns and refused deliveries (docs/product.md, Returns and refused deliveries) */
+    returns: {
+      /** days after delivery in which the customer may ask for a return */
+      windowDays: e.SHOP_RETURNS_WINDOW_DAYS,
+      /** a return's refund includes the order's delivery fee (else the fee is kept) */
+      refundDeliveryFee: e.RETURNS_REFUND_DELIVERY_FEE,
+    },
     offers: {
       /** every item takes offers, not only those marked negotiable */
       allItems: e.OFFERS_ALL_ITEMS,

@@ -89,6 +89,13 @@ const ADMIN = new Set([
   'POST /api/admin/offers/{id}/accept',
   'POST /api/admin/offers/{id}/decline',
   'POST /api/admin/offers/{id}/counter',
+  'GET /api/admin/returns',
+  'GET /api/admin/orders/{id}/returns',
+  'POST /api/admin/orders/{id}/delivery-failed',
+  'POST /api/admin/returns/{id}/approve',
+  'POST /api/admin/returns/{id}/decline',
+  'POST /api/admin/returns/{id}/receive',
+  'POST /api/admin/returns/{id}/refund',
 ]);
 
 /** A call with an empty body and a plausible id: the guard must answer before any validation. */
@@ -217,6 +224,8 @@ describe(`other people's things are 404, on ${TEST_DB}`, () => {
         ['DELETE', `/api/wishlist/${mine.entry}`],
         ['GET', `/api/orders/${mine.order}`],
         ['POST', `/api/orders/${mine.order}/request-cancel`],
+        ['GET', `/api/orders/${mine.order}/returns`],
+        ['POST', `/api/orders/${mine.order}/returns`, { items: [1], reason: 'damaged' }],
         ['POST', '/api/payments/initiate', { order_id: mine.order }],
         ['POST', '/api/payments/confirm', { order_id: mine.order }],
         ['PUT', `/api/reviews/${mine.review}`, { product_id: mine.reviewed, rating: 1, review_text: 'Not mine' }],

@@ -211,6 +211,13 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/admin/offers/{id}/accept': null,
   'POST /api/admin/offers/{id}/decline': () => ({ note: 'fuzz' }),
   'POST /api/admin/offers/{id}/counter': () => ({ price: 800, note: 'fuzz' }),
+  'POST /api/orders/{id}/returns': () => ({ items: [1], reason: 'damaged', note: 'fuzz' }),
+  'POST /api/orders/{id}/returns/{returnId}/photos': null,
+  'POST /api/admin/orders/{id}/delivery-failed': () => ({ kind: 'refused', note: 'fuzz' }),
+  'POST /api/admin/returns/{id}/approve': () => ({ note: 'fuzz' }),
+  'POST /api/admin/returns/{id}/decline': () => ({ note: 'fuzz' }),
+  'POST /api/admin/returns/{id}/receive': () => ({ items: [{ id: 1, outcome: 'write_off', reason: 'damaged' }] }),
+  'POST /api/admin/returns/{id}/refund': () => ({ amount: 10, method: 'cash', reference: 'R1', note: 'fuzz' }),
   // outside the OpenAPI document
   'POST /broadcasting/auth': () => ({ socket_id: '1234.5678', channel_name: 'private-admin' }),
   'POST /pay/sandbox/{reference}': () => ({ outcome: 'success', method: 'mpesa', phone: '0712345678' }),

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { PaymentStatus } from '@mtumba/contract/order-states';
+import type { ReturnKind, ReturnOutcome, ReturnReason, ReturnStatus, WriteOffReason } from '@mtumba/contract/returns';
 
 /**
  * The data model. Conventions, the same on SQLite and PostgreSQL:
@@ -252,6 +253,61 @@ export interface StockMovementsTable {
   created_at: Timestamp;
   /** the accepted offer whose hold this movement took, released or handed to an order */
   offer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the return whose item this movement put back on sale or wrote off */
+  return_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A return beside its order (docs/product.md, Returns and refused deliveries). */
+export interface OrderReturnsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number | null;
+  kind: ReturnKind;
+  status: ReturnStatus;
+  /** the customer's reason (a customer return), from RETURN_REASONS */
+  reason: ReturnReason | null;
+  /** the customer's note, or the shop's note on a refused or failed delivery */
+  note: string | null;
+  /** the shop's note to the customer when it approved or declined */
+  shop_note: string | null;
+  refunded_cents: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReturnItemsTable {
+  id: Generated<number>;
+  return_id: number;
+  order_item_id: number;
+  /** the order line while the return is not declined (unique: one live return per line) */
+  open_order_item_id: number | null;
+  product_id: number | null;
+  quantity: number;
+  unit_price_cents: number;
+  outcome: ReturnOutcome | null;
+  write_off_reason: WriteOffReason | null;
+  /** set once: an item is received (restocked or written off) once */
+  received_at: Timestamp | null;
+}
+
+/** A customer's photo of a returned item: the image files are `{file_key}-{width}.webp` as a product's. */
+export interface ReturnPhotosTable {
+  id: Generated<number>;
+  return_id: number;
+  file_key: string;
+  created_at: Timestamp;
+}
+
+export interface ReturnHistoryTable {
+  id: Generated<number>;
+  return_id: number;
+  move: string;
+  from_status: ReturnStatus | null;
+  to_status: ReturnStatus;
+  actor: string;
+  actor_user_id: number | null;
+  note: string | null;
+  created_at: Timestamp;
 }
 
 export type PriceOfferStatus = 'open' | 'countered' | 'accepted' | 'ordered' | 'declined' | 'expired';
@@ -526,6 +582,10 @@ export interface DB {
   order_history: OrderHistoryTable;
   stock_movements: StockMovementsTable;
   price_offers: PriceOffersTable;
+  order_returns: OrderReturnsTable;
+  return_items: ReturnItemsTable;
+  return_history: ReturnHistoryTable;
+  return_photos: ReturnPhotosTable;
   refunds: RefundsTable;
   payments: PaymentsTable;
   payment_notifications: PaymentNotificationsTable;
@@ -551,6 +611,8 @@ export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type Order = Selectable<OrdersTable>;
 export type PriceOffer = Selectable<PriceOffersTable>;
+export type OrderReturn = Selectable<OrderReturnsTable>;
+export type ReturnItem = Selectable<ReturnItemsTable>;
 export type OrderItem = Selectable<OrderItemsTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type Review = Selectable<ReviewsTable>;

@@ -13,6 +13,7 @@ const AdminImportProducts = lazy(() => import('./routes/admin/import-products'))
 const AdminOffers = lazy(() => import('./routes/admin/offers'));
 const AdminToShip = lazy(() => import('./routes/admin/to-ship'));
 const AdminOrderSlip = lazy(() => import('./routes/admin/order-slip'));
+const AdminReturns = lazy(() => import('./routes/admin/returns'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /** Under /admin: each screen is its own chunk; admins only (every screen checks, and so does the API). */
@@ -28,6 +29,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'delivery', element: <AdminDelivery /> },
   { path: 'users/:id/security', element: <AdminSecurityLog /> },
   { path: 'offers', element: <AdminOffers /> },
+  { path: 'returns', element: <AdminReturns /> },
   { path: 'items/new', element: <NewItem /> },
   { path: '*', element: <NotFound /> },
 ];

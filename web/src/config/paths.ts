@@ -42,5 +42,6 @@ export const paths = {
   /** the link texted to a customer known only by phone, to set an e-mail and password */
   claimAccount: (token: string) => `/claim/${token}`,
   adminOffers: () => '/admin/offers',
+  adminReturns: () => '/admin/returns',
   adminUserSecurityLog: (userId: number | string) => `/admin/users/${userId}/security`,
 } as const;

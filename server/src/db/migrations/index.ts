@@ -17,6 +17,7 @@ import * as m0090 from './0090_price_offers.js';
 import * as m0093 from './0093_newsletter_double_opt_in.js';
 import * as m0096 from './0096_product_measurements.js';
 import * as m0100 from './0100_order_shipment.js';
+import * as m0110 from './0110_returns.js';
 import * as m0120 from './0120_order_sources.js';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0093_newsletter_double_opt_in': m0093,
   '0096_product_measurements': m0096,
   '0100_order_shipment': m0100,
+  '0110_returns': m0110,
   '0120_order_sources': m0120,
 };

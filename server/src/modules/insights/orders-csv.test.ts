@@ -102,6 +102,8 @@ describe('GET /admin/orders.csv', () => {
       order_status: 'delivered',
       // placed with no known source
       source: 'direct',
+      delivery_outcome: '',
+      returns: '',
     });
     expect(rows[1]).toMatchObject({
       id: String(orderIds[1]),

@@ -35,7 +35,12 @@ export async function* ordersCsv(db: Executor, span: Span): AsyncGenerator<strin
     const orders = await repo.ordersPage(span, afterId, ORDERS_CSV_BATCH);
     if (orders.length === 0) return;
     const ids = orders.map((o) => o.id);
-    const [items, payments] = await Promise.all([repo.itemsOf(ids), repo.paymentsOf(ids)]);
+    const [items, payments, back] = await Promise.all([repo.itemsOf(ids), repo.paymentsOf(ids), repo.returnsOf(ids)]);
+    const outcomeOf = new Map(
+      back.failed.map((f) => [f.order_id, f.move === 'refuse_delivery' ? 'refused' : 'not_delivered']),
+    );
+    const returnsOf = new Map<number, string[]>();
+    for (const r of back.returns) returnsOf.set(r.order_id, [...(returnsOf.get(r.order_id) ?? []), r.status]);
     const itemsOf = new Map<number, { names: string[]; count: number }>();
     for (const item of items) {
       const entry = itemsOf.get(item.order_id) ?? { names: [], count: 0 };
@@ -66,6 +71,8 @@ export async function* ordersCsv(db: Executor, span: Span): AsyncGenerator<strin
         shopTime(o.paid_at),
         o.order_status,
         text(o.source ?? o.sales_channel ?? 'direct'),
+        outcomeOf.get(o.id) ?? '',
+        (returnsOf.get(o.id) ?? []).join('; '),
       ];
     });
     yield stringify(rows);

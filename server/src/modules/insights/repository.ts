@@ -203,6 +203,40 @@ export function insightsRepository(db: Executor) {
       return attention(db, where, sql`o.cancel_requested_at`, sql`o.total_cents`, limit);
     },
 
+    /**
+     * Orders shipped in the span (their `ship` / `ship_pay_on_delivery` move), with how the parcel
+     * ended: refused or not delivered, delivered, and whether a customer's return (not declined)
+     * came back from it.
+     */
+    async shippedOutcomes(span: Span) {
+      return db
+        .selectFrom('orders as o')
+        .select([
+          'o.id',
+          'o.delivery_details',
+          'o.shipping_address',
+          'o.payment_method',
+          sql<number>`case when exists (select 1 from order_history h2 where h2.order_id = o.id
+            and h2.move in ('refuse_delivery', 'delivery_failed')) then 1 else 0 end`.as('refused'),
+          sql<number>`case when exists (select 1 from order_history h3 where h3.order_id = o.id
+            and h3.move = 'deliver') then 1 else 0 end`.as('delivered'),
+          sql<number>`case when exists (select 1 from order_returns r where r.order_id = o.id
+            and r.kind = 'customer_return' and r.status <> 'declined') then 1 else 0 end`.as('returned'),
+        ])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('order_history as h')
+              .select('h.id')
+              .whereRef('h.order_id', '=', 'o.id')
+              .where('h.move', 'in', ['ship', 'ship_pay_on_delivery'])
+              .where('h.created_at', '>=', span.start)
+              .where('h.created_at', '<', span.end),
+          ),
+        )
+        .execute();
+    },
+
     /** One page of the orders placed in the span, by id after `afterId`, for the CSV. */
     async ordersPage(span: Span, afterId: number, limit: number) {
       return db
@@ -245,6 +279,28 @@ export function insightsRepository(db: Executor) {
     },
 
     /** The payments received for the orders (the latest last). */
+    /** Parcels that came back (refused or not delivered) and customers' returns not declined, of these orders. */
+    async returnsOf(orderIds: number[]) {
+      if (orderIds.length === 0) return { failed: [], returns: [] };
+      const [failed, returns] = await Promise.all([
+        db
+          .selectFrom('order_history')
+          .select(['order_id', 'move'])
+          .where('order_id', 'in', orderIds)
+          .where('move', 'in', ['refuse_delivery', 'delivery_failed'])
+          .execute(),
+        db
+          .selectFrom('order_returns')
+          .select(['order_id', 'status'])
+          .where('order_id', 'in', orderIds)
+          .where('kind', '=', 'customer_return')
+          .where('status', '<>', 'declined')
+          .orderBy('id')
+          .execute(),
+      ]);
+      return { failed, returns };
+    },
+
     async paymentsOf(orderIds: number[]) {
       if (orderIds.length === 0) return [];
       return db

@@ -11,6 +11,7 @@ import {
 } from '@mtumba/contract/insights';
 import type { Executor } from '../../db/database.js';
 import { sourceLabel } from '../sources/source.js';
+import { parseOrderDelivery } from '../delivery/service.js';
 import { insightsRepository, type Span } from './repository.js';
 
 /** How many orders each "needs attention" list shows (the count covers them all). */
@@ -53,6 +54,56 @@ function bySource(
     .sort((a, b) => b.revenue - a.revenue || b.orders - a.orders || a.label.localeCompare(b.label));
 }
 
+type ShippedOutcome = {
+  delivery_details: string | null;
+  shipping_address: string;
+  payment_method: 'online' | 'pay_on_delivery';
+  refused: number | string;
+  delivered: number | string;
+  returned: number | string;
+};
+
+const rate = (n: number, of: number) => (of === 0 ? null : Math.round((n / of) * 1000) / 1000);
+
+/** Refusal and return rates by delivery method, area and payment method (docs/product.md section 15). */
+export function returnsByDelivery(rows: ShippedOutcome[]): NonNullable<Dashboard['returns_by_delivery']> {
+  const groups = new Map<
+    string,
+    {
+      method: string;
+      area: string;
+      payment_method: ShippedOutcome['payment_method'];
+      shipped: number;
+      refused: number;
+      delivered: number;
+      returned: number;
+    }
+  >();
+  for (const row of rows) {
+    const delivery = parseOrderDelivery(row.delivery_details);
+    const method = delivery?.name ?? row.shipping_address;
+    const area = delivery?.zone ?? delivery?.town ?? delivery?.pickup_office ?? '—';
+    const key = JSON.stringify([method, area, row.payment_method]);
+    const g = groups.get(key) ?? {
+      method,
+      area,
+      payment_method: row.payment_method,
+      shipped: 0,
+      refused: 0,
+      delivered: 0,
+      returned: 0,
+    };
+    g.shipped += 1;
+    if (Number(row.refused) === 1) g.refused += 1;
+    if (Number(row.delivered) === 1) g.delivered += 1;
+    if (Number(row.returned) === 1) g.returned += 1;
+    groups.set(key, g);
+  }
+  return [...groups.values()]
+    .map((g) => ({ ...g, refusal_rate: rate(g.refused, g.shipped), return_rate: rate(g.returned, g.delivered) }))
+    .sort((a, b) => b.shipped - a.shipped || a.method.localeCompare(b.method) || a.area.localeCompare(b.area));
+}
+
 /** The admin's dashboard for a range (docs/product.md section 12 defines every figure). */
 export async function dashboard(db: Executor, query: ReportRangeQuery, at: Date = new Date()): Promise<Dashboard> {
   const range = resolveRange(query, at);
@@ -71,6 +122,7 @@ export async function dashboard(db: Executor, query: ReportRangeQuery, at: Date 
       repo.salesBySource(span),
       repo.visitsBySource(range),
     ]);
+  const shipped = await repo.shippedOutcomes(span);
   const dayRows = new Map(byDay.map((d) => [d.day, d]));
   const days = daysBetween(range.from, range.to);
   const attention = (list: Awaited<ReturnType<typeof repo.refundsDue>>) => ({
@@ -116,6 +168,7 @@ export async function dashboard(db: Executor, query: ReportRangeQuery, at: Date 
     })),
     top_brands: topBrands.map((b) => ({ brand: b.brand, revenue: centsToAmount(b.revenueCents), items: b.items })),
     sources: bySource(sales, visits),
+    returns_by_delivery: returnsByDelivery(shipped),
     attention: {
       expiring_unpaid: attention(expiring),
       refunds_due: attention(refunds),

@@ -9,7 +9,15 @@ import type { Executor } from '../../db/database.js';
  */
 
 export type StockReason =
-  'created' | 'reserve' | 'release' | 'admin_adjustment' | 'hold' | 'hold_release' | 'hold_to_order';
+  | 'created'
+  | 'reserve'
+  | 'release'
+  | 'admin_adjustment'
+  | 'hold'
+  | 'hold_release'
+  | 'hold_to_order'
+  | 'return_restock'
+  | 'write_off';
 
 /**
  * Who makes a change (an order or offer move, a stock movement): the role, the user (none for the
@@ -29,6 +37,7 @@ interface Movement extends Actor {
   reason: StockReason;
   orderId?: number | null;
   offerId?: number | null;
+  returnId?: number | null;
   note?: string | null;
   at: string;
 }
@@ -46,6 +55,7 @@ async function record(db: Executor, m: Movement): Promise<void> {
       actor_user_id: m.userId ?? null,
       note: m.note ?? null,
       offer_id: m.offerId ?? null,
+      return_id: m.returnId ?? null,
       created_at: m.at,
     })
     .execute();
@@ -130,7 +140,14 @@ export async function adjustStock(
 // edit that names neither is judged against the window below.
 
 /** Movements made by shoppers' orders and offers (not an admin's edit or the product's creation). */
-const ORDER_AND_OFFER_REASONS: StockReason[] = ['reserve', 'release', 'hold', 'hold_release', 'hold_to_order'];
+const ORDER_AND_OFFER_REASONS: StockReason[] = [
+  'reserve',
+  'release',
+  'hold',
+  'hold_release',
+  'hold_to_order',
+  'return_restock',
+];
 const ADMIN_REASONS = ['created', 'opening_balance', 'admin_adjustment'];
 
 /** `"<product id>-<latest movement id>"`: changes whenever the product's stock moves. */
@@ -359,6 +376,67 @@ export async function handHeldUnitToOrder(
     at,
   });
   return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Returns (docs/product.md, Returns and refused deliveries): an item that left with an order comes
+// back. The return's item row is marked received in the same transaction (a conditional UPDATE on
+// `received_at`), so each item is restocked or written off once.
+
+/** A returned item goes back on sale: `return_restock`, the quantity back on the shelf. */
+export async function restockReturned(
+  db: Executor,
+  line: { returnId: number; orderId: number; productId: number; quantity: number },
+  who: Actor,
+  at: string,
+): Promise<void> {
+  const row = await db
+    .updateTable('products')
+    .set({ stock_quantity: sql`stock_quantity + ${line.quantity}`, updated_at: at })
+    .where('id', '=', line.productId)
+    .returning('stock_quantity')
+    .executeTakeFirst();
+  if (!row) return;
+  await record(db, {
+    productId: line.productId,
+    change: line.quantity,
+    stockAfter: row.stock_quantity,
+    reason: 'return_restock',
+    orderId: line.orderId,
+    returnId: line.returnId,
+    note: `Return #${line.returnId}: back on sale`,
+    ...who,
+    at,
+  });
+}
+
+/**
+ * A returned (or lost) item is written off: it was off the shelf since its order took it, so the
+ * shelf count does not move; the movement records the units gone and why.
+ */
+export async function writeOffReturned(
+  db: Executor,
+  line: { returnId: number; orderId: number; productId: number; quantity: number; reason: string },
+  who: Actor,
+  at: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom('products')
+    .select('stock_quantity')
+    .where('id', '=', line.productId)
+    .executeTakeFirst();
+  if (!row) return;
+  await record(db, {
+    productId: line.productId,
+    change: 0,
+    stockAfter: row.stock_quantity,
+    reason: 'write_off',
+    orderId: line.orderId,
+    returnId: line.returnId,
+    note: `Return #${line.returnId}: ${line.quantity} written off (${line.reason})`,
+    ...who,
+    at,
+  });
 }
 
 /** A product's latest movements, newest first, with the acting admin's name. */

@@ -25,6 +25,7 @@ import { formatDateTime } from './format';
 import { OrderStatusSelect } from './order-status-select';
 import { PayLinkPanel } from './pay-link-panel';
 import { ShipDialog } from './ship-dialog';
+import { AdminOrderReturns } from './admin-order-returns';
 import { CancelRequestedBadge, PaymentStatusBadge } from './payment-status-badge';
 
 const THUMB = 50;
@@ -187,6 +188,7 @@ function OrderDetails({ order }: { order: AdminOrderDetailJson }) {
 
       <OrderActions order={order} />
       <PayLinkPanel order={order} />
+      <AdminOrderReturns order={order} />
 
       <section aria-labelledby={`${statusId}-items`} className="mb-4">
         <h2 className="h5" id={`${statusId}-items`}>

@@ -23,6 +23,7 @@ import { failureMessage } from './failure-message';
 import { formatDateTime } from './format';
 import { RevenueChart } from './revenue-chart';
 import { ToShipCount } from './to-ship-screen';
+import { ReturnRates, ReturnsQueueCard } from './admin-returns-screen';
 
 function periodFrom(params: URLSearchParams): DashboardPeriod {
   const from = params.get('from');
@@ -160,6 +161,7 @@ function Figures({ data }: { data: Dashboard }) {
           list={data.attention.cancel_requests}
           detail={(o) => `${statusLabel(o.order_status as never)}, asked ${formatDateTime(o.at)}`}
         />
+        <ReturnsQueueCard />
       </div>
 
       <div className="row g-3 mb-4">
@@ -187,6 +189,7 @@ function Figures({ data }: { data: Dashboard }) {
       </div>
 
       <DashboardSources sources={data.sources} />
+      <ReturnRates rows={data.returns_by_delivery ?? []} />
 
       <CardSection
         id="sell-through"

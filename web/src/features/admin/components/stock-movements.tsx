@@ -19,6 +19,7 @@ export function StockMovements({ productId }: { productId: number }) {
             </strong>{' '}
             {m.reason}
             {m.order_id !== null && ` (order #${m.order_id})`} → {m.stock_after} left
+            {(m.reason === 'write_off' || m.reason === 'return_restock') && m.note && ` · ${m.note}`}
             <span className="text-body-secondary">
               {' '}
               · {m.actor_name ?? 'system'},{' '}

@@ -1,6 +1,6 @@
 import type { OrderHistoryJson, OrderItemJson, OrderJson } from '@mtumba/contract/order';
 import { OrderDelivery } from '@/components/ui/order-delivery';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
@@ -19,6 +19,9 @@ import { OrderAmounts } from '@/components/order/order-amounts';
 import { OrderItemRow } from '@/components/order/order-item-row';
 import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from './order-status-badge';
+
+// loaded only for an order that may have returns (delivered, or cancelled after it shipped)
+const OrderReturns = lazy(() => import('./order-returns'));
 
 const dateTime = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateTime.format(new Date(iso));
@@ -244,6 +247,11 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
           <CardSection id="amounts-title" title="Summary" headingClassName="h5" className="mb-4">
             <OrderAmounts order={order} />
           </CardSection>
+          {(order.order_status === 'delivered' || order.order_status === 'cancelled') && (
+            <Suspense fallback={null}>
+              <OrderReturns orderId={order.id} />
+            </Suspense>
+          )}
           {canRequestCancel && <RequestCancel order={order} />}
         </div>
       </div>

@@ -1,0 +1,196 @@
+import {
+  RETURN_MAX_PHOTOS,
+  RETURN_REASONS,
+  RETURN_REASON_WORDS,
+  WRITE_OFF_REASON_WORDS,
+  type ReturnJson,
+  type ReturnReason,
+} from '@mtumba/contract/returns';
+import { formatKsh } from '@mtumba/contract/money';
+import { useId, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { CardSection } from '@/components/ui/card-section';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useOrderReturns, useRequestReturn } from '../api/returns';
+
+const date = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium' });
+
+/** A return's state in the customer's words. */
+export function returnStatusWords(ret: ReturnJson): string {
+  switch (ret.status) {
+    case 'requested':
+      return 'Requested: the shop will answer by e-mail';
+    case 'approved':
+      return ret.kind === 'customer_return' ? 'Approved: please send the items back' : 'On its way back to the shop';
+    case 'declined':
+      return 'Declined';
+    case 'received':
+      return ret.refundable > 0 ? 'Received back: your refund follows' : 'Received back by the shop';
+    case 'refunded':
+      return `Refunded ${formatKsh(ret.refunded)}`;
+  }
+}
+
+const KIND_WORDS: Record<ReturnJson['kind'], string> = {
+  customer_return: 'Return',
+  refused: 'Refused at delivery',
+  failed_delivery: 'Not delivered',
+};
+
+function ReturnRequestForm({
+  orderId,
+  items,
+  onDone,
+}: {
+  orderId: number;
+  items: { id: number; product_name: string; quantity: number }[];
+  onDone: () => void;
+}) {
+  const id = useId();
+  const [chosen, setChosen] = useState<number[]>(items.length === 1 ? [items[0]!.id] : []);
+  const [reason, setReason] = useState<ReturnReason | ''>('');
+  const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const request = useRequestReturn(orderId);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (chosen.length === 0) return setError('Choose at least one item to return.');
+    if (!reason) return setError('Choose a reason from the list.');
+    if (photos.length > RETURN_MAX_PHOTOS) return setError(`Choose at most ${RETURN_MAX_PHOTOS} photos.`);
+    setError(null);
+    try {
+      const reply = await request.mutateAsync({ items: chosen, reason, note: note.trim() || null, photos });
+      toast.success(reply.message);
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err, 'Could not send your return request.'));
+    }
+  };
+
+  return (
+    <Form onSubmit={(e) => void submit(e)} noValidate>
+      <Modal.Body>
+        <fieldset className="mb-3">
+          <legend className="h6">Items to return</legend>
+          {items.map((item) => (
+            <Form.Check
+              key={item.id}
+              id={`${id}-item-${item.id}`}
+              label={`${item.product_name} × ${item.quantity}`}
+              checked={chosen.includes(item.id)}
+              onChange={(e) =>
+                setChosen((now) => (e.target.checked ? [...now, item.id] : now.filter((x) => x !== item.id)))
+              }
+            />
+          ))}
+        </fieldset>
+        <Form.Group className="mb-3" controlId={`${id}-reason`}>
+          <Form.Label>Reason</Form.Label>
+          <Form.Select value={reason} onChange={(e) => setReason(e.target.value as ReturnReason)} required>
+            <option value="">Choose a reason…</option>
+            {RETURN_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {RETURN_REASON_WORDS[r]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId={`${id}-note`}>
+          <Form.Label>Note (optional)</Form.Label>
+          <Form.Control as="textarea" rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        </Form.Group>
+        <Form.Group className="mt-3" controlId={`${id}-photos`}>
+          <Form.Label>Photos (optional, up to {RETURN_MAX_PHOTOS})</Form.Label>
+          <Form.Control
+            type="file"
+            accept="image/*"
+            multiple
+            onChange={(e) => setPhotos(Array.from((e.target as HTMLInputElement).files ?? []))}
+          />
+        </Form.Group>
+        {error && (
+          <div className="alert alert-danger mt-3 mb-0" role="alert">
+            {error}
+          </div>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onDone} disabled={request.isPending}>
+          Close
+        </Button>
+        <Button type="submit" disabled={request.isPending}>
+          {request.isPending ? 'Sending…' : 'Send return request'}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}
+
+/** The order's returns and, inside the returns window, "Return an item" (docs/product.md section 15). */
+export default function OrderReturns({ orderId }: { orderId: number }) {
+  const { data } = useOrderReturns(orderId);
+  const [open, setOpen] = useState(false);
+  if (!data || (data.returns.length === 0 && !data.can_request)) return null;
+
+  return (
+    <CardSection id="order-returns-title" title="Returns" headingClassName="h5" className="mb-4">
+      {data.returns.length > 0 && (
+        <ul className="list-unstyled mb-3">
+          {data.returns.map((ret) => (
+            <li key={ret.id} className="mb-2" data-testid="order-return">
+              <strong>{KIND_WORDS[ret.kind]}</strong>: {returnStatusWords(ret)}
+              <ul className="small mb-0 ps-3">
+                {ret.items.map((item) => (
+                  <li key={item.id}>
+                    {item.product_name} × {item.quantity}
+                    {item.outcome === 'write_off' && item.write_off_reason
+                      ? ` (written off: ${WRITE_OFF_REASON_WORDS[item.write_off_reason]})`
+                      : ''}
+                  </li>
+                ))}
+              </ul>
+              {ret.photos.length > 0 && (
+                <div className="d-flex gap-2 mt-1">
+                  {ret.photos.map((src) => (
+                    <img
+                      key={src}
+                      src={src}
+                      alt="Your photo"
+                      width={64}
+                      height={64}
+                      className="rounded object-fit-cover"
+                    />
+                  ))}
+                </div>
+              )}
+              {ret.shop_note && <div className="small">The shop’s note: {ret.shop_note}</div>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.can_request && (
+        <>
+          {data.window_ends_at && (
+            <p className="small text-body-secondary">
+              Returns are open until {date.format(new Date(data.window_ends_at))}.
+            </p>
+          )}
+          <Button variant="outline-primary" onClick={() => setOpen(true)}>
+            Return an item
+          </Button>
+          <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby="return-form-title">
+            <Modal.Header closeButton>
+              <Modal.Title id="return-form-title">Return an item</Modal.Title>
+            </Modal.Header>
+            <ReturnRequestForm orderId={orderId} items={data.returnable_items} onDone={() => setOpen(false)} />
+          </Modal>
+        </>
+      )}
+    </CardSection>
+  );
+}
