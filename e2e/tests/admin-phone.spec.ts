@@ -218,3 +218,9 @@ test('an unknown admin page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectFits(page);
 });
+
+test('returns: the queue fits the phone', async ({ page }) => {
+  await page.goto('/admin/returns');
+  await expect(page.getByRole('heading', { level: 1, name: /Returns/ })).toBeVisible();
+  await expectFits(page);
+});
