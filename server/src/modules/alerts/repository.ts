@@ -27,7 +27,11 @@ export function alertRepository(db: Executor) {
     async setPreferences(userId: number, values: { wishlist: boolean; cart: boolean }, at: string): Promise<void> {
       await db
         .updateTable('users')
-        .set({ wishlist_alert_emails: values.wishlist ? 1 : 0, cart_reminder_emails: values.cart ? 1 : 0, updated_at: at })
+        .set({
+          wishlist_alert_emails: values.wishlist ? 1 : 0,
+          cart_reminder_emails: values.cart ? 1 : 0,
+          updated_at: at,
+        })
         .where('id', '=', userId)
         .execute();
     },
@@ -74,7 +78,9 @@ export function alertRepository(db: Executor) {
           'u.wishlist_alert_emails',
           'u.email_verified_at',
         ])
-        .where((eb) => eb.or([eb('w.alert_price_cents', 'is', null), eb('w.alert_price_cents', '<>', eb.ref('p.price_cents'))]))
+        .where((eb) =>
+          eb.or([eb('w.alert_price_cents', 'is', null), eb('w.alert_price_cents', '<>', eb.ref('p.price_cents'))]),
+        )
         .orderBy('w.id')
         .limit(limit)
         .execute();
@@ -92,7 +98,11 @@ export function alertRepository(db: Executor) {
     async cursor(name: string): Promise<number> {
       const row = await db.selectFrom('alert_cursors').select('last_id').where('name', '=', name).executeTakeFirst();
       if (row) return Number(row.last_id);
-      await db.insertInto('alert_cursors').values({ name, last_id: 0 }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('alert_cursors')
+        .values({ name, last_id: 0 })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       return 0;
     },
 

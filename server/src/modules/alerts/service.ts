@@ -148,8 +148,15 @@ export async function sendPriceDropAlerts(db: Db, at: Date, context: AlertContex
       }
     }
     if (drops.length === 0) return 0;
-    const products = await onSale(trx, drops.map((d) => d.productId));
-    const limit = await limits(trx, drops.map((d) => d.userId), at);
+    const products = await onSale(
+      trx,
+      drops.map((d) => d.productId),
+    );
+    const limit = await limits(
+      trx,
+      drops.map((d) => d.userId),
+      at,
+    );
     const byUser = new Map<number, typeof drops>();
     for (const d of drops) {
       if (!products.has(d.productId) || limit.named(d.userId, 'price_drop', d.productId)) continue;
@@ -179,7 +186,9 @@ export async function sendPriceDropAlerts(db: Db, at: Date, context: AlertContex
           why: `${ITEM_WHY(context.shopName)} Every item is one of a kind: first come, first served.`,
         }),
       );
-      await repo.recordSends(shown.map((d) => ({ user_id: userId, product_id: d.productId, kind: 'price_drop', sent_at: sentAt })));
+      await repo.recordSends(
+        shown.map((d) => ({ user_id: userId, product_id: d.productId, kind: 'price_drop', sent_at: sentAt })),
+      );
     }
     await queueMails(trx, mails);
     return mails.length;
@@ -214,10 +223,15 @@ export async function sendBackOnSaleAlerts(db: Db, at: Date, context: AlertConte
     const products = await onSale(trx, [...releasedBy.keys()]);
     if (products.size === 0) return 0;
     const interested = await repo.interestedIn([...products.keys()]);
-    const limit = await limits(trx, interested.map((i) => i.user_id), at);
+    const limit = await limits(
+      trx,
+      interested.map((i) => i.user_id),
+      at,
+    );
     const byUser = new Map<number, { email: string; productIds: Set<number> }>();
     for (const i of interested) {
-      if (releasedBy.get(i.product_id)!.has(i.user_id) || limit.named(i.user_id, 'back_on_sale', i.product_id)) continue;
+      if (releasedBy.get(i.product_id)!.has(i.user_id) || limit.named(i.user_id, 'back_on_sale', i.product_id))
+        continue;
       const entry = byUser.get(i.user_id) ?? { email: i.email, productIds: new Set<number>() };
       entry.productIds.add(i.product_id);
       byUser.set(i.user_id, entry);
@@ -233,17 +247,24 @@ export async function sendBackOnSaleAlerts(db: Db, at: Date, context: AlertConte
           list: 'wishlist',
           template: 'back_on_sale',
           subject:
-            shown.length === 1 ? `Back on sale: ${shown[0]!.name}` : `${shown.length} items you wanted are back on sale`,
+            shown.length === 1
+              ? `Back on sale: ${shown[0]!.name}`
+              : `${shown.length} items you wanted are back on sale`,
           heading: shown.length === 1 ? 'An item you wanted is back' : 'Items you wanted are back',
           paragraphs: [
             `${shown.length === 1 ? 'It was' : 'They were'} held for another order that did not go through, and ${shown.length === 1 ? 'is' : 'are'} on sale again. Every item is one of a kind: first come, first served.`,
           ],
           products: shown,
-          button: { label: shown.length === 1 ? 'See the item' : 'See your cart', url: shown.length === 1 ? `${context.appUrl}/products/${shown[0]!.id}` : `${context.appUrl}/cart` },
+          button: {
+            label: shown.length === 1 ? 'See the item' : 'See your cart',
+            url: shown.length === 1 ? `${context.appUrl}/products/${shown[0]!.id}` : `${context.appUrl}/cart`,
+          },
           why: ITEM_WHY(context.shopName),
         }),
       );
-      await repo.recordSends(shown.map((p) => ({ user_id: userId, product_id: p.id, kind: 'back_on_sale', sent_at: sentAt })));
+      await repo.recordSends(
+        shown.map((p) => ({ user_id: userId, product_id: p.id, kind: 'back_on_sale', sent_at: sentAt })),
+      );
     }
     await queueMails(trx, mails);
     return mails.length;
@@ -262,13 +283,20 @@ export async function sendCartReminders(db: Db, at: Date, context: AlertContext)
     const repo = alertRepository(trx);
     const carts = await repo.staleCarts(before, BATCH);
     if (carts.length === 0) return 0;
-    const limit = await limits(trx, carts.map((c) => c.user_id), at);
+    const limit = await limits(
+      trx,
+      carts.map((c) => c.user_id),
+      at,
+    );
     const mails: OutgoingMail[] = [];
     for (const cart of carts) {
       if (!limit.mayMail(cart.user_id)) continue;
       if (!(await repo.claimCartReminder(cart.user_id, String(cart.changed_at), sentAt))) continue;
       const lines = await repo.cartLines(cart.user_id);
-      const products = await onSale(trx, lines.map((l) => l.product_id));
+      const products = await onSale(
+        trx,
+        lines.map((l) => l.product_id),
+      );
       const shown = lines
         .filter((l) => (products.get(l.product_id)?.stock_quantity ?? 0) >= l.quantity)
         .map((l) => products.get(l.product_id)!);
