@@ -1,11 +1,10 @@
 import { formatKsh } from '@mtumba/contract';
 import type { Db, Executor } from '../../db/database.js';
 import { loadProducts, type ProductJson } from '../catalog/product-view.js';
-import { unsubscribeLinks } from '../listing/unsubscribe.js';
 import { renderEmail, type EmailItem } from '../mail/layout.js';
 import { queueMails, type OutgoingMail } from '../mail/outbox.js';
 import { alertRepository, type AlertKind, type AlertList } from './repository.js';
-import { alertUnsubscribeToken } from './unsubscribe.js';
+import { alertUnsubscribeLinks } from './unsubscribe.js';
 
 /** What the alert e-mails need from the configuration. */
 export interface AlertContext {
@@ -95,7 +94,7 @@ function itemOf(context: AlertContext, p: ProductJson): EmailItem {
 }
 
 function alertMail(context: AlertContext, m: AlertMail): OutgoingMail {
-  const links = unsubscribeLinks(context.appUrl, alertUnsubscribeToken(m.userId, m.list, context.linkSecret));
+  const links = alertUnsubscribeLinks(context.appUrl, m.userId, m.list, context.linkSecret);
   const { html, text } = renderEmail({
     shopName: context.shopName,
     preheader: m.paragraphs[0],

@@ -1,6 +1,5 @@
 import { CART_REMINDERS_STOPPED, WISHLIST_ALERTS_STOPPED } from '@mtumba/contract/alerts';
 import { now, type Executor } from '../../db/database.js';
-import { maskEmail } from '../listing/unsubscribe.js';
 import { alertRepository } from './repository.js';
 import { isAlertToken, verifyAlertToken } from './unsubscribe.js';
 
@@ -8,7 +7,7 @@ export { isAlertToken };
 
 /**
  * The shared unsubscribe page (and the one-click POST) with an alert link's token: whose address
- * and whether that list still mails it; undefined when the token is not ours or the account is gone.
+ * (the caller masks it) and whether that list still mails it; undefined when the token is not ours or the account is gone.
  */
 export async function alertUnsubscribeStatus(
   db: Executor,
@@ -20,7 +19,7 @@ export async function alertUnsubscribeStatus(
   const row = await alertRepository(db).preferences(signed.userId);
   if (!row) return undefined;
   const on = signed.list === 'cart' ? row.cart_reminder_emails : row.wishlist_alert_emails;
-  return { email: maskEmail(row.email), subscribed: on === 1 };
+  return { email: row.email, subscribed: on === 1 };
 }
 
 /** Stops the list an alert link names; undefined when the token is not ours or the account is gone. */
@@ -36,7 +35,7 @@ export async function unsubscribeAlerts(
   if (!row) return undefined;
   await repo.stop(signed.userId, signed.list, now());
   return {
-    email: maskEmail(row.email),
+    email: row.email,
     subscribed: false,
     message: signed.list === 'cart' ? CART_REMINDERS_STOPPED : WISHLIST_ALERTS_STOPPED,
   };

@@ -33,3 +33,14 @@ export function verifyAlertToken(token: string, secret: string): { userId: numbe
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
   return { userId, list: list as AlertList };
 }
+
+/** The page (the shop's shared unsubscribe page) and the one-click address of an alert link. */
+export function alertUnsubscribeLinks(
+  appUrl: string,
+  userId: number,
+  list: AlertList,
+  secret: string,
+): { page: string; oneClick: string } {
+  const query = `token=${encodeURIComponent(alertUnsubscribeToken(userId, list, secret))}`;
+  return { page: `${appUrl}/unsubscribe?${query}`, oneClick: `${appUrl}/api/unsubscribe?${query}` };
+}

@@ -48,7 +48,7 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         // a shopper alert's link (docs/product.md, Shopper alerts)
         const status = await alertUnsubscribeStatus(db, token, secret);
         if (!status) throw invalid();
-        return status;
+        return { ...status, email: maskEmail(status.email) };
       }
       const address = addressOf(request.query.token);
       return { email: maskEmail(address), subscribed: await receivesNewArrivals(app.db, address) };
@@ -73,7 +73,7 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (token && isAlertToken(token)) {
         const stopped = await db.transaction().execute((trx) => unsubscribeAlerts(trx, token, secret));
         if (!stopped) throw invalid();
-        return stopped;
+        return { ...stopped, email: maskEmail(stopped.email) };
       }
       const address = addressOf(request.body?.token ?? request.query.token);
       await db.transaction().execute((trx) => unsubscribeAddress(trx, address));
