@@ -4,7 +4,13 @@ import { expireReservation, mailsTo, orderableProduct, orderBody } from '../../.
 import { shopContext } from '../orders/emails.js';
 import { expireUnpaidOrders } from '../orders/sweeper.js';
 import { alertContext } from './context.js';
-import { sendBackOnSaleAlerts, sendCartReminders, sendPriceDropAlerts, type AlertContext } from './service.js';
+import {
+  ALERTS_PER_DAY,
+  sendBackOnSaleAlerts,
+  sendCartReminders,
+  sendPriceDropAlerts,
+  type AlertContext,
+} from './service.js';
 
 let t: TestApp;
 let context: AlertContext;
@@ -146,6 +152,27 @@ describe(`price-drop alerts, on ${TEST_DB}`, () => {
     expect((await alerts(other, 'price_drop')).map((m) => m.subject)).toEqual([
       'Price drop: Linen dress is now Ksh 500',
     ]);
+  });
+});
+
+describe(`alert limits, on ${TEST_DB}`, () => {
+  it(`send at most ${ALERTS_PER_DAY} alert e-mails to one customer in a day`, async () => {
+    const user = await shopper({ wishlist_alerts: true });
+    const items = [];
+    for (let i = 0; i <= ALERTS_PER_DAY; i += 1) {
+      const item = await orderableProduct(t.db, { name: `Kitenge ${i}`, priceCents: 900_00 });
+      await wish(user, item.id);
+      items.push(item);
+    }
+    await sendPriceDropAlerts(t.db, new Date(), context);
+    for (const [i, item] of items.entries()) {
+      await setPrice(item.id, 700_00);
+      await sendPriceDropAlerts(t.db, new Date(Date.now() + (i + 1) * 60_000), context);
+    }
+    const sent = await alerts(user, 'price_drop');
+    expect(sent.map((m) => m.subject)).toEqual(
+      items.slice(0, ALERTS_PER_DAY).map((item) => `Price drop: ${item.name} is now Ksh 700`),
+    );
   });
 });
 
