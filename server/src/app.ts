@@ -16,6 +16,8 @@ import catalogImportRoutes from './modules/catalog/import-routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import listingJob from './modules/listing/job.js';
+import alertsJob from './modules/alerts/job.js';
+import alertRoutes from './modules/alerts/routes.js';
 import listingRoutes from './modules/listing/routes.js';
 import insightsRoutes from './modules/insights/routes.js';
 import mailPlugin from './modules/mail/plugin.js';
@@ -169,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(pusher);
   await app.register(scheduledBackups);
   await app.register(listingJob);
+  await app.register(alertsJob);
   await app.register(orderFlows);
 
   await app.register(
@@ -185,6 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(manualOrdersRoutes);
       await api.register(newsletterRoutes);
       await api.register(listingRoutes);
+      await api.register(alertRoutes);
       await api.register(savedSearchRoutes);
       await api.register(insightsRoutes);
       await api.register(catalogImportRoutes);

@@ -119,6 +119,7 @@ const envSchema = z.object({
     .int('DROP_MAIL_QUIET_SECONDS must be a whole number')
     .min(0, 'DROP_MAIL_QUIET_SECONDS must be 0 or more')
     .default(600),
+  CART_REMINDER_HOURS: positiveInt('CART_REMINDER_HOURS').default(24),
   ORDER_MAX_UNPAID: positiveInt('ORDER_MAX_UNPAID').default(2),
   ORDER_MAX_RESERVED_ITEMS: positiveInt('ORDER_MAX_RESERVED_ITEMS').default(10),
   POD_MAX_ORDER_KSH: positiveInt('POD_MAX_ORDER_KSH').default(5000),
@@ -450,6 +451,8 @@ function settingsFrom(e: z.output<typeof envSchema>) {
         .update('mtumba unsubscribe links')
         .digest('hex'),
     },
+    /** Shopper alerts (docs/product.md, Shopper alerts): a cart untouched this long gets its one reminder */
+    alerts: { cartReminderHours: e.CART_REMINDER_HOURS },
     /** "Make an offer" (docs/product.md, Make an offer) */
     /** returns and refused deliveries (docs/product.md, Returns and refused deliveries) */
     returns: {

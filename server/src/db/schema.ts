@@ -32,6 +32,12 @@ export interface UsersTable {
   default_phone: ColumnType<string | null, string | null | undefined, string | null>;
   /** a Kenyan mobile number in E.164 form, set when the shop created the account for a manual order */
   phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the customer asked for price-drop and back-on-sale alerts on wished-for and carted items */
+  wishlist_alert_emails: ColumnType<number, number | undefined, number>;
+  /** 1 when the customer asked for a reminder about a cart left for a day */
+  cart_reminder_emails: ColumnType<number, number | undefined, number>;
+  /** when the last cart reminder was claimed (one per cart change) */
+  cart_reminded_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface AuthTokensTable {
@@ -142,6 +148,24 @@ export interface WishlistItemsTable {
   user_id: number;
   product_id: number;
   created_at: Timestamp;
+  /** the price the price-drop alert last saw (null until it first looks) */
+  alert_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One item (or cart reminder: no product) an alert e-mail named (docs/product.md, Shopper alerts). */
+export interface AlertSendsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number | null;
+  /** 'price_drop' | 'back_on_sale' | 'cart_reminder' */
+  kind: string;
+  sent_at: Timestamp;
+}
+
+/** How far a job has read a log (the back-on-sale alert's place in the stock ledger). */
+export interface AlertCursorsTable {
+  name: string;
+  last_id: number;
 }
 
 export type OrderStatus = 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
@@ -601,6 +625,8 @@ export interface DB {
   saved_searches: SavedSearchesTable;
   saved_search_alerts: SavedSearchAlertsTable;
   source_visits: SourceVisitsTable;
+  alert_sends: AlertSendsTable;
+  alert_cursors: AlertCursorsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -19,6 +19,7 @@ import * as m0096 from './0096_product_measurements.js';
 import * as m0100 from './0100_order_shipment.js';
 import * as m0110 from './0110_returns.js';
 import * as m0120 from './0120_order_sources.js';
+import * as m0130 from './0130_shopper_alerts.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0100_order_shipment': m0100,
   '0110_returns': m0110,
   '0120_order_sources': m0120,
+  '0130_shopper_alerts': m0130,
 };

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { DomainError } from '../../lib/errors.js';
 import { signedInUser } from '../../lib/http.js';
+import { alertUnsubscribeStatus, isAlertToken, unsubscribeAlerts } from '../alerts/unsubscribe-page.js';
 import { receivesNewArrivalsEmails, setNewArrivalsEmails } from '../accounts/flags.js';
 import { maskEmail, receivesNewArrivals, unsubscribeAddress, verifyUnsubscribeToken } from './unsubscribe.js';
 
@@ -19,15 +20,15 @@ const unsubscribeBody = z
   .loose()
   .nullish();
 
-/** New-arrival e-mails: the one-click unsubscribe and the customer's opt-in (docs/product.md section 10). */
+/** New-arrival e-mails (and shopper alerts, whose tokens start with `a.`): the one-click unsubscribe and the customer's opt-in (docs/product.md section 10). */
 const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const secret = app.config.listing.linkSecret;
+  const invalid = () =>
+    new DomainError('invalid', UNSUBSCRIBE_LINK_INVALID, { errors: { token: [UNSUBSCRIBE_LINK_INVALID] } });
   const addressOf = (token: string | undefined): string => {
     const address = token ? verifyUnsubscribeToken(token.trim(), secret) : undefined;
-    if (!address) {
-      throw new DomainError('invalid', UNSUBSCRIBE_LINK_INVALID, { errors: { token: [UNSUBSCRIBE_LINK_INVALID] } });
-    }
+    if (!address) throw invalid();
     return address;
   };
 
@@ -42,6 +43,13 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const token = request.query.token?.trim();
+      if (token && isAlertToken(token)) {
+        // a shopper alert's link (docs/product.md, Shopper alerts)
+        const status = await alertUnsubscribeStatus(db, token, secret);
+        if (!status) throw invalid();
+        return { ...status, email: maskEmail(status.email) };
+      }
       const address = addressOf(request.query.token);
       return { email: maskEmail(address), subscribed: await receivesNewArrivals(app.db, address) };
     },
@@ -61,6 +69,12 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const token = (request.body?.token ?? request.query.token)?.trim();
+      if (token && isAlertToken(token)) {
+        const stopped = await db.transaction().execute((trx) => unsubscribeAlerts(trx, token, secret));
+        if (!stopped) throw invalid();
+        return { ...stopped, email: maskEmail(stopped.email) };
+      }
       const address = addressOf(request.body?.token ?? request.query.token);
       await db.transaction().execute((trx) => unsubscribeAddress(trx, address));
       return { email: maskEmail(address), subscribed: false, message: UNSUBSCRIBED_MESSAGE };

@@ -1,9 +1,10 @@
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 import { useAuth } from '@/lib/auth/use-auth';
 import { NewArrivalsToggle } from '@/features/saved-searches/components/new-arrivals-toggle';
+import { ShopperAlertToggles } from '@/features/saved-searches/components/shopper-alert-toggles';
 import { SavedSearchList } from '@/features/saved-searches/components/saved-search-list';
 
-/** /account/alerts: the new-arrivals e-mail choice and the saved searches (docs/product.md section 10). */
+/** /account/alerts: the new-arrivals e-mail choice, the wishlist and cart alerts and the saved searches (docs/product.md section 10). */
 export default function AccountAlertsRoute() {
   const { isSignedIn } = useAuth();
   return (
@@ -19,6 +20,12 @@ export default function AccountAlertsRoute() {
               New arrivals
             </h2>
             <NewArrivalsToggle />
+          </section>
+          <section className="mb-4" aria-labelledby="wishlist-cart-title">
+            <h2 id="wishlist-cart-title" className="h5">
+              Wishlist and cart
+            </h2>
+            <ShopperAlertToggles />
           </section>
           <section aria-labelledby="searches-title">
             <h2 id="searches-title" className="h5">

@@ -29,6 +29,20 @@ describe('unsubscribe page', () => {
     expect(api.callsTo('POST /api/unsubscribe')[0].body).toEqual({ token: 'signed.token' });
   });
 
+  it('names the shopper alerts a cart-reminder link stops', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/unsubscribe': { email: 'wa*****@example.com', subscribed: true },
+      'POST /api/unsubscribe': { email: 'wa*****@example.com', subscribed: false, message: 'x' },
+    });
+    renderWithProviders(<UnsubscribePanel token="a.12.cart.signature" />);
+    expect(await screen.findByText(/Stop cart reminders to/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Done. wa*****@example.com will get no more cart reminders.',
+    );
+  });
+
   it("shows the server's message for a link it did not sign", async () => {
     mockApi({
       'GET /api/unsubscribe': {
