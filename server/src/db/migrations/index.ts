@@ -18,6 +18,7 @@ import * as m0093 from './0093_newsletter_double_opt_in.js';
 import * as m0096 from './0096_product_measurements.js';
 import * as m0100 from './0100_order_shipment.js';
 import * as m0120 from './0120_order_sources.js';
+import * as m0140 from './0140_discount_codes.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0096_product_measurements': m0096,
   '0100_order_shipment': m0100,
   '0120_order_sources': m0120,
+  '0140_discount_codes': m0140,
 };
