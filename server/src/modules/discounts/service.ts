@@ -1,7 +1,7 @@
 import { centsToAmount } from '@mtumba/contract';
 import {
   CODE_MESSAGES,
-  discountCodeBodySchema,
+  type discountCodeBodySchema,
   discountCodeLabel,
   type DiscountCodeJson,
 } from '@mtumba/contract/discount-codes';
