@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { OFFERS } from '@mtumba/contract';
 import type { DiscountCodeBody, DiscountCodeJson } from '@mtumba/contract/discount-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../../db/database.js';
+import { checkDiscountCode, redeemCode } from './service.js';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { orderableProduct, orderBody, setOrderState } from '../../../test/order-fixtures.js';
 
@@ -229,6 +231,48 @@ describe('a code with a per-customer limit', () => {
     const after = await order(customer.token, [{ product_id: p.id, quantity: 1 }], code.code);
     expect(after.status).toBe(201);
     expect(after.body.order!.applied_discounts).toEqual([`${code.code} - 20% off`]);
+  });
+});
+
+describe("the order's transaction, not the check before it, decides the last use", () => {
+  it('refuses a use the check saw free but another order took since', async () => {
+    const code = await newCode({ max_uses_per_customer: 1, max_uses: 1 });
+    const customer = await returningCustomer();
+    const other = await returningCustomer();
+    const p = await orderableProduct(t.db, { priceCents: 500_00, stock: 2 });
+    const items = [{ productId: p.id, lineCents: 500_00 }];
+    // both checks pass: nothing has used the code yet
+    const seen = await checkDiscountCode(
+      t.db,
+      code.code,
+      { id: customer.id, previousPaymentStatuses: ['paid'] },
+      items,
+    );
+    const seenByOther = await checkDiscountCode(
+      t.db,
+      code.code,
+      { id: other.id, previousPaymentStatuses: ['paid'] },
+      items,
+    );
+    expect(seen?.id).toBe(code.id);
+    const placed = await order(customer.token, [{ product_id: p.id, quantity: 1 }], code.code);
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.order!.id;
+
+    const redeem = (checked: typeof seen, userId: number) =>
+      t.db.transaction().execute((trx) => redeemCode(trx, checked!, { id: orderId, userId, discountCents: 0 }, now()));
+    await expect(redeem(seen, customer.id)).rejects.toMatchObject({
+      errors: { discount_code: [`You have already used the code ${code.code}.`] },
+    });
+    await expect(redeem(seenByOther, other.id)).rejects.toMatchObject({
+      errors: { discount_code: [`The code ${code.code} has been used up.`] },
+    });
+    const counted = await t.db
+      .selectFrom('discount_codes')
+      .select('uses')
+      .where('id', '=', code.id)
+      .executeTakeFirstOrThrow();
+    expect(counted.uses).toBe(1);
   });
 });
 
