@@ -54,8 +54,8 @@ export interface OrderPrice {
   subtotalCents: number;
   /** offers that lower the price (bulk, first order); never more than the subtotal */
   discountCents: number;
-  /** the part of `discountCents` that a discount code gave */
-  codeDiscountCents: number;
+  /** the part of `discountCents` that a discount code gave (present only when a code was given) */
+  codeDiscountCents?: number;
   /** the part of `discountCents` that is the admin's own discount (what is left of it after the offers) */
   shopDiscountCents: number;
   deliveryFeeCents: number;
@@ -119,11 +119,11 @@ export function priceOrder(input: PricingInput): OrderPrice {
   return {
     subtotalCents,
     discountCents,
-    codeDiscountCents,
     shopDiscountCents,
     deliveryFeeCents,
     totalCents,
     appliedDiscounts,
+    ...(input.code ? { codeDiscountCents } : {}),
   };
 }
 

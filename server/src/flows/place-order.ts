@@ -144,7 +144,7 @@ export async function placeOrder(
     limits: { maxUnpaidOrders: options.maxUnpaidOrders, maxReservedItems: options.maxReservedItems },
     offerHolds,
     source: options.source ?? null,
-    code: checked ? { checked, discountCents: price.codeDiscountCents } : undefined,
+    code: checked ? { checked, discountCents: price.codeDiscountCents ?? 0 } : undefined,
   });
 
   const [view] = await loadOrderViews(db, [order]);
