@@ -286,6 +286,14 @@ describe('admin discount codes API', () => {
       amount: 10,
     });
     expect(welcome.status).toBe(422);
+    const nowhere = await call('POST', '/admin/discount-codes', admin.token, {
+      code: 'NOWHERE',
+      kind: 'fixed',
+      amount: 5,
+      category_ids: [2_000_000],
+    });
+    expect(nowhere.status).toBe(422);
+    expect(nowhere.body.errors).toEqual({ category_ids: ['Category #2000000 does not exist.'] });
     const code = await newCode();
     const twin = await call('POST', '/admin/discount-codes', admin.token, {
       code: code.code.toLowerCase(),

@@ -35,6 +35,13 @@ export function discountsRepository(db: Executor) {
       return row?.uses ?? 0;
     },
 
+    /** Which of these category ids exist. */
+    async existingCategories(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('categories').select('id').where('id', 'in', ids).execute();
+      return rows.map((r) => r.id);
+    },
+
     /** The category ids of each of these products. */
     categoriesOf(productIds: readonly number[]) {
       if (productIds.length === 0) return Promise.resolve([]);

@@ -76,7 +76,14 @@ export async function listDiscountCodes(db: Executor): Promise<DiscountCodeJson[
   return (await discountsRepository(db).list()).map(discountCodeJson);
 }
 
+async function refuseUnknownCategories(db: Executor, ids: readonly number[]): Promise<void> {
+  const known = new Set(await discountsRepository(db).existingCategories([...new Set(ids)]));
+  const unknown = ids.find((id) => !known.has(id));
+  if (unknown !== undefined) throw invalidField('category_ids', `Category #${unknown} does not exist.`);
+}
+
 export async function createDiscountCode(db: Executor, body: Body): Promise<DiscountCodeJson> {
+  await refuseUnknownCategories(db, body.category_ids);
   const at = now();
   const row = await discountsRepository(db)
     .insert({ ...columns(body), created_at: at, updated_at: at })
@@ -88,6 +95,7 @@ export async function createDiscountCode(db: Executor, body: Body): Promise<Disc
 }
 
 export async function updateDiscountCode(db: Executor, id: number, body: Body): Promise<DiscountCodeJson> {
+  await refuseUnknownCategories(db, body.category_ids);
   const row = await discountsRepository(db)
     .update(id, { ...columns(body), updated_at: now() })
     .catch((err: unknown) => {
