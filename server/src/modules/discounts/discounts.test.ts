@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../db/database.js';
 import { checkDiscountCode, redeemCode } from './service.js';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
-import { orderableProduct, orderBody, setOrderState } from '../../../test/order-fixtures.js';
+import { expireReservation, orderableProduct, orderBody, setOrderState } from '../../../test/order-fixtures.js';
+import { expireUnpaidOrders } from '../orders/sweeper.js';
 
 // Real HTTP against a listening server, so parallel orders really race (in the PostgreSQL run,
 // on two connections of the pool; on SQLite, one writer at a time).
@@ -231,6 +232,27 @@ describe('a code with a per-customer limit', () => {
     const after = await order(customer.token, [{ product_id: p.id, quantity: 1 }], code.code);
     expect(after.status).toBe(201);
     expect(after.body.order!.applied_discounts).toEqual([`${code.code} - 20% off`]);
+  });
+});
+
+describe('an order that expires unpaid', () => {
+  it("gives its code's use back", async () => {
+    const code = await newCode({ max_uses: 1 });
+    const customer = await returningCustomer();
+    const p = await orderableProduct(t.db, { priceCents: 500_00, stock: 2 });
+    const first = await order(customer.token, [{ product_id: p.id, quantity: 1 }], code.code);
+    expect(first.status).toBe(201);
+    await expireReservation(t.db, first.body.order!.id);
+    expect(await expireUnpaidOrders(t.db, new Date())).toContain(first.body.order!.id);
+    const released = await t.db
+      .selectFrom('discount_redemptions')
+      .select('released_at')
+      .where('order_id', '=', first.body.order!.id)
+      .executeTakeFirstOrThrow();
+    expect(released.released_at).not.toBeNull();
+    const other = await returningCustomer();
+    const again = await order(other.token, [{ product_id: p.id, quantity: 1 }], code.code);
+    expect(again.status).toBe(201);
   });
 });
 
