@@ -13,6 +13,11 @@ export interface PricingInput {
   previousPaymentStatuses: readonly PaymentStatus[];
   /** another live order of the customer already carries the first-order offer (it is claimed once) */
   firstOrderOfferHeld?: boolean;
+  /**
+   * a discount code the admin created (docs/product.md, discount codes), already checked: a
+   * percentage or a fixed amount of the items it covers; applied after the automatic offers
+   */
+  code?: { label: string; kind: 'percent' | 'fixed'; amount: number; eligibleSubtotalCents: number };
   /** the admin's own discount on a manual order, in cents (docs/product.md section 13); applied after the offers */
   shopDiscountCents?: number;
 }
@@ -49,6 +54,8 @@ export interface OrderPrice {
   subtotalCents: number;
   /** offers that lower the price (bulk, first order); never more than the subtotal */
   discountCents: number;
+  /** the part of `discountCents` that a discount code gave (present only when a code was given) */
+  codeDiscountCents?: number;
   /** the part of `discountCents` that is the admin's own discount (what is left of it after the offers) */
   shopDiscountCents: number;
   deliveryFeeCents: number;
@@ -80,6 +87,15 @@ export function priceOrder(input: PricingInput): OrderPrice {
     appliedDiscounts.push(OFFERS.welcome.label);
   }
   discountCents = Math.min(discountCents, subtotalCents);
+  let codeDiscountCents = 0;
+  if (input.code) {
+    const { kind, amount, eligibleSubtotalCents } = input.code;
+    const wanted =
+      kind === 'percent' ? Math.round((eligibleSubtotalCents * amount) / 100) : Math.min(amount, eligibleSubtotalCents);
+    codeDiscountCents = Math.max(0, Math.min(wanted, subtotalCents - discountCents));
+    discountCents += codeDiscountCents;
+    appliedDiscounts.push(input.code.label);
+  }
   const shopDiscountCents = Math.min(
     Math.max(0, Math.round(input.shopDiscountCents ?? 0)),
     subtotalCents - discountCents,
@@ -100,7 +116,15 @@ export function priceOrder(input: PricingInput): OrderPrice {
   }
 
   const totalCents = Math.max(0, subtotalCents - discountCents + deliveryFeeCents);
-  return { subtotalCents, discountCents, shopDiscountCents, deliveryFeeCents, totalCents, appliedDiscounts };
+  return {
+    subtotalCents,
+    discountCents,
+    shopDiscountCents,
+    deliveryFeeCents,
+    totalCents,
+    appliedDiscounts,
+    ...(input.code ? { codeDiscountCents } : {}),
+  };
 }
 
 /**

@@ -191,6 +191,28 @@ test('admin delivery methods', async ({ page }) => {
   await shoot(page, 'admin-delivery', (p) => p.getByRole('button', { name: /^Edit / }).first(), PHONE);
 });
 
+test('admin discount codes', async ({ page }) => {
+  const day = 24 * 3600 * 1000;
+  const existing = await call<{ code: string }[]>('GET', '/admin/discount-codes', { token: admin.token });
+  if (!existing.some((c) => c.code === 'KARIBU200')) {
+    await call('POST', '/admin/discount-codes', {
+      token: admin.token,
+      json: {
+        code: 'KARIBU200',
+        kind: 'fixed',
+        amount: 200,
+        min_spend: 1500,
+        ends_at: new Date(Date.now() + 30 * day).toISOString(),
+        max_uses: 50,
+        max_uses_per_customer: 1,
+      },
+    });
+  }
+  await useSession(page, admin);
+  await page.goto('/admin/discount-codes');
+  await shoot(page, 'admin-discount-codes', (p) => p.getByRole('button', { name: /^Edit / }).first());
+});
+
 test('admin security log', async ({ page }) => {
   await useSession(page, admin);
   await page.goto(`/admin/users/${customer.user.id}/security`);

@@ -127,6 +127,13 @@ test('admin delivery methods, with a method open for editing', async ({ page }) 
   await expectNoSeriousViolations(page, page.getByRole('form', { name: 'Edit Nairobi doorstep delivery' }));
 });
 
+test('admin discount codes, with the new-code form open', async ({ page }) => {
+  await useSession(page, admin);
+  await page.goto('/admin/discount-codes');
+  await page.getByRole('button', { name: 'New discount code' }).click();
+  await expectNoSeriousViolations(page, page.getByRole('form', { name: 'New discount code' }));
+});
+
 test('cart with a doorstep delivery choice and its fields', async ({ page }) => {
   await useSession(page, customer);
   await page.goto('/cart');

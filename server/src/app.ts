@@ -27,6 +27,7 @@ import offersRoutes from './modules/offers/routes.js';
 import returnsRoutes from './modules/returns/routes.js';
 import ordersRoutes from './modules/orders/routes.js';
 import deliveryRoutes from './modules/delivery/routes.js';
+import discountRoutes from './modules/discounts/routes.js';
 import paymentPages from './modules/payments/sandbox-pages.js';
 import productFeeds from './modules/feeds/plugin.js';
 import paymentsRoutes from './modules/payments/routes.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(wishlistRoutes);
       await api.register(ordersRoutes);
       await api.register(deliveryRoutes);
+      await api.register(discountRoutes);
       await api.register(paymentsRoutes);
       await api.register(manualOrdersRoutes);
       await api.register(newsletterRoutes);

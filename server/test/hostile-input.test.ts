@@ -199,6 +199,8 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
     min_days: 0,
     max_days: 1,
   }),
+  'POST /api/admin/discount-codes': () => ({ code: 'FUZZ10', kind: 'percent', amount: 10 }),
+  'PUT /api/admin/discount-codes/{id}': () => ({ code: 'FUZZEDIT', kind: 'fixed', amount: 100 }),
   'PUT /api/user/default-phone': () => ({ default_phone: '0712 345 678' }),
   'POST /api/user/addresses': () => ({ label: 'Home', address_line: 'Ngong Road, Adams Arcade' }),
   'PUT /api/user/addresses/{id}': () => ({ label: 'Work', address_line: 'Kenyatta Avenue' }),

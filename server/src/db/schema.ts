@@ -230,6 +230,48 @@ export interface OrdersTable {
   updated_at: Timestamp;
 }
 
+/** A discount code the admin manages (docs/product.md, discount codes). */
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  code: string;
+  /** the code in upper case (unique) */
+  code_key: string;
+  kind: 'percent' | 'fixed';
+  /** percent: 1 to 100; fixed: cents */
+  amount: number;
+  min_spend_cents: ColumnType<number, number | undefined, number>;
+  first_order_only: Flag;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  /** JSON array of category ids; empty: every item */
+  category_ids: string;
+  is_active: Flag;
+  /** uses by live orders (a cancelled or expired order gives its use back) */
+  uses: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A customer's uses of a code (the per-customer limit's counter). */
+export interface DiscountCodeCustomersTable {
+  code_id: number;
+  user_id: number;
+  uses: ColumnType<number, number | undefined, number>;
+}
+
+/** The code an order used, the terms it was given, and whether its use was given back. */
+export interface DiscountRedemptionsTable {
+  order_id: number;
+  code_id: number;
+  user_id: number | null;
+  terms: string;
+  discount_cents: number;
+  released_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** Arrivals from each source per Nairobi day (the first page of a shopper who came from it). */
 export interface SourceVisitsTable {
   day: string;
@@ -627,6 +669,9 @@ export interface DB {
   source_visits: SourceVisitsTable;
   alert_sends: AlertSendsTable;
   alert_cursors: AlertCursorsTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_customers: DiscountCodeCustomersTable;
+  discount_redemptions: DiscountRedemptionsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -644,4 +689,5 @@ export type Payment = Selectable<PaymentsTable>;
 export type Review = Selectable<ReviewsTable>;
 export type Category = Selectable<CategoriesTable>;
 export type DeliveryMethod = Selectable<DeliveryMethodsTable>;
+export type DiscountCode = Selectable<DiscountCodesTable>;
 export type UserAddress = Selectable<UserAddressesTable>;

@@ -1,5 +1,6 @@
 import { OFFERS, centsToAmount } from '@mtumba/contract';
 import type { OrderJson, PlaceOrderBody } from '@mtumba/contract/order';
+import { CODE_MESSAGES } from '@mtumba/contract/discount-codes';
 import { OFFER_MESSAGES, lineUnits } from '@mtumba/contract/price-offers';
 import { priceOrder } from '@mtumba/contract/pricing';
 import type { Db } from '../db/database.js';
@@ -8,6 +9,7 @@ import { invalidField } from '../lib/errors.js';
 import { normaliseKenyanPhone, PHONE_HINT } from '../lib/phone.js';
 import { firstImageKeys } from '../modules/catalog/product-view.js';
 import { resolveOrderDelivery } from '../modules/delivery/service.js';
+import { activeCodeExists, checkDiscountCode } from '../modules/discounts/service.js';
 import { activeHoldsFor, heldOfferCount, takeOverHolds, tooManyHeldItems } from '../modules/offers/holds.js';
 import { productsForOrder } from '../modules/orders/lookup.js';
 import { customerView, loadOrderViews } from '../modules/orders/order-view.js';
@@ -44,7 +46,8 @@ export async function placeOrder(
   const phone = normaliseKenyanPhone(body.shipping_phone);
   if (!phone) throw invalidField('shipping_phone', PHONE_HINT);
   const code = body.discount_code?.trim().toUpperCase() || null;
-  if (code !== null && !KNOWN_CODES.has(code)) throw invalidField('discount_code', 'Invalid discount code');
+  const adminCode = code !== null && !KNOWN_CODES.has(code);
+  if (adminCode && !(await activeCodeExists(db, code))) throw invalidField('discount_code', CODE_MESSAGES.invalid);
 
   const delivery = await resolveOrderDelivery(db, body.shipping_address, body);
 
@@ -81,11 +84,26 @@ export async function placeOrder(
     }).map((u) => ({ product: l.product, unitPriceCents: u.unitPriceCents, quantity: u.quantity })),
   );
 
+  // WELCOME10 is the first-order offer typed as a code; any other code is one the admin created
+  // (docs/product.md, discount codes), checked here with a message per refusal.
+  const checked = !adminCode
+    ? undefined
+    : await checkDiscountCode(
+        db,
+        code,
+        { id: customer.id, previousPaymentStatuses: previous },
+        orderLines.map((l) => ({ productId: l.product.id, lineCents: l.unitPriceCents * l.quantity })),
+      );
+  if (adminCode && checked === undefined) {
+    throw invalidField('discount_code', CODE_MESSAGES.invalid);
+  }
+
   const price = priceOrder({
     items: orderLines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity })),
     shipping: delivery.pricing,
     previousPaymentStatuses: previous,
     firstOrderOfferHeld: offerHolder !== undefined,
+    code: checked?.pricing,
   });
   if (Math.max(price.subtotalCents, price.totalCents) > MAX_ORDER_CENTS) throw invalidField('items', ORDER_TOO_LARGE);
   if (code === 'WELCOME10' && !price.appliedDiscounts.includes(OFFERS.welcome.label)) {
@@ -126,6 +144,7 @@ export async function placeOrder(
     limits: { maxUnpaidOrders: options.maxUnpaidOrders, maxReservedItems: options.maxReservedItems },
     offerHolds,
     source: options.source ?? null,
+    code: checked ? { checked, discountCents: price.codeDiscountCents ?? 0 } : undefined,
   });
 
   const [view] = await loadOrderViews(db, [order]);

@@ -8,6 +8,7 @@ const AdminNewOrder = lazy(() => import('./routes/admin/new-order'));
 const AdminSecurityLog = lazy(() => import('./routes/admin/security-log'));
 const NewItem = lazy(() => import('./routes/admin/new-item'));
 const AdminDelivery = lazy(() => import('./routes/admin/delivery'));
+const AdminDiscountCodes = lazy(() => import('./routes/admin/discount-codes'));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const AdminImportProducts = lazy(() => import('./routes/admin/import-products'));
 const AdminOffers = lazy(() => import('./routes/admin/offers'));
@@ -27,6 +28,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'orders/:id/slip', element: <AdminOrderSlip /> },
   { path: 'to-ship', element: <AdminToShip /> },
   { path: 'delivery', element: <AdminDelivery /> },
+  { path: 'discount-codes', element: <AdminDiscountCodes /> },
   { path: 'users/:id/security', element: <AdminSecurityLog /> },
   { path: 'offers', element: <AdminOffers /> },
   { path: 'returns', element: <AdminReturns /> },

@@ -32,6 +32,7 @@ export const paths = {
   adminImportProducts: () => '/admin/products/import',
   adminOrders: () => '/admin/orders',
   adminDelivery: () => '/admin/delivery',
+  adminDiscountCodes: () => '/admin/discount-codes',
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
   adminNewOrder: () => '/admin/orders/new',
   /** paid (or pay-on-delivery) orders waiting to be shipped, oldest first */

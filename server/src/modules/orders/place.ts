@@ -5,6 +5,7 @@ import { isUniqueViolation, now } from '../../db/database.js';
 import type { Order, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import { removeOrderedItems } from '../cart/service.js';
+import { redeemCode, type CheckedCode } from '../discounts/service.js';
 import { reserveLines, type Actor } from '../stock/ledger.js';
 import type { ShopContext } from './emails.js';
 import { ordersRepository } from './repository.js';
@@ -41,6 +42,8 @@ export interface NewOrder {
   offerHolds: OfferHoldsForOrder;
   /** where the shopper first arrived from (docs/product.md, dashboard), when known */
   source?: string | null;
+  /** the admin's discount code the price carries: its use is taken in the order's transaction */
+  code?: { checked: CheckedCode; discountCents: number };
 }
 
 export interface HeldOffer {
@@ -121,7 +124,9 @@ type HeldOrderInput = Pick<
   NewOrder,
   'customerId' | 'lines' | 'amounts' | 'shipping_address' | 'shipping_phone' | 'discount_code'
 > &
-  Partial<Pick<NewOrder, 'delivery_method_id' | 'delivery_details' | 'heldOffers' | 'offerHolds' | 'source'>> & {
+  Partial<
+    Pick<NewOrder, 'delivery_method_id' | 'delivery_details' | 'heldOffers' | 'offerHolds' | 'source' | 'code'>
+  > & {
     extra?: Partial<Insertable<OrdersTable>>;
   };
 
@@ -172,6 +177,16 @@ async function insertHeldOrder(
       if (!claimsOffer || !isUniqueViolation(err)) throw err;
       throw new DomainError('conflict', offerTakenMeanwhile(undefined));
     });
+  // The code's limits are counters moved with conditional UPDATEs: an order racing another of the
+  // same customer for its last use is refused here (422) and rolled back, never discounted twice.
+  if (input.code) {
+    await redeemCode(
+      trx,
+      input.code.checked,
+      { id: created.id, userId: input.customerId, discountCents: input.code.discountCents },
+      at,
+    );
+  }
   await repo.insertItems(
     input.lines.map((l) => ({
       order_id: created.id,

@@ -18,6 +18,7 @@ import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { recordSecurityEvent } from '../security-log/service.js';
 import { releaseLines, reserveLines, type Actor } from '../stock/ledger.js';
+import { releaseCodeUse, restoreCodeUse } from '../discounts/service.js';
 import {
   mailCancelDeclined,
   mailCancelRequest,
@@ -168,6 +169,9 @@ async function change(trx: Trx, order: Order, request: Resolved): Promise<Order>
   if (rule.stock === 'release') {
     await releaseLines(trx, order.id, await repo.itemsOf([order.id]), stockBy(by), at);
   }
+  // a discount code's use follows the first-order offer's claim: given back, or taken again
+  if (rule.welcomeOffer === 'release') await releaseCodeUse(trx, order.id, at);
+  if (rule.welcomeOffer === 'restore') await restoreCodeUse(trx, order.id);
   const note = typeof request.note === 'function' ? request.note(order) : (request.note ?? null);
   await writeHistory(trx, { order, moved, move, by, note, at });
   return moved;

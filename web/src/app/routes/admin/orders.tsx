@@ -10,6 +10,9 @@ export default function AdminOrdersRoute() {
       <p className="mt-3">
         <Link to={paths.adminDelivery()}>Delivery methods</Link>: fees, areas, pickup points and estimates.
       </p>
+      <p>
+        <Link to={paths.adminDiscountCodes()}>Discount codes</Link>: codes shoppers type at checkout, with their limits.
+      </p>
     </AdminGuard>
   );
 }

@@ -109,6 +109,19 @@ describe('CheckoutPanel', () => {
     expect(await screen.findByText('Checkout failed. Please try again.')).toBeInTheDocument();
   });
 
+  it('sends a typed discount code and shows its refusal under the code field', async () => {
+    const message = 'The code KARIBU expired on 30 November 2026.';
+    const { server, user } = setup({
+      'POST /api/orders': { status: 422, body: { message, errors: { discount_code: [message] } } },
+    });
+    await fill(user);
+    await user.type(screen.getByLabelText('Discount code (optional)'), 'karibu');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(screen.getByLabelText('Discount code (optional)')).toHaveAccessibleDescription(message));
+    expect(screen.getByLabelText('Discount code (optional)')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('POST /api/orders')[0].body).toMatchObject({ discount_code: 'karibu' });
+  });
+
   it('catches a phone number that is not Kenyan before sending', async () => {
     const { server, user } = setup({ 'POST /api/orders': { status: 201, body: { order: { id: 1 } } } });
     await fill(user, '12345');

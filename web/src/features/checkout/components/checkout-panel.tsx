@@ -70,6 +70,10 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
   }, [defaultAddress]);
   const phoneId = useId();
   const phoneHelpId = useId();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const codeId = useId();
+  const codeHelpId = useId();
 
   const waiting = orders.data?.find(isAwaitingPayment);
 
@@ -101,7 +105,7 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
         items: items.map((item) => ({ product_id: item.product.id, quantity: item.quantity })),
         ...deliveryBody(methods.data, delivery),
         shipping_phone: phone.trim(),
-        discount_code: null,
+        discount_code: code.trim() || null,
       })
       .then(
         (reply) => navigate(paths.checkout(reply.order.id)),
@@ -110,6 +114,9 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
           if (stock) void queryClient.invalidateQueries({ queryKey: cartKeys.all });
           const fieldError = err instanceof ApiError ? err.fieldError('shipping_phone') : undefined;
           if (fieldError) setPhoneError(fieldError);
+          // each refusal of a code has its own message (expired, not started yet, used up, …)
+          const codeRefusal = err instanceof ApiError ? err.fieldError('discount_code') : undefined;
+          if (codeRefusal) setCodeError(codeRefusal);
           if (err instanceof ApiError) {
             const deliveryField = [
               'delivery_method_id',
@@ -172,6 +179,26 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
             />
             <div id={phoneHelpId} className={phoneError ? 'invalid-feedback d-block' : 'form-text'}>
               {phoneError ?? 'A Kenyan mobile number: we call it about your delivery.'}
+            </div>
+            <label htmlFor={codeId} className="form-label mt-3">
+              Discount code (optional)
+            </label>
+            <input
+              id={codeId}
+              className={codeError ? 'form-control is-invalid' : 'form-control'}
+              value={code}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setCodeError(null);
+              }}
+              aria-describedby={codeHelpId}
+              aria-invalid={codeError ? true : undefined}
+              autoCapitalize="characters"
+              autoComplete="off"
+              maxLength={30}
+            />
+            <div id={codeHelpId} className={codeError ? 'invalid-feedback d-block' : 'form-text'}>
+              {codeError ?? 'The first-order offer applies by itself: no code needed.'}
             </div>
           </div>
         </div>
