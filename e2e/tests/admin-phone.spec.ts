@@ -224,3 +224,9 @@ test('returns: the queue fits the phone', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: /Returns/ })).toBeVisible();
   await expectFits(page);
 });
+
+test('discount codes: each code a card, its actions on screen', async ({ page }) => {
+  await page.goto('/admin/discount-codes');
+  await expect(page.getByRole('heading', { level: 1, name: /Discount codes/ })).toBeVisible();
+  await expectFits(page);
+});

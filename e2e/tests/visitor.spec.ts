@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { call, type Category, type Product } from '../support/api';
+import {
+  adminSession,
+  call,
+  createCategory,
+  createProduct,
+  uniqueTag,
+  type Category,
+  type Product,
+} from '../support/api';
 import { allProducts, cardPrices, isSorted, productCard, productCount } from '../support/catalog';
 
 // Journey 1: a visitor (not signed in) looks around the shop. Everything compared with the API
@@ -132,18 +140,25 @@ test('the products list pages, sorts and filters', async ({ page }) => {
 });
 
 test('search suggestions lead to a product page with its related products', async ({ page }) => {
-  // A product in stock that has related products, read from the API.
-  const products = await allProducts();
-  let chosen: { product: Product; related: Product[] } | undefined;
-  for (const product of products.filter((p) => p.stock_quantity > 0)) {
-    const related = await call<Product[]>('GET', `/products/${product.id}/related`);
-    if (related.length > 0) {
-      chosen = { product, related };
-      break;
-    }
-  }
-  if (!chosen) throw new Error('the demo catalogue has no product with related products');
-  const { product, related } = chosen;
+  // Products of its own: an item another journey picked from the catalogue may be sold or
+  // removed by that journey while this one searches for it.
+  const tag = uniqueTag();
+  const admin = await adminSession();
+  const category = await createCategory(admin, `E2E suggestions ${tag}`);
+  const product = await createProduct(admin, {
+    name: `Suggested Corduroy Blazer ${tag}`,
+    price: 1300,
+    stock_quantity: 1,
+    categories: [category.id],
+  });
+  await createProduct(admin, {
+    name: `Suggested Corduroy Trousers ${tag}`,
+    price: 900,
+    stock_quantity: 1,
+    categories: [category.id],
+  });
+  const related = await call<Product[]>('GET', `/products/${product.id}/related`);
+  expect(related.length).toBeGreaterThan(0);
 
   await page.goto('/products');
   const search = page.getByRole('combobox', { name: 'Search products' });
