@@ -12,11 +12,23 @@ export function useAlertPreferences() {
   });
 }
 
-/** PUT /user/alert-preferences. */
+/**
+ * PUT /user/alert-preferences. The switch moves at once (the choice is shown before the server
+ * answers) and moves back if the server refuses.
+ */
 export function useUpdateAlertPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AlertPreferences) => api.put<AlertPreferences>('/user/alert-preferences', input),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: alertPreferencesKey });
+      const previous = queryClient.getQueryData<AlertPreferences>(alertPreferencesKey);
+      queryClient.setQueryData(alertPreferencesKey, input);
+      return { previous };
+    },
+    onError: (_err, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(alertPreferencesKey, context.previous);
+    },
     onSuccess: (data) => queryClient.setQueryData(alertPreferencesKey, data),
   });
 }

@@ -26,4 +26,22 @@ describe('wishlist and cart alert switches', () => {
       cart_reminders: true,
     });
   });
+
+  it('moves the switch at once while the choice is saved, and back when the server refuses', async () => {
+    const user = userEvent.setup();
+    let answer: (reply: unknown) => void = () => {};
+    mockApi({
+      'GET /api/user/alert-preferences': { wishlist_alerts: false, cart_reminders: false },
+      'PUT /api/user/alert-preferences': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderWithProviders(<ShopperAlertToggles />);
+    const cart = await screen.findByLabelText(/cart I leave for a day/);
+    await vi.waitFor(() => expect(cart).toBeEnabled());
+
+    await user.click(cart);
+    // the server has not answered yet
+    expect(cart).toBeChecked();
+    answer({ status: 500, body: { message: 'Server error' } });
+    await vi.waitFor(() => expect(cart).not.toBeChecked());
+  });
 });

@@ -36,6 +36,7 @@ export function ShopperAlertToggles() {
           className="mb-2"
           label={s.label}
           checked={current[s.key]}
+          // until the saved choice is read; while a change is saved the switch already shows it
           disabled={preferences.isPending || update.isPending}
           onChange={(e) => {
             const on = e.target.checked;
