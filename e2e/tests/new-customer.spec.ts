@@ -53,6 +53,9 @@ test('a new customer registers, verifies the e-mail from the mailbox and signs i
   await expect(page.getByRole('form', { name: 'Login' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Continue Shopping' }).click();
   await expect(page).toHaveURL(/\/products$/);
+  // The address changes at once, the page only once its code has loaded; arriving moves focus to
+  // the new page, which would close a menu opened before it.
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'E-mail verification' })).toHaveCount(0);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
