@@ -88,7 +88,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             index: path.resolve(import.meta.dirname, 'index.html'),
             boot: path.resolve(import.meta.dirname, 'src/boot.ts'),
           },
-          output: { chunkFileNames: 'assets/[hash].js' },
+          output: {
+            chunkFileNames: 'assets/[hash].js',
+            // React, React DOM, React Router and TanStack Query go in one chunk: every page needs all
+            // of them, and left to itself the bundler cut them into four files shared in different
+            // ways, each gzipped on its own (1.9 KB more for the home page).
+            advancedChunks: {
+              groups: [
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-router)[\\/]/ },
+              ],
+            },
+          },
         },
     // the client's manifest tells the server which chunks and stylesheet a page needs
     manifest: !isSsrBuild,
