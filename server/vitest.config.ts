@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { linguiCatalogs } from '../web/scripts/lingui-catalogs.mjs';
 
 // Several instances need a shared database: that suite runs only against PostgreSQL
 // (`npm run test:server:postgres`, part of .ci/run).
@@ -10,7 +11,9 @@ const sqliteOnly = ['test/backup-restore.test.ts', 'src/backup/schedule.test.ts'
 
 export default defineConfig({
   // The storefront tests render with the web app's server entry from its sources (its '@/' paths).
+  // (its message catalogs compiled as the web build compiles them).
   resolve: { alias: { '@': path.resolve(import.meta.dirname, '../web/src') } },
+  plugins: [linguiCatalogs()],
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(process.env.TEST_DB === 'postgres' ? sqliteOnly : postgresOnly)],

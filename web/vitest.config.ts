@@ -1,9 +1,10 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { linguiCatalogs } from './scripts/lingui-catalogs.mjs';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [linguiCatalogs(), react()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     environment: 'jsdom',

@@ -36,10 +36,12 @@ export interface RenderedPage {
   state: string;
   /** the route's module in the client build's manifest (its chunk is preloaded) */
   routeModule: string | null;
+  /** the language the page is drawn in (`en` or `sw`), for <html lang> */
+  language?: string;
 }
 
 /** What the web build's server entry exports. */
 export interface StorefrontEntry {
   /** null: not a storefront page (the browser draws it) */
-  render(url: string, source: CatalogueSource, appUrl: string): Promise<RenderedPage | null>;
+  render(url: string, source: CatalogueSource, appUrl: string, language?: string): Promise<RenderedPage | null>;
 }

@@ -17,6 +17,8 @@ import type { ProductListParams, ProductPage } from './features/catalog/api/get-
 import { productListParamsOf } from './features/catalog/hooks/use-product-list-params';
 import type { Category } from '@mtumba/contract/product';
 import { createQueryClient } from './lib/query-client';
+import { LanguageProvider, loadLanguage } from './i18n';
+import { isLanguage, type Language } from './i18n/language';
 import type { CatalogueSource, RenderedPage } from '@mtumba/contract/storefront';
 import {
   breadcrumbLd,
@@ -123,7 +125,7 @@ function listMeta(
 const LEADING_HOISTABLES = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)+/;
 
 /** Renders the app to a string once everything (lazy parts included) is ready. */
-function renderApp(client: QueryClient, url: URL): Promise<{ html: string; hoisted: string }> {
+function renderApp(client: QueryClient, url: URL, language: Language): Promise<{ html: string; hoisted: string }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
@@ -136,11 +138,13 @@ function renderApp(client: QueryClient, url: URL): Promise<{ html: string; hoist
     let failed: unknown = null;
     const stream = renderToPipeableStream(
       <StrictMode>
-        <AppProvider client={client} serverDrawn>
-          <StaticRouter location={`${url.pathname}${url.search}`}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProvider>
+        <LanguageProvider language={language}>
+          <AppProvider client={client} serverDrawn>
+            <StaticRouter location={`${url.pathname}${url.search}`}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProvider>
+        </LanguageProvider>
       </StrictMode>,
       {
         // One piece: React would otherwise send a big page's parts hidden, to be revealed by an
@@ -161,16 +165,20 @@ function renderApp(client: QueryClient, url: URL): Promise<{ html: string; hoist
 
 /**
  * The page for `url` (path and query), or null when the path is a client-rendered screen.
- * `appUrl` is the shop's public address (canonical links, cards).
+ * `appUrl` is the shop's public address (canonical links, cards); `language` the one to draw the
+ * page in (the server chose it from ?lang=, the cookie or the account).
  */
 export async function render(
   pathAndQuery: string,
   source: CatalogueSource,
   appUrl: string,
+  requested: string = 'en',
 ): Promise<RenderedPage | null> {
   const url = new URL(pathAndQuery, `${appUrl}/`);
   const page = storefrontPage(url.pathname);
   if (!page) return null;
+  const language: Language = isLanguage(requested) ? requested : 'en';
+  await loadLanguage(language);
 
   const client = createQueryClient();
   // The page's screen is loaded before React renders it: it then renders in the first pass, inline.
@@ -308,13 +316,14 @@ export async function render(
       };
   }
 
-  const { html, hoisted } = await renderApp(client, url);
+  const { html, hoisted } = await renderApp(client, url, language);
   const state = scriptJson(dehydrate(client, { shouldDehydrateQuery: isNotFoundQuery }));
   return {
     status,
-    head: `${headTags(meta, appUrl, shopName)}${hoisted ? `\n    ${hoisted}` : ''}`,
+    head: `${headTags(meta, appUrl, shopName, language)}${hoisted ? `\n    ${hoisted}` : ''}`,
     html,
     state,
     routeModule: page.module,
+    language,
   };
 }

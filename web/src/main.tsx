@@ -9,6 +9,8 @@ import { AppProvider } from './app/provider';
 import { Footer } from './app/layout';
 import { ReplayEarlyInput, takeEarlyInput } from './app/early-input';
 import { AppRoutes, preloadStorefrontScreen } from './app/router';
+import { LanguageProvider, loadLanguage } from './i18n';
+import { pageLanguage } from './i18n/language';
 
 const container = document.getElementById('root')!;
 // A storefront page rendered by the server (src/entry-server.tsx) carries the data it was drawn
@@ -17,14 +19,18 @@ const stateScript = document.getElementById('app-state');
 const initialData = stateScript ? (JSON.parse(stateScript.textContent ?? '{}') as DehydratedState) : undefined;
 
 const hydrating = Boolean(initialData && container.firstElementChild);
+// The language the server drew the page in (<html lang>): its catalogs load before React draws.
+const language = pageLanguage();
 const app = (extra?: ReactNode) => (
   <StrictMode>
-    <AppProvider initialData={initialData} serverDrawn={hydrating}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-      {extra}
-    </AppProvider>
+    <LanguageProvider language={language}>
+      <AppProvider initialData={initialData} serverDrawn={hydrating}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        {extra}
+      </AppProvider>
+    </LanguageProvider>
   </StrictMode>
 );
 
@@ -34,10 +40,19 @@ if (hydrating) {
   // and retries (or shows the error screen) as any lazy part would. As a transition, React hydrates
   // in slices of a few milliseconds and lets the browser answer a tap in between.
   // Taps and choices made before now (the loader held them) are made again once it has hydrated.
-  void Promise.allSettled([preloadStorefrontScreen(window.location.pathname), Footer.preload()]).then(() => {
+  void Promise.allSettled([
+    preloadStorefrontScreen(window.location.pathname),
+    Footer.preload(),
+    loadLanguage(language),
+  ]).then(() => {
     const early = takeEarlyInput();
     startTransition(() => {
       hydrateRoot(container, app(<ReplayEarlyInput input={early} />));
     });
   });
-} else createRoot(container).render(app());
+} else {
+  // English needs nothing loaded; a Kiswahili page that cannot fetch its catalogs shows English.
+  void loadLanguage(language)
+    .catch(() => undefined)
+    .then(() => createRoot(container).render(app()));
+}

@@ -5,10 +5,13 @@ import { cartKeys } from '@/lib/api/get-cart';
 import { wishlistKeys, useWishlistCount } from '@/lib/api/get-wishlist';
 import { useAppEvent } from '@/lib/events';
 import { CountBadge } from './count-badge';
+import messages from '@/i18n/catalogs/en/layout.json';
+import { useT } from '@/i18n';
 import { NavItem } from './nav-item';
 
 /** Wishlist, Cart and Orders with their counts; a signed-in customer only. */
 export default function CustomerLinks() {
+  const t = useT(messages);
   const queryClient = useQueryClient();
   const wishlistCount = useWishlistCount();
   const ordersCount = useOrdersCount();
@@ -21,12 +24,12 @@ export default function CustomerLinks() {
   return (
     <>
       <NavItem to={paths.wishlist()}>
-        Wishlist
-        <CountBadge count={wishlistCount} one="item in wishlist" many="items in wishlist" />
+        {t('nav.wishlist')}
+        <CountBadge count={wishlistCount} label={t('nav.wishlistCount', { count: wishlistCount })} />
       </NavItem>
       <NavItem to={paths.orders()}>
-        Orders
-        <CountBadge count={ordersCount} one="order" many="orders" />
+        {t('nav.orders')}
+        <CountBadge count={ordersCount} label={t('nav.ordersCount', { count: ordersCount })} />
       </NavItem>
     </>
   );

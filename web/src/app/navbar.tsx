@@ -13,6 +13,8 @@ import { useCartCount } from '@/lib/api/get-cart';
 import { useWishlistCount } from '@/lib/api/get-wishlist';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { ProductSearch } from '@/features/catalog/components/product-search';
+import messages from '@/i18n/catalogs/en/layout.json';
+import { useT } from '@/i18n';
 
 // Parts only a signed-in user or an admin sees: visitors do not download them.
 const UserMenu = lazy(() => import('./user-menu'));
@@ -26,13 +28,14 @@ const NotificationBell = lazy(() =>
 );
 
 function ProductsMenu() {
+  const t = useT(messages);
   const { data: categories } = useCategories();
   return (
     <li className="nav-item dropdown">
-      <DisclosureMenu label="Products" className="dropdown">
+      <DisclosureMenu label={t('nav.products')} className="dropdown">
         <li>
           <Link className="dropdown-item" to={paths.products()}>
-            All
+            {t('nav.all')}
           </Link>
         </li>
         {(categories ?? []).map((category) => (
@@ -58,23 +61,25 @@ function CartIcon() {
 
 /** The cart with its count: always in the bar, on a phone too. */
 function CartLink() {
+  const t = useT(messages);
   const count = useCartCount();
   return (
     <NavLink to={paths.cart()} className="icon-link cart-link">
       <CartIcon />
-      <span className="icon-link__text">Cart</span>
-      <CountBadge count={count} one="item in cart" many="items in cart" />
+      <span className="icon-link__text">{t('nav.cart')}</span>
+      <CountBadge count={count} label={t('nav.cartCount', { count })} />
     </NavLink>
   );
 }
 
 /** A visitor's wishlist (kept in the browser) with its count. */
 function GuestWishlistLink() {
+  const t = useT(messages);
   const count = useWishlistCount();
   return (
     <NavItem to={paths.wishlist()}>
-      Wishlist
-      <CountBadge count={count} one="item in wishlist" many="items in wishlist" />
+      {t('nav.wishlist')}
+      <CountBadge count={count} label={t('nav.wishlistCount', { count })} />
     </NavItem>
   );
 }
@@ -90,6 +95,7 @@ function HeaderSearch() {
 }
 
 function SignInButtons() {
+  const t = useT(messages);
   const { openSignIn } = useSignInDialog();
   return (
     <>
@@ -102,7 +108,7 @@ function SignInButtons() {
             onPointerEnter={preloadSignInDialog}
             onFocus={preloadSignInDialog}
           >
-            {tab === 'login' ? 'Login' : 'Register'}
+            {tab === 'login' ? t('nav.login') : t('nav.register')}
           </button>
         </li>
       ))}
@@ -117,6 +123,7 @@ function SignInButtons() {
  * links fold into a menu and the search box takes a row of its own under the bar.
  */
 export function AppNavbar() {
+  const t = useT(messages);
   const { user, isSignedIn, isAdmin } = useAuth();
   const [expanded, setExpanded] = useState(false);
   const { pathname } = useLocation();
@@ -127,14 +134,14 @@ export function AppNavbar() {
   const search = !isAdmin && !onList;
 
   return (
-    <nav className="site-nav" aria-label="Main">
+    <nav className="site-nav" aria-label={t('nav.label')}>
       <div className="container site-nav__bar">
         <button
           type="button"
           className="icon-link site-nav__toggle"
           aria-controls="main-nav"
           aria-expanded={expanded}
-          aria-label="Menu"
+          aria-label={t('nav.menu')}
           onClick={() => setExpanded((e) => !e)}
         >
           <Icon
@@ -158,7 +165,7 @@ export function AppNavbar() {
             ) : (
               <>
                 <NavItem to={paths.home()} end>
-                  Home
+                  {t('nav.home')}
                 </NavItem>
                 <ProductsMenu />
               </>

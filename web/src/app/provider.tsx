@@ -1,10 +1,11 @@
 import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { AuthSync } from '@/features/auth/components/auth-sync';
 import { AuthStateProvider, useAuth } from '@/lib/auth/use-auth';
 import { createQueryClient } from '@/lib/query-client';
 
 const ToastArea = lazy(() => import('./toast-area'));
+// Renders nothing and acts on sign-in, sign-out and the first start: it can arrive after the page.
+const AuthSync = lazy(() => import('@/features/auth/components/auth-sync').then((m) => ({ default: m.AuthSync })));
 // Live order updates only concern a signed-in shopper: visitors never download them (or Socket.IO).
 const LiveUpdates = lazy(() =>
   import('@/features/notifications/components/live-updates').then((m) => ({ default: m.LiveUpdates })),
@@ -63,7 +64,9 @@ export function AppProvider({ children, initialData, client, serverDrawn = false
   return (
     <QueryClientProvider client={queryClient}>
       <AuthStateProvider serverDrawn={serverDrawn}>
-        <AuthSync />
+        <Suspense fallback={null}>
+          <AuthSync />
+        </Suspense>
         <SignedInUpdates />
         {children}
         <LateToastArea />

@@ -4,6 +4,7 @@
 import { formatKsh } from '@mtumba/contract/money';
 import type { PublicConfig } from '@/lib/api/get-config';
 import type { Category, Product } from '@mtumba/contract/product';
+import type { Language } from '@/i18n/language';
 
 export interface PageMeta {
   title: string;
@@ -129,21 +130,41 @@ export function categoryName(categories: Category[] | undefined, id: string | un
   return id ? categories?.find((c) => String(c.id) === id)?.name : undefined;
 }
 
+/** A page's address in a language: English is the plain address, Kiswahili adds ?lang=sw. */
+export function languageUrl(url: string, language: Language): string {
+  if (language === 'en') return url;
+  const [path, query = ''] = url.split('?');
+  const params = new URLSearchParams(query);
+  params.set('lang', language);
+  return `${path}?${params}`;
+}
+
 /** The <head> tags of a page, as HTML. */
-export function headTags(meta: PageMeta, appUrl: string, shopName: string): string {
-  const canonical = absoluteUrl(appUrl, meta.path);
+export function headTags(meta: PageMeta, appUrl: string, shopName: string, language: Language = 'en'): string {
+  const english = absoluteUrl(appUrl, meta.path);
+  const canonical = languageUrl(english, language);
+  // Each language's version of an indexed page names the others (and English as the default).
+  const alternates =
+    meta.index === false
+      ? []
+      : [
+          `<link rel="alternate" hreflang="en" href="${esc(english)}">`,
+          `<link rel="alternate" hreflang="sw" href="${esc(languageUrl(english, 'sw'))}">`,
+          `<link rel="alternate" hreflang="x-default" href="${esc(english)}">`,
+        ];
   const image = meta.image ? absoluteUrl(appUrl, meta.image) : null;
   const tags = [
     `<title>${esc(meta.title)}</title>`,
     `<meta name="description" content="${esc(meta.description)}">`,
     `<link rel="canonical" href="${esc(canonical)}">`,
+    ...alternates,
     meta.index === false ? '<meta name="robots" content="noindex, follow">' : '',
     `<meta property="og:site_name" content="${esc(shopName)}">`,
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,
     `<meta property="og:title" content="${esc(meta.title)}">`,
     `<meta property="og:description" content="${esc(meta.description)}">`,
     `<meta property="og:url" content="${esc(canonical)}">`,
-    '<meta property="og:locale" content="en_KE">',
+    `<meta property="og:locale" content="${language === 'sw' ? 'sw_KE' : 'en_KE'}">`,
     image ? `<meta property="og:image" content="${esc(image)}">` : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${esc(meta.title)}">`,

@@ -126,10 +126,15 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
   const appChunks = [...template.matchAll(preloadLink)].map((m) => m[1]!);
   const withLoader = boot !== undefined && appEntry !== undefined;
   if (withLoader) template = template.replace(entryScript, '').replace(preloadLink, '');
-  const scriptsFor = (routeModule: string | null): string =>
+  // A page in Kiswahili also preloads the Kiswahili catalogs, which the app loads before hydrating.
+  const pageChunks = (routeModule: string | null, language: string | undefined) => [
+    ...chunksFor(routeModule),
+    ...(language === 'sw' ? chunksFor('src/i18n/swahili.ts') : []),
+  ];
+  const scriptsFor = (routeModule: string | null, language?: string): string =>
     withLoader
-      ? `<script src="/${boot}" defer data-entry="${appEntry}" data-preload="${[...appChunks, ...chunksFor(routeModule)].join(' ')}"></script>`
-      : chunksFor(routeModule)
+      ? `<script src="/${boot}" defer data-entry="${appEntry}" data-preload="${[...appChunks, ...pageChunks(routeModule, language)].join(' ')}"></script>`
+      : pageChunks(routeModule, language)
           .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
           .join('');
   return {
@@ -137,8 +142,8 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
     entry,
     document(page) {
       return template
-        .replace('<html lang="en">', '<html lang="en" data-ssr>')
-        .replace('<!--app-head-->', `${page.head}\n    ${scriptsFor(page.routeModule)}`)
+        .replace('<html lang="en">', `<html lang="${page.language === 'sw' ? 'sw' : 'en'}" data-ssr>`)
+        .replace('<!--app-head-->', `${page.head}\n    ${scriptsFor(page.routeModule, page.language)}`)
         .replace(
           '<div id="root"><!--app-html--></div>',
           `<div id="root">${page.html}</div><script id="app-state" type="application/json">${page.state}</script>`,

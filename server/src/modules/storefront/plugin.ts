@@ -17,6 +17,35 @@ export interface StorefrontOptions {
   entryFile?: string;
 }
 
+/** The languages pages are drawn in; English is the default. */
+const PAGE_LANGUAGES = ['en', 'sw'] as const;
+type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+const LANGUAGE_COOKIE = 'mtumba_lang';
+const isPageLanguage = (value: unknown): value is PageLanguage => PAGE_LANGUAGES.includes(value as PageLanguage);
+
+/**
+ * The language to draw a page in: `?lang=` when a link names one (a shared or hreflang link, which
+ * also keeps the choice in the cookie), else the cookie the shopper's choice left, else English.
+ */
+function pageLanguage(request: FastifyRequest, reply: FastifyReply): PageLanguage {
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (isPageLanguage(asked)) {
+    reply.header('set-cookie', `${LANGUAGE_COOKIE}=${asked}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`);
+    return asked;
+  }
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LANGUAGE_COOKIE && isPageLanguage(value)) return value;
+  }
+  return 'en';
+}
+
+/** A page's address in a language: English is the plain address, Kiswahili adds ?lang=sw. */
+function languageUrl(url: string, language: PageLanguage): string {
+  if (language === 'en') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${language}`;
+}
+
 /** Sitemap protocol's limit for one file. */
 const SITEMAP_MAX_URLS = 50_000;
 
@@ -34,21 +63,31 @@ export default fp<StorefrontOptions>(
     const build: WebBuild = await loadWebBuild(config.webDistDir, options.shell, options.entryFile);
     const pages = new PageCache();
 
-    const sendShell = (reply: FastifyReply) =>
-      reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(build.shell);
+    // The app shell (screens the browser draws) says its language too: the app loads its catalogs by it.
+    const shells: Record<PageLanguage, string> = {
+      en: build.shell,
+      sw: build.shell.replace('<html lang="en">', '<html lang="sw">'),
+    };
+    const sendShell = (reply: FastifyReply, language: PageLanguage) =>
+      reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shells[language]);
 
     // Requests for a page being rendered wait for that render instead of starting their own.
     const rendering = new Map<string, Promise<{ status: number; html: string } | null>>();
-    const renderPage = (entry: NonNullable<WebBuild['entry']>, url: string, version: number) => {
-      const key = `${version} ${url}`;
+    const renderPage = (
+      entry: NonNullable<WebBuild['entry']>,
+      url: string,
+      language: PageLanguage,
+      version: number,
+    ) => {
+      const key = `${version} ${language} ${url}`;
       let pending = rendering.get(key);
       if (!pending) {
         pending = entry
-          .render(url, source, config.appUrl)
+          .render(url, source, config.appUrl, language)
           .then((rendered) => {
             if (!rendered) return null;
             const page = { status: rendered.status, html: build.document(rendered) };
-            pages.set(version, url, page);
+            pages.set(version, `${language} ${url}`, page);
             return page;
           })
           .finally(() => rendering.delete(key));
@@ -59,18 +98,19 @@ export default fp<StorefrontOptions>(
 
     app.decorate('sendWebPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const entry = build.entry;
-      if (!entry || request.method !== 'GET') return sendShell(reply);
+      const language = pageLanguage(request, reply);
+      if (!entry || request.method !== 'GET') return sendShell(reply, language);
       const version = await app.catalogueCache.readVersion();
-      let page: { status: number; html: string } | null | undefined = pages.get(version, request.url);
+      let page: { status: number; html: string } | null | undefined = pages.get(version, `${language} ${request.url}`);
       if (!page) {
         try {
-          page = await renderPage(entry, request.url, version);
+          page = await renderPage(entry, request.url, language, version);
         } catch (err) {
           // The browser can still draw the page (and show the API's error): never a 500 for a page.
           if (!(err instanceof UnrenderableQuery)) request.log.error({ err }, 'server rendering failed');
-          return sendShell(reply);
+          return sendShell(reply, language);
         }
-        if (!page) return sendShell(reply);
+        if (!page) return sendShell(reply, language);
       }
       return reply
         .status(page.status)
@@ -94,13 +134,20 @@ export default fp<StorefrontOptions>(
           for (const product of products) urls.push(`${base}/products/${(product as { id: number }).id}`);
           if (products.length < LIMITS.maxPerPage) break;
         }
+        // Every page in both languages, each naming the other (hreflang), within the file's limit.
         const body = urls
-          .slice(0, SITEMAP_MAX_URLS)
-          .map((u) => `  <url><loc>${xmlEscape(u)}</loc></url>`)
+          .slice(0, SITEMAP_MAX_URLS / PAGE_LANGUAGES.length)
+          .flatMap((u) => {
+            const versions = PAGE_LANGUAGES.map((language) => ({ language, url: languageUrl(u, language) }));
+            const links = versions
+              .map((v) => `<xhtml:link rel="alternate" hreflang="${v.language}" href="${xmlEscape(v.url)}"/>`)
+              .join('');
+            return versions.map((v) => `  <url><loc>${xmlEscape(v.url)}</loc>${links}</url>`);
+          })
           .join('\n');
         sitemap = {
           version,
-          xml: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
+          xml: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`,
         };
       }
       return reply.header('Cache-Control', 'no-cache').type('application/xml; charset=utf-8').send(sitemap.xml);

@@ -236,9 +236,50 @@ describe('sitemap.xml and robots.txt', () => {
     expect(locs).not.toContain(`http://shop.test/products/${gone}`);
     expect(locs).toContain(`http://shop.test/products/category/${categoryId}`);
     expect(locs).toContain('http://shop.test/');
+    // Both languages, each page naming its other version
+    expect(locs).toContain(`http://shop.test/products/${live}?lang=sw`);
+    expect(res.body).toContain(
+      `<url><loc>http://shop.test/products/${live}?lang=sw</loc><xhtml:link rel="alternate" hreflang="en" href="http://shop.test/products/${live}"/><xhtml:link rel="alternate" hreflang="sw" href="http://shop.test/products/${live}?lang=sw"/></url>`,
+    );
 
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Sitemap: http://shop.test/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');
+  });
+});
+
+describe('pages in Kiswahili', () => {
+  it('draws a page in the language a link names, keeps the choice in a cookie, and names both versions', async () => {
+    const id = await insertProduct(database.db, { name: 'Kitenge shirt', price_cents: 900_00 });
+
+    const english = await page(`/products/${id}`);
+    expect(english.html).toMatch(/<html lang="en"/);
+    expect(english.html).toContain('>Home</a>');
+    expect(english.html).toContain(
+      `<link rel="alternate" hreflang="sw" href="http://shop.test/products/${id}?lang=sw">`,
+    );
+    expect(english.html).toContain(
+      `<link rel="alternate" hreflang="x-default" href="http://shop.test/products/${id}">`,
+    );
+
+    const res = await app.inject({ method: 'GET', url: `/products/${id}?lang=sw` });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toContain('mtumba_lang=sw');
+    expect(res.body).toMatch(/<html lang="sw"/);
+    expect(res.body).toContain('>Nyumbani</a>');
+    expect(res.body).not.toContain('>Home</a>');
+    expect(res.body).toContain(`<link rel="canonical" href="http://shop.test/products/${id}?lang=sw">`);
+    expect(res.body).toContain('<meta property="og:locale" content="sw_KE">');
+
+    // The cookie alone keeps later pages in Kiswahili; the English page stays English for others.
+    const kept = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'mtumba_lang=sw' } });
+    expect(kept.body).toMatch(/<html lang="sw"/);
+    expect((await page('/')).html).toMatch(/<html lang="en"/);
+    // A screen the browser draws says its language too, so the app loads its catalogs.
+    const shell = await app.inject({ method: 'GET', url: '/cart', headers: { cookie: 'mtumba_lang=sw' } });
+    expect(shell.body).toMatch(/<html lang="sw"/);
+    // Anything else is English
+    const odd = await app.inject({ method: 'GET', url: '/?lang=fr', headers: { cookie: 'mtumba_lang=xx' } });
+    expect(odd.body).toMatch(/<html lang="en"/);
   });
 });
