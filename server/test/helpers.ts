@@ -16,6 +16,8 @@ import {
   TEST_DATABASE_URL,
   TEST_DB,
   withSchemaLock,
+  copyPostgresTemplate,
+  POSTGRES_RUN_ENV,
 } from './template-database.js';
 
 export { createTemplateDatabase, TEST_DATABASE_URL, TEST_DB };
@@ -42,9 +44,13 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   let db: Db;
   let schema: string | undefined;
   let url: string | undefined;
+  let copied = false;
   if (TEST_DB === 'postgres') {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    await onTestServer(`create schema ${schema}`);
+    const run = process.env[POSTGRES_RUN_ENV];
+    schema = `t_${run ? `${run}_` : ''}${randomBytes(6).toString('hex')}`;
+    // A copy of the run's migrated template, when there is one (it creates the schema too).
+    copied = migrate && (await copyPostgresTemplate(schema));
+    if (!copied) await onTestServer(`create schema ${schema}`);
     db = createDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, poolSize: 20 });
     const u = new URL(TEST_DATABASE_URL);
     u.searchParams.set('options', `-c search_path=${schema}`);
@@ -56,8 +62,9 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     db = createDatabase({ kind: 'sqlite', file });
   }
   if (migrate) {
-    if (schema) await withSchemaLock('shared', () => migrateToLatest(db));
-    else await migrateToLatest(db);
+    if (schema) {
+      if (!copied) await withSchemaLock('shared', () => migrateToLatest(db));
+    } else await migrateToLatest(db);
   }
   return {
     db,
@@ -67,7 +74,10 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     dataDir,
     async drop() {
       await db.destroy();
-      if (schema) await withSchemaLock('alone', () => onTestServer(`drop schema if exists ${schema} cascade`));
+      // A run's schemas are dropped together when it ends (test/template-database.ts).
+      if (schema && !process.env[POSTGRES_RUN_ENV]) {
+        await withSchemaLock('alone', () => onTestServer(`drop schema if exists ${schema} cascade`));
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
