@@ -3,8 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { webSourceHash, writeWebBuildStamp } from '../scripts/web-build.mjs';
 import { HOME_JS_BUDGET_KB } from './scripts/budget.mjs';
+import { storefrontOnly } from './scripts/precache.mjs';
 import { unusedBootstrapCss } from './scripts/unused-css.mjs';
 
 const api = process.env.MTUMBA_API ?? 'http://localhost:3000';
@@ -47,8 +49,29 @@ function reactRouterProduction(): string {
   return production;
 }
 
+/**
+ * The service worker (docs/architecture.md section 20): src/sw.ts, built with Workbox into dist/sw.js
+ * with the storefront's files to precache (scripts/precache.mjs). The manifest is a file of its own
+ * (public/manifest.webmanifest) and the app registers the worker itself (src/lib/offline/register.ts).
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    devOptions: { enabled: false },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html}'],
+      globIgnores: ['server/**', 'sw.js'],
+      manifestTransforms: [storefrontOnly(path.resolve(import.meta.dirname, 'dist'))],
+    },
+  });
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), sourceHash()],
+  plugins: [react(), sourceHash(), ...(command === 'build' && !isSsrBuild ? [serviceWorker()] : [])],
   // The browser build drops the Bootstrap rules no page uses (scripts/unused-css.mjs); the dev server keeps all.
   css: command === 'build' && !isSsrBuild ? { postcss: { plugins: [unusedBootstrapCss()] } } : undefined,
   resolve: {
