@@ -17,7 +17,6 @@ const STOREFRONT_MODULES = [
   'src/app/footer.tsx',
   'src/app/toast-area.tsx',
   'src/lib/offline/register.ts',
-  'src/lib/offline/queue.ts',
   'src/lib/offline/flush.ts',
   'src/lib/guest-store-add.ts',
 ];

@@ -2,7 +2,9 @@ import { api } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import { isGuest } from '@/lib/guest-store';
 import { toast } from '@/lib/toast';
-import { flushQueue, outcomeMessage, readQueue, type StoredAction } from './queue';
+import { OFFLINE_TEXT } from './messages';
+import { addToQueue, flushQueue, outcomeMessage, readQueue, type StoredAction } from './queue';
+import type { Queued, QueuedAction } from './types';
 
 /** The add as the buttons make it (lib/api/add-to-cart.ts, add-to-wishlist.ts), sent now. */
 async function send(action: StoredAction): Promise<void> {
@@ -33,4 +35,19 @@ export async function flushAndTell(): Promise<void> {
   }
   if (outcomes.some((o) => o.status !== 'kept' && o.action.kind === 'cart')) emitAppEvent('cartUpdated');
   if (outcomes.some((o) => o.status !== 'kept' && o.action.kind === 'wishlist')) emitAppEvent('wishlistUpdated');
+}
+
+/** Keeps an add and says so; the queue is sent when the signal returns (lib/offline/register.ts). */
+export function enqueueAction(action: QueuedAction): Queued {
+  addToQueue(action);
+  window.addEventListener('online', onOnline);
+  return {
+    queued: true,
+    message: action.kind === 'cart' ? OFFLINE_TEXT.queuedCart(action.name) : OFFLINE_TEXT.queuedWishlist(action.name),
+  };
+}
+
+function onOnline(): void {
+  window.removeEventListener('online', onOnline);
+  void flushAndTell();
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { addToQueue, enqueueAction, flushQueue, outcomeMessage, readQueue, type StoredAction } from './queue';
+import { enqueueAction } from './flush';
+import { addToQueue, flushQueue, outcomeMessage, readQueue, type StoredAction } from './queue';
 import { isQueued, sendOrQueue } from './send-or-queue';
 
 const jacket = { kind: 'cart', productId: 7, quantity: 1, name: 'Denim Jacket' } as const;

@@ -1,5 +1,5 @@
 import { OFFLINE_TEXT } from './messages';
-import type { Queued, QueuedAction } from './send-or-queue';
+import type { QueuedAction } from './types';
 
 /**
  * The adds kept while offline (docs/product.md section 16), in local storage: a few small entries
@@ -39,21 +39,6 @@ export function addToQueue(action: QueuedAction, storage: Storage = localStorage
   else if (!same) actions.push({ ...action, at: now });
   writeQueue(actions, storage);
   return actions;
-}
-
-/** Keeps an add and says so; the queue is sent when the signal returns (lib/offline/register.ts). */
-export function enqueueAction(action: QueuedAction): Queued {
-  addToQueue(action);
-  window.addEventListener('online', onOnline);
-  return {
-    queued: true,
-    message: action.kind === 'cart' ? OFFLINE_TEXT.queuedCart(action.name) : OFFLINE_TEXT.queuedWishlist(action.name),
-  };
-}
-
-function onOnline(): void {
-  window.removeEventListener('online', onOnline);
-  void import('./flush').then((m) => m.flushAndTell());
 }
 
 export type Outcome =

@@ -1,22 +1,9 @@
 // An "add to cart" or "add to wishlist" tapped without a signal is kept on this phone and sent when
 // the signal returns (docs/product.md section 16). This part is in the first download, so it is
-// only the test: the queue and its words (./queue.ts) load when something is first queued.
+// only the test: the queue and its words (./queue.ts, ./flush.ts) load when something is first queued.
 
-export interface QueuedAction {
-  kind: 'cart' | 'wishlist';
-  productId: number;
-  /** cart only: how many */
-  quantity?: number;
-  /** the product's name, for the message when it is sent or refused */
-  name: string;
-}
-
-/** What an add returns when it was kept for later instead of sent. */
-export interface Queued {
-  queued: true;
-  /** what to tell the shopper now */
-  message: string;
-}
+export type { Queued, QueuedAction } from './types';
+import type { Queued, QueuedAction } from './types';
 
 export const isQueued = (result: unknown): result is Queued => (result as Queued | null)?.queued === true;
 
@@ -29,7 +16,7 @@ export const isNetworkFailure = (err: unknown): boolean =>
 
 /** Sends the add now, or keeps it for when the signal is back. */
 export async function sendOrQueue<T>(action: QueuedAction, send: () => Promise<T>): Promise<T | Queued> {
-  const keep = () => import('./queue').then((m) => m.enqueueAction(action));
+  const keep = () => import('./flush').then((m) => m.enqueueAction(action));
   if (navigator.onLine === false) return keep();
   try {
     return await send();
