@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminSession, freshProduct, uniqueTag } from '../support/api';
+import { adminSession, freshProduct, placeOrder, registerCustomer, uniqueTag } from '../support/api';
 
 // The installable app on a weak signal (docs/product.md section 16): the service worker keeps the
 // pages a shopper opened, an add tapped offline waits for the signal, and the cart and checkout
@@ -103,11 +103,14 @@ test('offline: a product page seen before reads from the phone with a note, an a
   const admin = await adminSession();
   const tag = uniqueTag();
   const { product } = await freshProduct(admin, { label: 'Offline Kitenge Shirt', price: 700, stock: 2, tag });
+  const { product: coat } = await freshProduct(admin, { label: 'Offline Wool Coat', price: 900, stock: 1, tag });
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await serviceWorkerInControl(page);
   // opened while the service worker controls the page: kept for reading offline
+  await page.goto(`/products/${coat.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: coat.name })).toBeVisible();
   await page.goto(`/products/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.locator('#offline-note')).toHaveCount(0);
@@ -126,9 +129,23 @@ test('offline: a product page seen before reads from the phone with a note, an a
   ).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName('Cart (0 items in cart)');
 
-  // The signal returns: the add is sent and the shopper told.
+  // The coat too, from its kept page; someone else buys it meanwhile.
+  await page.goto(`/products/${coat.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: coat.name })).toBeVisible();
+  await expect(page.locator('#offline-note')).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(
+    page.getByText(`You're offline. "${coat.name}" will be added to your cart when the signal is back.`),
+  ).toBeVisible();
+  const otherShopper = await registerCustomer({ tag: `${tag}-other` });
+  await placeOrder(otherShopper, [{ product_id: coat.id, quantity: 1 }]);
+
+  // The signal returns: the adds are sent and the shopper told how each went.
   await context.setOffline(false);
   await expect(page.getByText(`Back online: "${product.name}" was added to your cart.`)).toBeVisible();
+  await expect(
+    page.getByText(`"${coat.name}" could not be added to your cart: "${coat.name}" is out of stock.`),
+  ).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName('Cart (1 item in cart)');
 
   // The cart with a signal, then without: the screen refuses instead of showing what it showed.
