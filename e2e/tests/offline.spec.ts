@@ -8,9 +8,14 @@ import { adminSession, freshProduct, placeOrder, registerCustomer, uniqueTag } f
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart \(/ });
 const CHECKOUT_REFUSAL = "You're offline. Checkout needs a connection so stock and prices are checked live.";
 
-/** Waits until the service worker is active and controls the page. */
+/**
+ * Waits until the service worker is active and controls the page. A page whose load began while
+ * the worker was still activating stays uncontrolled (the worker claimed the pages open before it),
+ * so it is loaded again: from then on the worker answers it.
+ */
 async function serviceWorkerInControl(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
