@@ -11,6 +11,8 @@ export const WEB_BUILD_INPUTS = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
+  // what the config imports: the budget, the unused-CSS list, the service worker's precache list
+  'web/scripts',
   'web/package.json',
   'web/tsconfig.json',
   'contract/src',

@@ -3,9 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { webSourceHash, writeWebBuildStamp } from '../scripts/web-build.mjs';
 import { HOME_JS_BUDGET_KB } from './scripts/budget.mjs';
 import { linguiCatalogs } from './scripts/lingui-catalogs.mjs';
+import { storefrontOnly } from './scripts/precache.mjs';
 import { unusedBootstrapCss } from './scripts/unused-css.mjs';
 
 const api = process.env.MTUMBA_API ?? 'http://localhost:3000';
@@ -48,8 +50,31 @@ function reactRouterProduction(): string {
   return production;
 }
 
+/**
+ * The service worker (docs/architecture.md section 21): src/sw.ts, built with Workbox into dist/sw.js
+ * with the storefront's files to precache (scripts/precache.mjs). The manifest is a file of its own
+ * (public/manifest.webmanifest) and the app registers the worker itself (src/lib/offline/register.ts).
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    devOptions: { enabled: false },
+    injectManifest: {
+      // One classic script (the plugin's ES build sets an option the bundler warns is deprecated).
+      rollupFormat: 'iife',
+      globPatterns: ['**/*.{js,css,html}'],
+      globIgnores: ['server/**', 'sw.js'],
+      manifestTransforms: [storefrontOnly(path.resolve(import.meta.dirname, 'dist'))],
+    },
+  });
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [linguiCatalogs(), react(), sourceHash()],
+  plugins: [linguiCatalogs(), react(), sourceHash(), ...(command === 'build' && !isSsrBuild ? [serviceWorker()] : [])],
   // The browser build drops the Bootstrap rules no page uses (scripts/unused-css.mjs); the dev server keeps all.
   css: command === 'build' && !isSsrBuild ? { postcss: { plugins: [unusedBootstrapCss()] } } : undefined,
   resolve: {

@@ -56,3 +56,14 @@ if (hydrating) {
     .catch(() => undefined)
     .then(() => createRoot(container).render(app()));
 }
+
+// The installed app (docs/architecture.md section 21): the service worker is registered once the
+// page has loaded and the browser is idle, from a lazy chunk, so the first download is unchanged.
+// Only in a production build (never under the Vite dev server or the tests).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const start = () => void import('./lib/offline/register').then((m) => m.startOfflineSupport());
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}

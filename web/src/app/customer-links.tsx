@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { useOrdersCount } from '@/features/orders/api/use-orders-count';
-import { cartKeys } from '@/lib/api/get-cart';
 import { wishlistKeys, useWishlistCount } from '@/lib/api/get-wishlist';
 import { useAppEvent } from '@/lib/events';
 import { CountBadge } from './count-badge';
@@ -15,8 +14,8 @@ export default function CustomerLinks() {
   const queryClient = useQueryClient();
   const wishlistCount = useWishlistCount();
   const ordersCount = useOrdersCount();
-  // Another screen changed something: refetch the counts (reusing a fetch already under way).
-  useAppEvent('cartUpdated', () => queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false }));
+  // Another screen changed something: refetch the counts (reusing a fetch already under way); the
+  // cart's count is the navbar's own (navbar.tsx).
   useAppEvent('wishlistUpdated', () =>
     queryClient.invalidateQueries({ queryKey: wishlistKeys.all }, { cancelRefetch: false }),
   );

@@ -9,7 +9,9 @@ import { preloadSignInDialog } from '@/features/auth/components/sign-in-dialog-p
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
 import { useOnNavigation } from '@/lib/use-on-navigation';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useCartCount } from '@/lib/api/get-cart';
+import { useQueryClient } from '@tanstack/react-query';
+import { cartKeys, useCartCount } from '@/lib/api/get-cart';
+import { useAppEvent } from '@/lib/events';
 import { useWishlistCount } from '@/lib/api/get-wishlist';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { ProductSearch } from '@/features/catalog/components/product-search';
@@ -59,10 +61,15 @@ function CartIcon() {
   );
 }
 
-/** The cart with its count: always in the bar, on a phone too. */
+/**
+ * The cart with its count: always in the bar, on a phone too. Another screen changed the cart (or
+ * an add kept offline was sent, lib/offline): the count refetches, reusing a fetch already under way.
+ */
 function CartLink() {
   const t = useT(messages);
   const count = useCartCount();
+  const queryClient = useQueryClient();
+  useAppEvent('cartUpdated', () => queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false }));
   return (
     <NavLink to={paths.cart()} className="icon-link cart-link">
       <CartIcon />

@@ -26,6 +26,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** extra headers for this call, e.g. X-Requested-With (Accept, Authorization and Content-Type are the client's) */
   headers?: Record<string, string>;
+  /** `no-store`: always the server's answer, never a copy the app's service worker kept (src/sw.ts) */
+  cache?: RequestCache;
   /** default true: a 401 signs the user out */
   signOutOn401?: boolean;
 }
@@ -61,6 +63,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers,
     body,
     signal: options.signal,
+    cache: options.cache,
   });
   const text = await res.text();
   let data: unknown = undefined;

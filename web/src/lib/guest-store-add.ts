@@ -1,5 +1,5 @@
 import type { Product } from '@mtumba/contract/product';
-import { api } from './api-client';
+import { apiRequest } from './api-client';
 import {
   MAX_CART_QUANTITY,
   outOfStock,
@@ -13,9 +13,13 @@ import {
 // Adding to a visitor's cart or wishlist asks the shop for the product first. Loaded on a
 // visitor's first tap (lib/api/add-to-cart.ts, add-to-wishlist.ts), not with the first page.
 
-/** The product as the shop sells it now (the public product call): price and stock are the server's. */
-function fetchProduct(productId: number): Promise<Product> {
-  return api.get<Product>(`/products/${productId}`);
+/**
+ * The product as the shop sells it now (the public product call): price and stock are the server's,
+ * never the copy the service worker keeps for reading offline (no-store: without a signal this
+ * fails and the add waits for the signal, lib/offline).
+ */
+async function fetchProduct(productId: number): Promise<Product> {
+  return (await apiRequest<Product>(`/products/${productId}`, { cache: 'no-store' })).data;
 }
 
 /** Adds to the guest cart, never beyond the stock the shop has now. */

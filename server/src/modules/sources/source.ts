@@ -19,6 +19,8 @@ export const SOURCE_LABELS: Record<string, string> = {
   email: 'E-mail',
   sms: 'Text messages',
   x: 'X (Twitter)',
+  // the installed app's start address (/?src=pwa, web/public/manifest.webmanifest)
+  pwa: 'Installed app',
   phone: 'Phone (manual order)',
   live: 'Live sale (manual order)',
   in_shop: 'In the shop (manual order)',

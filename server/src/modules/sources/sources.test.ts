@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { orderableProduct, orderBody, orderRow, setOrderState } from '../../../test/order-fixtures.js';
-import { arrivalSource, keptSource, normaliseSource } from './source.js';
+import { arrivalSource, keptSource, normaliseSource, sourceLabel } from './source.js';
 
 describe('where a shopper came from', () => {
   const own = 'shop.test';
@@ -13,6 +13,9 @@ describe('where a shopper came from', () => {
     expect(arrivalSource(q('utm_source=kenyan-blog'), undefined, own)).toBe('kenyan-blog');
     // the short code wins over a utm_source on the same link
     expect(arrivalSource(q('src=tt&utm_source=google'), undefined, own)).toBe('tiktok');
+    // the installed app's start address (web/public/manifest.webmanifest)
+    expect(arrivalSource(q('src=pwa'), undefined, own)).toBe('pwa');
+    expect(sourceLabel('pwa')).toBe('Installed app');
   });
 
   it('falls back on the referring site, never the shop itself', () => {

@@ -2,15 +2,22 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { CartView } from '@/features/cart/components/cart-view';
 import { CheckoutPanel } from '@/features/checkout/components/checkout-panel';
 import { CheckoutSignUp } from '@/features/auth/components/checkout-sign-up';
+import { OfflineRefusal, useOnline } from '@/lib/offline/use-online';
 
 export default function CartRoute() {
   const { isSignedIn } = useAuth();
+  const online = useOnline();
   return (
     <>
       <title>Your cart — Mtumba</title>
       <h1 className="h3 mb-3">Your Cart</h1>
       {/* a visitor's cart lives in the browser; checking out asks for an account (docs/product.md section 3) */}
-      <CartView renderCheckout={(items) => (isSignedIn ? <CheckoutPanel items={items} /> : <CheckoutSignUp />)} />
+      {/* without a signal: a refusal, never the cart as it was (docs/product.md section 16) */}
+      {!online ? (
+        <OfflineRefusal />
+      ) : (
+        <CartView renderCheckout={(items) => (isSignedIn ? <CheckoutPanel items={items} /> : <CheckoutSignUp />)} />
+      )}
     </>
   );
 }

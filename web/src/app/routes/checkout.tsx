@@ -4,17 +4,22 @@ import { OrderCheckout } from '@/features/checkout/components/order-checkout';
 import { PayOnDeliveryPanel } from '@/features/delivery/components/pay-on-delivery-panel';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 import { CheckoutPhoneStep } from '@/features/auth/components/phone-verification';
+import { OfflineRefusal, useOnline } from '@/lib/offline/use-online';
 
 export default function CheckoutRoute() {
   const { isSignedIn } = useAuth();
   const { orderId } = useParams();
   const [params] = useSearchParams();
   const id = Number(orderId);
+  const online = useOnline();
   return (
     <>
       <title>Checkout — Mtumba</title>
       <h1 className="h3 mb-3">Checkout</h1>
-      {!isSignedIn ? (
+      {/* without a signal: a refusal, never the order as it was (docs/product.md section 16) */}
+      {!online ? (
+        <OfflineRefusal />
+      ) : !isSignedIn ? (
         <SignInRequired what="this order" />
       ) : Number.isInteger(id) && id > 0 ? (
         <>

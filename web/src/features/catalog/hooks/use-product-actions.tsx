@@ -6,6 +6,7 @@ import { useAddToWishlist } from '@/lib/api/add-to-wishlist';
 import { useRemoveFromWishlist } from '@/lib/api/remove-from-wishlist';
 import { useWishlist, useWishlistProductIds } from '@/lib/api/get-wishlist';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { isQueued } from '@/lib/offline/send-or-queue';
 import type { Product } from '@mtumba/contract/product';
 
 // The modal's code (react-bootstrap Modal) loads only when a sold item is first clicked.
@@ -50,10 +51,14 @@ export function useProductActions(): ProductActions {
       return;
     }
     // A visitor's cart lives in the browser until they sign in (docs/product.md section 3).
+    // Without a signal the add is kept and sent when the signal returns (lib/offline).
     cart.mutate(
-      { product_id: product.id, quantity: 1 },
+      { product_id: product.id, quantity: 1, name: product.name },
       {
-        onSuccess: () => toast.success('Added to Cart!', { toastId: `cart-${product.id}` }),
+        onSuccess: (result) =>
+          isQueued(result)
+            ? toast.info(result.message, { toastId: `cart-${product.id}` })
+            : toast.success('Added to Cart!', { toastId: `cart-${product.id}` }),
         onError: (err) => toast.error(errorMessage(err, 'Failed to add to Cart'), { toastId: `cart-${product.id}` }),
       },
     );
@@ -71,22 +76,28 @@ export function useProductActions(): ProductActions {
       return;
     }
     // A visitor's wishlist lives in the browser until they sign in (docs/product.md section 3).
-    wishlist.mutate(product.id, {
-      onSuccess: () => toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
-      onError: (err) => {
-        if (err instanceof ApiError && err.status === 409) {
-          toast.info('This item is already in your wishlist.', { toastId: `wishlist-${product.id}` });
-        } else {
-          toast.error(errorMessage(err, 'Failed to add to wishlist'), { toastId: `wishlist-${product.id}` });
-        }
+    wishlist.mutate(
+      { productId: product.id, name: product.name },
+      {
+        onSuccess: (result) =>
+          isQueued(result)
+            ? toast.info(result.message, { toastId: `wishlist-${product.id}` })
+            : toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 409) {
+            toast.info('This item is already in your wishlist.', { toastId: `wishlist-${product.id}` });
+          } else {
+            toast.error(errorMessage(err, 'Failed to add to wishlist'), { toastId: `wishlist-${product.id}` });
+          }
+        },
       },
-    });
+    );
   };
 
   const busyProductId = cart.isPending
     ? cart.variables?.product_id
     : wishlist.isPending
-      ? wishlist.variables
+      ? wishlist.variables?.productId
       : unwish.isPending
         ? unwishing
         : undefined;

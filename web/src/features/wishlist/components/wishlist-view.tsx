@@ -8,6 +8,7 @@ import { OutOfStockModal } from '@/components/ui/out-of-stock-modal';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { useAddToCart } from '@/lib/api/add-to-cart';
+import { isQueued } from '@/lib/offline/send-or-queue';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRemoveFromWishlist } from '@/lib/api/remove-from-wishlist';
@@ -153,7 +154,16 @@ export function WishlistView() {
     }
     setBusyIds((ids) => new Set(ids).add(entry.id));
     try {
-      await addToCart.mutateAsync({ product_id: entry.product_id, quantity: 1 });
+      const result = await addToCart.mutateAsync({
+        product_id: entry.product_id,
+        quantity: 1,
+        name: entry.product.name,
+      });
+      // no signal: the add waits on this phone (lib/offline) and the entry stays in the wishlist
+      if (isQueued(result)) {
+        toast.info(result.message, { toastId: `wishlist-move-${entry.id}` });
+        return;
+      }
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to add to cart'), { toastId: `wishlist-move-${entry.id}` });
       return;
