@@ -34,7 +34,11 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 export const pushUnsubscribeSchema = z.object({
-  endpoint: z.string('Say which endpoint to remove.').trim().min(1, 'Say which endpoint to remove.').max(PUSH_ENDPOINT_MAX),
+  endpoint: z
+    .string('Say which endpoint to remove.')
+    .trim()
+    .min(1, 'Say which endpoint to remove.')
+    .max(PUSH_ENDPOINT_MAX),
 });
 
 /** GET /api/push/public-key: the VAPID key the browser subscribes with (`applicationServerKey`). */

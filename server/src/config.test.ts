@@ -13,7 +13,6 @@ function problemsOf(env: Record<string, string>): string[] {
   throw new Error('expected the configuration to be refused');
 }
 
-
 /** A key pair made once with `npx web-push generate-vapid-keys`, for production configurations in tests. */
 const VAPID = {
   VAPID_PUBLIC_KEY: 'BB8kvN01f38Sa77jn4ks4WeWj3I5DpwZSvcAU9czGz-HInSWuDxljykjI-pLwz7VA72rWt9he4uIUkI3Y7jTm0w',

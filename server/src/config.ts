@@ -377,7 +377,9 @@ function base64urlBytes(value: string): Buffer | undefined {
 function vapidProblems(e: z.output<typeof envSchema>): string[] {
   const problems: string[] = [];
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
-    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (development makes its own)');
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (development makes its own)',
+    );
   }
   if (e.VAPID_PUBLIC_KEY && !e.VAPID_PUBLIC_KEY.includes(PLACEHOLDER)) {
     const key = base64urlBytes(e.VAPID_PUBLIC_KEY);

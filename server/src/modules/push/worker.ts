@@ -77,7 +77,10 @@ export async function deliverDuePush(
         }
         if (response.status === 404 || response.status === 410) {
           await subscriptions.remove(sub.id);
-          throw new PushError(`push service answered ${response.status}: the subscription is gone and was removed`, true);
+          throw new PushError(
+            `push service answered ${response.status}: the subscription is gone and was removed`,
+            true,
+          );
         }
         const retry = response.status === 408 || response.status === 429 || response.status >= 500;
         throw new PushError(`push service answered ${response.status}`, !retry);
