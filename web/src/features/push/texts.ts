@@ -3,6 +3,7 @@
  * (docs/product.md, Notifications on this phone).
  */
 export const pushTexts = {
+  heading: 'Notifications on this phone',
   label: 'Notify me on this phone',
   hint: {
     order: 'Get a notification when this order is paid, shipped or delivered, even with the shop closed.',

@@ -68,7 +68,10 @@ function PushSwitch({ context }: { context: PushContext }) {
       <p className="small text-muted mb-0">{pushTexts.hint[context]}</p>
       {busy && <p className="small mb-0">{pushTexts.working}</p>}
       {note && (
-        <p className={`small mb-0 ${note.error ? 'text-danger' : 'text-success'}`} role={note.error ? 'alert' : 'status'}>
+        <p
+          className={`small mb-0 ${note.error ? 'text-danger' : 'text-success'}`}
+          role={note.error ? 'alert' : 'status'}
+        >
           {note.text}
         </p>
       )}
