@@ -5,6 +5,8 @@ import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/he
 import { orderBody, orderableProduct, setOrderState } from '../../../test/order-fixtures.js';
 import { startFakePushService, type FakePushService } from '../../../test/push-service-fake.js';
 import { MAX_ATTEMPTS } from '../../lib/outbox-delivery.js';
+import { alertContext } from '../alerts/context.js';
+import { sendPriceDropAlerts } from '../alerts/service.js';
 import { queuePush } from './outbox.js';
 
 let t: TestApp;
@@ -236,6 +238,95 @@ describe('what sends a push', () => {
     expect(JSON.parse(service.decrypt(adminPhone, toAdmin.body))).toMatchObject({
       title: `Order #${cancelled}: cancellation requested`,
       url: `/admin/orders/${cancelled}`,
+    });
+  });
+
+  it('tells the admins of a new price offer and the customer of the shop’s counter', async () => {
+    const customer = await createUser(t.db);
+    const admin = await createUser(t.db, { admin: true });
+    const phone = service.subscription('customer-offers');
+    const adminPhone = service.subscription('admin-offers');
+    expect((await subscribe(customer.token, phone.json)).statusCode).toBe(201);
+    expect((await subscribe(admin.token, adminPhone.json)).statusCode).toBe(201);
+    const item = await orderableProduct(t.db, { name: 'Kitenge dress', priceCents: 1000_00 });
+    await t.db.updateTable('products').set({ negotiable: 1 }).where('id', '=', item.id).execute();
+
+    const offered = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${item.id}/offers`,
+      headers: bearer(customer.token),
+      payload: { price: 700 },
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const id = offered.json().offer.id as number;
+    const countered = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/offers/${id}/counter`,
+      headers: bearer(admin.token),
+      payload: { price: 850 },
+    });
+    expect(countered.statusCode, countered.body).toBe(200);
+
+    const rows = await outbox();
+    // every admin's phone hears of the offer (other tests' admins too); the customer of the counter
+    expect(rows.filter((r) => r.template === 'admin_price_offer').length).toBeGreaterThanOrEqual(1);
+    expect(rows.filter((r) => r.template === 'offer_countered')).toHaveLength(1);
+    const before = service.requests.length;
+    await t.app.push.deliverDue();
+    const sent = service.requests.slice(before);
+    const toAdmin = sent.find((r) => r.path === '/push/admin-offers')!;
+    expect(JSON.parse(service.decrypt(adminPhone, toAdmin.body))).toMatchObject({
+      title: 'A price offer waits for your answer',
+      body: 'Ksh 700 offered for Kitenge dress.',
+      url: '/admin/offers',
+    });
+    const toCustomer = sent.find((r) => r.path === '/push/customer-offers')!;
+    expect(JSON.parse(service.decrypt(phone, toCustomer.body))).toMatchObject({
+      url: '/my-offers',
+      tag: `offer-${id}`,
+    });
+  });
+
+  it('sends the shopper alerts a customer opted into, and none to one who did not', async () => {
+    const optedIn = await createUser(t.db);
+    const notOptedIn = await createUser(t.db);
+    const prefs = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/alert-preferences',
+      headers: bearer(optedIn.token),
+      payload: { wishlist_alerts: true, cart_reminders: false },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    const phone = service.subscription('alerts-yes');
+    const otherPhone = service.subscription('alerts-no');
+    expect((await subscribe(optedIn.token, phone.json)).statusCode).toBe(201);
+    expect((await subscribe(notOptedIn.token, otherPhone.json)).statusCode).toBe(201);
+    const jacket = await orderableProduct(t.db, { name: 'Suede jacket', priceCents: 1000_00 });
+    for (const user of [optedIn, notOptedIn]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/wishlist',
+        headers: bearer(user.token),
+        payload: { product_id: jacket.id },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const context = alertContext(t.app.config);
+    await sendPriceDropAlerts(t.db, new Date(), context);
+    await t.db.updateTable('products').set({ price_cents: 800_00 }).where('id', '=', jacket.id).execute();
+    await sendPriceDropAlerts(t.db, new Date(), context);
+
+    const rows = await outbox();
+    expect(rows.map((r) => r.template)).toEqual(['price_drop']);
+    const before = service.requests.length;
+    expect(await t.app.push.deliverDue()).toMatchObject({ sent: 1 });
+    const [request] = service.requests.slice(before);
+    expect(request!.path).toBe('/push/alerts-yes');
+    expect(JSON.parse(service.decrypt(phone, request!.body))).toEqual({
+      title: 'Price drop: Suede jacket is now Ksh 800',
+      body: 'Suede jacket',
+      url: '/wishlist',
+      tag: 'price_drop',
     });
   });
 });
