@@ -36,6 +36,8 @@ import pusher from './modules/realtime/pusher/plugin.js';
 import reviewsRoutes from './modules/reviews/routes.js';
 import savedSearchRoutes from './modules/saved-searches/routes.js';
 import smsPlugin from './modules/sms/plugin.js';
+import pushPlugin from './modules/push/plugin.js';
+import pushRoutes from './modules/push/routes.js';
 import smsRoutes from './modules/sms/routes.js';
 import wishlistRoutes from './modules/wishlist/routes.js';
 import auth from './plugins/auth.js';
@@ -168,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(catalogueCache);
   await app.register(mailPlugin);
   await app.register(smsPlugin);
+  await app.register(pushPlugin);
   await app.register(realtime);
   await app.register(pusher);
   await app.register(scheduledBackups);
@@ -197,6 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(smsRoutes, { verification: phoneVerification() });
       await api.register(offersRoutes);
       await api.register(returnsRoutes);
+      await api.register(pushRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,13 @@ function problemsOf(env: Record<string, string>): string[] {
   throw new Error('expected the configuration to be refused');
 }
 
+/** A key pair made once with `npx web-push generate-vapid-keys`, for production configurations in tests. */
+const VAPID = {
+  VAPID_PUBLIC_KEY: 'BB8kvN01f38Sa77jn4ks4WeWj3I5DpwZSvcAU9czGz-HInSWuDxljykjI-pLwz7VA72rWt9he4uIUkI3Y7jTm0w',
+  VAPID_PRIVATE_KEY: 'ddP9YcsF9Hm3cb62_oSzUjx3_xZHJ2GoeiBSCt2BZS0',
+  VAPID_SUBJECT: 'mailto:shop@example.com',
+};
+
 describe('configuration', () => {
   it('has safe defaults for the embedded mode', () => {
     const config = loadConfig({});
@@ -87,6 +94,7 @@ describe('configuration', () => {
       PAYMENT_WEBHOOK_SECRET: 'a-long-random-secret-of-40-characters-xx',
       APP_URL: 'https://shop.example.com',
       MAIL_URL: 'smtp://mail.example.com:587',
+      ...VAPID,
     });
     expect(ok.payments.provider).toBe('sandbox');
   });
@@ -119,7 +127,29 @@ describe('configuration', () => {
     PAYMENT_WEBHOOK_SECRET: 'a-long-random-secret-of-40-characters-xx',
     APP_URL: 'https://shop.example.com',
     MAIL_URL: 'smtp://mail.example.com:587',
+    ...VAPID,
   };
+
+  it('requires the VAPID keys in production and checks them anywhere', () => {
+    const { VAPID_PRIVATE_KEY: _private, ...withoutPrivate } = production;
+    expect(problemsOf(withoutPrivate)).toEqual([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (development makes its own)',
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set in production (phone notifications; make the keys once with `npx web-push generate-vapid-keys`, see docs/deploy.md)',
+    ]);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: VAPID.VAPID_PRIVATE_KEY })).toEqual([
+      'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters, as web-push makes it)',
+    ]);
+    expect(problemsOf({ VAPID_SUBJECT: 'shop@example.com' })).toEqual([
+      'VAPID_SUBJECT: VAPID_SUBJECT must be a mailto: or https:// address of the shop',
+    ]);
+    expect(loadConfig(production).push.vapid).toEqual({
+      publicKey: VAPID.VAPID_PUBLIC_KEY,
+      privateKey: VAPID.VAPID_PRIVATE_KEY,
+    });
+    // development and tests make their own pair on first start (push module)
+    expect(loadConfig({}).push.vapid).toBeUndefined();
+    expect(loadConfig({ SHOP_EMAIL: 'hi@example.com' }).push.subject).toBe('mailto:hi@example.com');
+  });
 
   it('refuses production without MAIL_URL (links would only reach a file) unless ALLOW_FILE_MAIL=1', () => {
     const { MAIL_URL: _mailUrl, ...withoutMail } = production;
@@ -198,7 +228,11 @@ describe('configuration', () => {
         .sort(),
     );
     const filled = Object.fromEntries(
-      Object.entries(example).map(([name, value]) => [name, value.replace('CHANGE-ME', RANDOM_40)]),
+      Object.entries(example).map(([name, value]) => [
+        name,
+        // the VAPID keys are a P-256 pair, not any random text
+        name in VAPID ? VAPID[name as keyof typeof VAPID] : value.replace('CHANGE-ME', RANDOM_40),
+      ]),
     );
     expect(loadConfig(filled).env).toBe('production');
   });

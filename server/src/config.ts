@@ -177,6 +177,14 @@ const envSchema = z.object({
     .default(0),
   BACKUP_KEEP: positiveInt('BACKUP_KEEP').default(7),
   METRICS_TOKEN: optionalText,
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https:// address of the shop')
+      .optional(),
+  ),
   LOG_PRETTY: optionalText.pipe(flag.optional()),
 });
 
@@ -296,7 +304,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'SMS_SANDBOX=1 goes with sandbox payments only (PAYMENT_PROVIDER=sandbox): codes on screen prove no phone',
     );
   }
+  problems.push(...vapidProblems(e));
   if (e.NODE_ENV === 'production') {
+    if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY || !e.VAPID_SUBJECT) {
+      problems.push(
+        'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set in production (phone notifications; make the keys once with `npx web-push generate-vapid-keys`, see docs/deploy.md)',
+      );
+    }
     if (e.PAYMENT_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_PAYMENTS) {
       problems.push(
         'PAYMENT_PROVIDER is sandbox (test payments, no money moves): set PAYMENT_PROVIDER=intasend, or ALLOW_SANDBOX_PAYMENTS=1 for a demo',
@@ -352,6 +366,34 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length) throw new ConfigError(problems);
 
   return settingsFrom(e);
+}
+
+/** Bytes of a base64url text, or undefined when it is not base64url. */
+function base64urlBytes(value: string): Buffer | undefined {
+  return /^[A-Za-z0-9_-]+=*$/.test(value) ? Buffer.from(value, 'base64url') : undefined;
+}
+
+/** The VAPID keys' problems: both or neither, and each the right kind of P-256 key. */
+function vapidProblems(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (development makes its own)',
+    );
+  }
+  if (e.VAPID_PUBLIC_KEY && !e.VAPID_PUBLIC_KEY.includes(PLACEHOLDER)) {
+    const key = base64urlBytes(e.VAPID_PUBLIC_KEY);
+    if (!key || key.length !== 65 || key[0] !== 4) {
+      problems.push('VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters, as web-push makes it)');
+    }
+  }
+  if (e.VAPID_PRIVATE_KEY && !e.VAPID_PRIVATE_KEY.includes(PLACEHOLDER)) {
+    const key = base64urlBytes(e.VAPID_PRIVATE_KEY);
+    if (!key || key.length !== 32) {
+      problems.push('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters, as web-push makes it)');
+    }
+  }
+  return problems;
 }
 
 type DatabaseSetting = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
@@ -542,6 +584,20 @@ function settingsFrom(e: z.output<typeof envSchema>) {
     payLinks: {
       hours: e.PAY_LINK_HOURS,
       secret: derivedPayLinkSecret(e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET),
+    },
+    /**
+     * Web Push (docs/architecture.md, Push notifications): the VAPID key pair that signs every push,
+     * and the contact the push services see. Without keys (development, tests) the push module
+     * makes a pair on first start and keeps it in DATA_DIR; production requires them.
+     */
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SHOP_EMAIL}`,
+      /** where development keeps the key pair it made */
+      keyFile: path.join(dataDir, 'vapid-keys.json'),
     },
     /** human-readable logs; undefined = on in development when stdout is a terminal */
     logPretty: e.LOG_PRETTY,

@@ -38,6 +38,8 @@ const PUBLIC = new Set([
   'GET /api/unsubscribe',
   'POST /api/unsubscribe',
   'GET /api/delivery-methods',
+  // the VAPID public key is public by nature (every subscribed browser holds it)
+  'GET /api/push/public-key',
   // A pay link's signed token is the permission (docs/product.md section 13).
   'GET /api/pay-links/{token}',
   'POST /api/pay-links/{token}/initiate',

@@ -164,6 +164,13 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/payments/mpesa': (ids) => ({ order_id: ids.order, phone: '0712 345 678' }),
   'POST /api/user/phone/code': () => ({ phone: '0712 345 678' }),
   'POST /api/user/phone/verify': () => ({ code: '123456' }),
+  'POST /api/push/subscriptions': () => ({
+    endpoint: 'https://push.example.com/fuzz',
+    keys: {
+      p256dh: 'BB8kvN01f38Sa77jn4ks4WeWj3I5DpwZSvcAU9czGz-HInSWuDxljykjI-pLwz7VA72rWt9he4uIUkI3Y7jTm0w',
+      auth: 'AAECAwQFBgcICQoLDA0ODw',
+    },
+  }),
   'POST /api/payments/webhooks/sandbox': () => ({ reference: 'MT-1-AAAA', state: 'COMPLETE' }),
   'POST /api/payments/webhooks/intasend': () => ({ invoice_id: 'INV-1', state: 'COMPLETE', challenge: 'x' }),
   'POST /api/subscribe': () => ({ email: 'reader@example.com' }),

@@ -107,6 +107,9 @@ describe('how much the request log says at info (production)', () => {
       PAYMENT_WEBHOOK_SECRET: 'a-long-random-secret-of-40-characters-xx',
       MAIL_URL: 'smtp://mail.example.com:587',
       ALLOW_SANDBOX_PAYMENTS: '1',
+      VAPID_PUBLIC_KEY: 'BB8kvN01f38Sa77jn4ks4WeWj3I5DpwZSvcAU9czGz-HInSWuDxljykjI-pLwz7VA72rWt9he4uIUkI3Y7jTm0w',
+      VAPID_PRIVATE_KEY: 'ddP9YcsF9Hm3cb62_oSzUjx3_xZHJ2GoeiBSCt2BZS0',
+      VAPID_SUBJECT: 'mailto:shop@example.com',
     });
     expect(wantsPrettyLogs(production, true)).toBe(false);
   });

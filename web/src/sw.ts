@@ -18,10 +18,12 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { OFFLINE_TEXT } from './lib/offline/messages';
 import { CACHED_AT_HEADER, offlineNoteHtml, SW_MESSAGE } from './lib/offline/note';
-
-// push handlers: installPushHandlers(self) from ./sw-push is added here
+import { installPushHandlers } from './sw-push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// Notifications: the order, offer and alert pushes the server sends (src/sw-push.ts).
+installPushHandlers(self);
 
 /** How long a page or list waits for the network before the kept copy is shown (weak signal). */
 const NETWORK_TIMEOUT_SECONDS = 4;

@@ -195,6 +195,9 @@ describe('the admin command line', () => {
       ALLOW_SANDBOX_PAYMENTS: '1',
       PAYMENT_WEBHOOK_SECRET: 'h8Gq2LwZ5xTn0RvK7cBm4YpJ9sDf3NaE6uQk1VtW',
       MAIL_URL: smtp.url,
+      VAPID_PUBLIC_KEY: 'BB8kvN01f38Sa77jn4ks4WeWj3I5DpwZSvcAU9czGz-HInSWuDxljykjI-pLwz7VA72rWt9he4uIUkI3Y7jTm0w',
+      VAPID_PRIVATE_KEY: 'ddP9YcsF9Hm3cb62_oSzUjx3_xZHJ2GoeiBSCt2BZS0',
+      VAPID_SUBJECT: 'mailto:shop@example.com',
     };
     const created = await admin(['create-admin', 'night-manager@example.com'], production);
     expect(created.code, created.output).toBe(0);

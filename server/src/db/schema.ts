@@ -560,6 +560,38 @@ export interface SmsOutboxTable {
   created_at: Timestamp;
 }
 
+/** A phone or browser that asked for Web Push notifications (one row per push-service endpoint). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** the push service's address for this browser; unique */
+  endpoint: string;
+  /** the browser's P-256 public key (base64url) the payload is encrypted to */
+  p256dh: string;
+  /** the browser's 16-byte auth secret (base64url) */
+  auth: string;
+  created_at: Timestamp;
+  /** when the push service last took a notification for it */
+  last_success_at: Timestamp | null;
+}
+
+/** A notification waiting for (or done with) its push service, one per subscription. */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  subscription_id: number;
+  /** the JSON the service worker shows: {title, body, url, tag} */
+  payload: string;
+  /** a short name of the notification kind, e.g. 'order_shipped', 'admin_order_paid' */
+  template: string;
+  status: MailStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** A one-time code sent by SMS to prove a customer owns a phone; verified_at set once it was typed. */
 export interface PhoneVerificationsTable {
   id: Generated<number>;
@@ -672,6 +704,8 @@ export interface DB {
   discount_codes: DiscountCodesTable;
   discount_code_customers: DiscountCodeCustomersTable;
   discount_redemptions: DiscountRedemptionsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

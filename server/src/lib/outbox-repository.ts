@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { MailStatus } from '../db/schema.js';
 
-export type OutboxName = 'mail_outbox' | 'sms_outbox';
+export type OutboxName = 'mail_outbox' | 'sms_outbox' | 'push_outbox';
 
 /** The columns every outbox table has, which the delivery loop reads and writes. */
 export interface OutboxColumns {
@@ -16,7 +16,7 @@ export interface OutboxColumns {
   sent_at: string | null;
 }
 
-/** The delivery loop's queries on an outbox table (mail_outbox, sms_outbox). */
+/** The delivery loop's queries on an outbox table (mail_outbox, sms_outbox, push_outbox). */
 export function outboxRepository(db: Db, table: OutboxName) {
   // Both tables share the columns used here; the caller's own columns are typed by `Outbox`.
   const rows = db as unknown as Kysely<Record<OutboxName, OutboxColumns>>;

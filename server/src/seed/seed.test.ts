@@ -295,6 +295,9 @@ describe(`seed accounts from the configuration on ${TEST_DB}`, () => {
         ALLOW_SANDBOX_PAYMENTS: '1',
         PAYMENT_WEBHOOK_SECRET: 'h8Gq2LwZ5xTn0RvK7cBm4YpJ9sDf3NaE6uQk1VtW',
         MAIL_URL: 'smtp://mail.example.com:587',
+        VAPID_PUBLIC_KEY: 'BB8kvN01f38Sa77jn4ks4WeWj3I5DpwZSvcAU9czGz-HInSWuDxljykjI-pLwz7VA72rWt9he4uIUkI3Y7jTm0w',
+        VAPID_PRIVATE_KEY: 'ddP9YcsF9Hm3cb62_oSzUjx3_xZHJ2GoeiBSCt2BZS0',
+        VAPID_SUBJECT: 'mailto:shop@example.com',
       });
       const out = capture();
       await seedIfEmpty(other.db, config, out.log, { print: out.print });

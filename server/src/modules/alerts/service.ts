@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/database.js';
 import { loadProducts, type ProductJson } from '../catalog/product-view.js';
 import { renderEmail, type EmailItem } from '../mail/layout.js';
 import { queueMails, type OutgoingMail } from '../mail/outbox.js';
+import { queuePush } from '../push/outbox.js';
 import { alertRepository, type AlertKind, type AlertList } from './repository.js';
 import { alertUnsubscribeLinks } from './unsubscribe.js';
 
@@ -118,6 +119,26 @@ function alertMail(context: AlertContext, m: AlertMail): OutgoingMail {
   };
 }
 
+/**
+ * Queues the alerts' e-mails, and the same news as a notification on the phones the customer
+ * turned notifications on for (docs/product.md, Notifications on this phone): only alerts they
+ * opted into reach this point.
+ */
+async function queueAlerts(db: Executor, context: AlertContext, alerts: AlertMail[]): Promise<void> {
+  await queueMails(
+    db,
+    alerts.map((m) => alertMail(context, m)),
+  );
+  for (const m of alerts) {
+    await queuePush(db, m.userId, m.template, {
+      title: m.subject,
+      body: m.products.length === 1 ? m.products[0]!.name : m.heading,
+      url: m.button.url.startsWith(context.appUrl) ? m.button.url.slice(context.appUrl.length) || '/' : m.button.url,
+      tag: m.template,
+    });
+  }
+}
+
 /** Products that are live and on the shelf now, by id. */
 async function onSale(db: Executor, ids: number[]): Promise<Map<number, ProductJson>> {
   const products = await loadProducts(db, ids);
@@ -161,35 +182,33 @@ export async function sendPriceDropAlerts(db: Db, at: Date, context: AlertContex
       if (!products.has(d.productId) || limit.named(d.userId, 'price_drop', d.productId)) continue;
       byUser.set(d.userId, [...(byUser.get(d.userId) ?? []), d]);
     }
-    const mails: OutgoingMail[] = [];
+    const mails: AlertMail[] = [];
     for (const [userId, items] of byUser) {
       if (!limit.mayMail(userId)) continue;
       const shown = items.map((d) => ({ ...d, product: products.get(d.productId)! }));
       const first = shown[0]!.product;
-      mails.push(
-        alertMail(context, {
-          to: items[0]!.email,
-          userId,
-          list: 'wishlist',
-          template: 'price_drop',
-          subject:
-            shown.length === 1
-              ? `Price drop: ${first.name} is now ${formatKsh(first.price)}`
-              : `Price drop on ${shown.length} items in your wishlist`,
-          heading: shown.length === 1 ? 'An item you wished for costs less' : 'Items you wished for cost less',
-          paragraphs: shown.map(
-            (d) => `${d.product.name}: now ${formatKsh(d.product.price)} (was ${formatKsh(d.was / 100)}).`,
-          ),
-          products: shown.map((d) => d.product),
-          button: { label: 'See your wishlist', url: `${context.appUrl}/wishlist` },
-          why: `${ITEM_WHY(context.shopName)} Every item is one of a kind: first come, first served.`,
-        }),
-      );
+      mails.push({
+        to: items[0]!.email,
+        userId,
+        list: 'wishlist',
+        template: 'price_drop',
+        subject:
+          shown.length === 1
+            ? `Price drop: ${first.name} is now ${formatKsh(first.price)}`
+            : `Price drop on ${shown.length} items in your wishlist`,
+        heading: shown.length === 1 ? 'An item you wished for costs less' : 'Items you wished for cost less',
+        paragraphs: shown.map(
+          (d) => `${d.product.name}: now ${formatKsh(d.product.price)} (was ${formatKsh(d.was / 100)}).`,
+        ),
+        products: shown.map((d) => d.product),
+        button: { label: 'See your wishlist', url: `${context.appUrl}/wishlist` },
+        why: `${ITEM_WHY(context.shopName)} Every item is one of a kind: first come, first served.`,
+      });
       await repo.recordSends(
         shown.map((d) => ({ user_id: userId, product_id: d.productId, kind: 'price_drop', sent_at: sentAt })),
       );
     }
-    await queueMails(trx, mails);
+    await queueAlerts(trx, context, mails);
     return mails.length;
   });
 }
@@ -235,37 +254,33 @@ export async function sendBackOnSaleAlerts(db: Db, at: Date, context: AlertConte
       entry.productIds.add(i.product_id);
       byUser.set(i.user_id, entry);
     }
-    const mails: OutgoingMail[] = [];
+    const mails: AlertMail[] = [];
     for (const [userId, { email, productIds }] of byUser) {
       if (!limit.mayMail(userId)) continue;
       const shown = [...productIds].map((id) => products.get(id)!);
-      mails.push(
-        alertMail(context, {
-          to: email,
-          userId,
-          list: 'wishlist',
-          template: 'back_on_sale',
-          subject:
-            shown.length === 1
-              ? `Back on sale: ${shown[0]!.name}`
-              : `${shown.length} items you wanted are back on sale`,
-          heading: shown.length === 1 ? 'An item you wanted is back' : 'Items you wanted are back',
-          paragraphs: [
-            `${shown.length === 1 ? 'It was' : 'They were'} held for another order that did not go through, and ${shown.length === 1 ? 'is' : 'are'} on sale again. Every item is one of a kind: first come, first served.`,
-          ],
-          products: shown,
-          button: {
-            label: shown.length === 1 ? 'See the item' : 'See your cart',
-            url: shown.length === 1 ? `${context.appUrl}/products/${shown[0]!.id}` : `${context.appUrl}/cart`,
-          },
-          why: ITEM_WHY(context.shopName),
-        }),
-      );
+      mails.push({
+        to: email,
+        userId,
+        list: 'wishlist',
+        template: 'back_on_sale',
+        subject:
+          shown.length === 1 ? `Back on sale: ${shown[0]!.name}` : `${shown.length} items you wanted are back on sale`,
+        heading: shown.length === 1 ? 'An item you wanted is back' : 'Items you wanted are back',
+        paragraphs: [
+          `${shown.length === 1 ? 'It was' : 'They were'} held for another order that did not go through, and ${shown.length === 1 ? 'is' : 'are'} on sale again. Every item is one of a kind: first come, first served.`,
+        ],
+        products: shown,
+        button: {
+          label: shown.length === 1 ? 'See the item' : 'See your cart',
+          url: shown.length === 1 ? `${context.appUrl}/products/${shown[0]!.id}` : `${context.appUrl}/cart`,
+        },
+        why: ITEM_WHY(context.shopName),
+      });
       await repo.recordSends(
         shown.map((p) => ({ user_id: userId, product_id: p.id, kind: 'back_on_sale', sent_at: sentAt })),
       );
     }
-    await queueMails(trx, mails);
+    await queueAlerts(trx, context, mails);
     return mails.length;
   });
 }
@@ -287,7 +302,7 @@ export async function sendCartReminders(db: Db, at: Date, context: AlertContext)
       carts.map((c) => c.user_id),
       at,
     );
-    const mails: OutgoingMail[] = [];
+    const mails: AlertMail[] = [];
     for (const cart of carts) {
       if (!limit.mayMail(cart.user_id)) continue;
       if (!(await repo.claimCartReminder(cart.user_id, String(cart.changed_at), sentAt))) continue;
@@ -300,25 +315,23 @@ export async function sendCartReminders(db: Db, at: Date, context: AlertContext)
         .filter((l) => (products.get(l.product_id)?.stock_quantity ?? 0) >= l.quantity)
         .map((l) => products.get(l.product_id)!);
       if (shown.length === 0) continue;
-      mails.push(
-        alertMail(context, {
-          to: cart.email,
-          userId: cart.user_id,
-          list: 'cart',
-          template: 'cart_reminder',
-          subject: `Still thinking it over? Your cart at ${context.shopName} is waiting`,
-          heading: 'Your cart is waiting',
-          paragraphs: [
-            `${shown.length === 1 ? 'This item is' : `These ${shown.length} items are`} still in your cart and still available. Every item is one of a kind: someone else may buy ${shown.length === 1 ? 'it' : 'them'} first.`,
-          ],
-          products: shown,
-          button: { label: 'Go to your cart', url: `${context.appUrl}/cart` },
-          why: `You get this e-mail because you asked ${context.shopName} for a reminder about a cart you leave.`,
-        }),
-      );
+      mails.push({
+        to: cart.email,
+        userId: cart.user_id,
+        list: 'cart',
+        template: 'cart_reminder',
+        subject: `Still thinking it over? Your cart at ${context.shopName} is waiting`,
+        heading: 'Your cart is waiting',
+        paragraphs: [
+          `${shown.length === 1 ? 'This item is' : `These ${shown.length} items are`} still in your cart and still available. Every item is one of a kind: someone else may buy ${shown.length === 1 ? 'it' : 'them'} first.`,
+        ],
+        products: shown,
+        button: { label: 'Go to your cart', url: `${context.appUrl}/cart` },
+        why: `You get this e-mail because you asked ${context.shopName} for a reminder about a cart you leave.`,
+      });
       await repo.recordSends([{ user_id: cart.user_id, product_id: null, kind: 'cart_reminder', sent_at: sentAt }]);
     }
-    await queueMails(trx, mails);
+    await queueAlerts(trx, context, mails);
     return mails.length;
   });
 }

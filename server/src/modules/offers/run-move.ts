@@ -1,3 +1,4 @@
+import { formatKshCents } from '@mtumba/contract';
 import { OFFER_MESSAGES, WAITING_OFFER_STATUSES } from '@mtumba/contract/price-offers';
 import type { Updateable } from 'kysely';
 import type { Trx } from '../../db/database.js';
@@ -6,6 +7,7 @@ import type { PriceOffer, PriceOffersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import type { PendingEvent } from '../../lib/events.js';
 import { holdUnit, releaseHeldUnit, type Actor } from '../stock/ledger.js';
+import { queueAdminPush, queuePush } from '../push/outbox.js';
 import { mailOfferAnswer, type OfferMailShop } from './emails.js';
 import { OFFER_MOVES, customerSentence, shopAcceptedSentence, type OfferMove, type OfferMoveName } from './moves.js';
 import { offersRepository, type OfferRow } from './repository.js';
@@ -31,6 +33,20 @@ export interface OfferMoveRequest {
   at?: string;
   /** `hold_expire`: only a hold whose time is up by then; a lost race is undefined, not a 409 */
   dueBy?: string;
+}
+
+/** Tells the admins' phones a price offer waits for their answer (the admin bell's "new offer"). */
+export async function pushOfferWaiting(
+  trx: Trx,
+  offer: Pick<PriceOffer, 'id' | 'offer_cents'>,
+  productName: string,
+): Promise<void> {
+  await queueAdminPush(trx, 'admin_price_offer', {
+    title: 'A price offer waits for your answer',
+    body: `${formatKshCents(offer.offer_cents)} offered for ${productName}.`,
+    url: '/admin/offers',
+    tag: `admin-offer-${offer.id}`,
+  });
 }
 
 export function offerEvent(o: Pick<PriceOffer, 'id' | 'status' | 'updated_at'>): PendingEvent {
@@ -123,7 +139,14 @@ export async function runOfferMove(
     if (move.tellCustomer) {
       const message = name === 'shop_accept' ? shopAcceptedSentence(row, row.product_name) : words.sentence;
       events.push(customerEvent(moved, message));
+      await queuePush(trx, row.user_id, `offer_${move.mail}`, {
+        title: words.subject,
+        body: message,
+        url: '/my-offers',
+        tag: `offer-${row.id}`,
+      });
     }
   }
+  if (moved.status === 'open') await pushOfferWaiting(trx, moved, row.product_name);
   return { moved, events };
 }

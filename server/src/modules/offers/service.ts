@@ -16,7 +16,13 @@ import { heldOfferCount, tooManyHeldItems } from './holds.js';
 import type { OfferMailShop } from './emails.js';
 import type { OfferMoveName } from './moves.js';
 import { offersRepository, type OfferRow } from './repository.js';
-import { offerEvent, runOfferMove, type OfferMoveContext, type OfferMoveRequest } from './run-move.js';
+import {
+  offerEvent,
+  pushOfferWaiting,
+  runOfferMove,
+  type OfferMoveContext,
+  type OfferMoveRequest,
+} from './run-move.js';
 import { adminOfferJson, adminOffersJson, offerJson, offersJson } from './view.js';
 
 /**
@@ -262,6 +268,7 @@ export function offersService(db: Db, deps: OfferDeps) {
           if (decision === 'decline') {
             return { status: 'declined' as const, value: await json(inserted.id), message: declineMessage, events: [] };
           }
+          await pushOfferWaiting(trx, inserted, product.name);
           return {
             status: 'open' as const,
             value: await json(inserted.id),

@@ -32,6 +32,7 @@ import {
   type ShopContext,
 } from './emails.js';
 import { CHANGED_MEANWHILE, ORDER_NOT_FOUND } from './messages.js';
+import { pushOrderMove } from './pushes.js';
 import { ordersRepository } from './repository.js';
 
 /**
@@ -122,7 +123,9 @@ export async function runOrderMove(db: Executor, shop: ShopContext, asked: MoveR
     if (request.within) await request.within(trx, moved);
     const mail = mailOf(request.move);
     if (mail) await MAILS[mail](trx, shop, moved, request);
-    return { order: moved, events: eventsOf(request.move, moved) };
+    const events = eventsOf(request.move, moved);
+    await pushOrderMove(trx, moved, mail, events, request.refundCents);
+    return { order: moved, events };
   });
 }
 

@@ -475,6 +475,9 @@ describe('production configuration', () => {
       APP_URL: 'https://shop.example.com',
       PAYMENT_WEBHOOK_SECRET: 'a-long-random-secret-of-40-characters-xx',
       MAIL_URL: 'smtp://mail.example.com:587',
+      VAPID_PUBLIC_KEY: 'BB8kvN01f38Sa77jn4ks4WeWj3I5DpwZSvcAU9czGz-HInSWuDxljykjI-pLwz7VA72rWt9he4uIUkI3Y7jTm0w',
+      VAPID_PRIVATE_KEY: 'ddP9YcsF9Hm3cb62_oSzUjx3_xZHJ2GoeiBSCt2BZS0',
+      VAPID_SUBJECT: 'mailto:shop@example.com',
     };
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER is sandbox/);
     expect(loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: '1' }).payments.provider).toBe('sandbox');

@@ -3,8 +3,13 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { NewArrivalsToggle } from '@/features/saved-searches/components/new-arrivals-toggle';
 import { ShopperAlertToggles } from '@/features/saved-searches/components/shopper-alert-toggles';
 import { SavedSearchList } from '@/features/saved-searches/components/saved-search-list';
+import { PushOptIn } from '@/features/push/components/push-opt-in';
+import { pushTexts } from '@/features/push/texts';
 
-/** /account/alerts: the new-arrivals e-mail choice, the wishlist and cart alerts and the saved searches (docs/product.md section 10). */
+/**
+ * /account/alerts: the new-arrivals e-mail choice, the wishlist and cart alerts, notifications on
+ * this phone and the saved searches (docs/product.md section 10).
+ */
 export default function AccountAlertsRoute() {
   const { isSignedIn } = useAuth();
   return (
@@ -26,6 +31,12 @@ export default function AccountAlertsRoute() {
               Wishlist and cart
             </h2>
             <ShopperAlertToggles />
+          </section>
+          <section className="mb-4" aria-labelledby="push-title">
+            <h2 id="push-title" className="h5">
+              {pushTexts.heading}
+            </h2>
+            <PushOptIn context="account" />
           </section>
           <section aria-labelledby="searches-title">
             <h2 id="searches-title" className="h5">

@@ -4,6 +4,8 @@ import { OrderDetail } from '@/features/orders/components/order-detail';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 import { ReviewForm } from '@/features/reviews/components/review-form';
 import { paths } from '@/config/paths';
+import { PushOptIn } from '@/features/push/components/push-opt-in';
+import { pushTexts } from '@/features/push/texts';
 
 export default function OrderDetailRoute() {
   const { isSignedIn } = useAuth();
@@ -18,16 +20,26 @@ export default function OrderDetailRoute() {
       {!isSignedIn ? (
         <SignInRequired what="this order" />
       ) : Number.isInteger(id) && id > 0 ? (
-        <OrderDetail
-          key={id}
-          orderId={id}
-          // Reviews only for delivered orders (docs/product.md section 4), and only while the product exists.
-          renderItemExtra={(item, order) =>
-            order.order_status === 'delivered' && item.product_id !== null ? (
-              <ReviewForm productId={item.product_id} productName={item.product.name} />
-            ) : null
-          }
-        />
+        <>
+          <OrderDetail
+            key={id}
+            orderId={id}
+            // Reviews only for delivered orders (docs/product.md section 4), and only while the product exists.
+            renderItemExtra={(item, order) =>
+              order.order_status === 'delivered' && item.product_id !== null ? (
+                <ReviewForm productId={item.product_id} productName={item.product.name} />
+              ) : null
+            }
+          />
+          <section className="card mt-4" aria-labelledby="order-push-title">
+            <div className="card-body">
+              <h2 id="order-push-title" className="h6">
+                {pushTexts.heading}
+              </h2>
+              <PushOptIn context="order" />
+            </div>
+          </section>
+        </>
       ) : (
         <div className="alert alert-warning">Order not found.</div>
       )}
