@@ -36,10 +36,31 @@ export interface RenderedPage {
   state: string;
   /** the route's module in the client build's manifest (its chunk is preloaded) */
   routeModule: string | null;
+  /**
+   * What the page was drawn from (its status and the data it shows, without the times the data
+   * was read): two renders of one URL with the same key draw the same page.
+   */
+  dataKey?: string;
+}
+
+/** The page's data is what it was when `RenderOptions.unchangedFrom` was drawn: nothing was drawn. */
+export interface UnchangedPage {
+  unchanged: true;
+  dataKey: string;
+}
+
+export interface RenderOptions {
+  /** the `dataKey` of this URL's page drawn before: when the data still gives it, answer UnchangedPage */
+  unchangedFrom?: string;
 }
 
 /** What the web build's server entry exports. */
 export interface StorefrontEntry {
   /** null: not a storefront page (the browser draws it) */
-  render(url: string, source: CatalogueSource, appUrl: string): Promise<RenderedPage | null>;
+  render(
+    url: string,
+    source: CatalogueSource,
+    appUrl: string,
+    options?: RenderOptions,
+  ): Promise<RenderedPage | UnchangedPage | null>;
 }

@@ -3,6 +3,7 @@
 // (server/src/modules/storefront): it gets the page's data in-process from `source`, puts it in a
 // Query cache, renders the app with React's streaming renderer and hands back the HTML, the head
 // tags and the cache (dehydrated) for the browser to hydrate from.
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -17,7 +18,7 @@ import type { ProductListParams, ProductPage } from './features/catalog/api/get-
 import { productListParamsOf } from './features/catalog/hooks/use-product-list-params';
 import type { Category } from '@mtumba/contract/product';
 import { createQueryClient } from './lib/query-client';
-import type { CatalogueSource, RenderedPage } from '@mtumba/contract/storefront';
+import type { CatalogueSource, RenderedPage, RenderOptions, UnchangedPage } from '@mtumba/contract/storefront';
 import {
   breadcrumbLd,
   categoryName,
@@ -78,6 +79,22 @@ function setNotFound(client: QueryClient, id: number) {
 
 const isNotFoundQuery = (q: Query) =>
   q.state.status === 'success' || (q.state.error as { status?: number } | null)?.status === 404;
+
+/**
+ * The page's status and the data it is drawn from, without the times the data was read: the
+ * server keeps a page drawn from the same key instead of drawing it again (a catalogue write
+ * elsewhere in the shop changes the catalogue's version, not this page).
+ */
+function dataKeyOf(client: QueryClient, status: number): string {
+  const queries = client
+    .getQueryCache()
+    .getAll()
+    .filter(isNotFoundQuery)
+    .map((q) => [q.queryHash, q.state.status, q.state.data ?? null]);
+  return createHash('sha1')
+    .update(JSON.stringify([status, queries]))
+    .digest('base64url');
+}
 
 function listMeta(
   appUrl: string,
@@ -167,7 +184,8 @@ export async function render(
   pathAndQuery: string,
   source: CatalogueSource,
   appUrl: string,
-): Promise<RenderedPage | null> {
+  options: RenderOptions = {},
+): Promise<RenderedPage | UnchangedPage | null> {
   const url = new URL(pathAndQuery, `${appUrl}/`);
   const page = storefrontPage(url.pathname);
   if (!page) return null;
@@ -308,6 +326,8 @@ export async function render(
       };
   }
 
+  const dataKey = dataKeyOf(client, status);
+  if (options.unchangedFrom === dataKey) return { unchanged: true, dataKey };
   const { html, hoisted } = await renderApp(client, url);
   const state = scriptJson(dehydrate(client, { shouldDehydrateQuery: isNotFoundQuery }));
   return {
@@ -316,5 +336,6 @@ export async function render(
     html,
     state,
     routeModule: page.module,
+    dataKey,
   };
 }
