@@ -210,6 +210,7 @@ async function main(): Promise<void> {
     const lastPage = Math.max(1, Math.floor(ids.length / 20) - 1);
     const prefixes = ['de', 'jea', 'kit', 'dress', 'ni', 'leather', 'sh', 'wool', 'sk', 'co', 'ja', 'bl'];
     const referenceLastPage = Math.max(1, Math.floor(productsWanted / 20) - 1);
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
     const endpoints: { name: string; paths: string[]; headers?: Record<string, string>; url?: string }[] = [
       { name: 'reference GET /health', paths: ['/health'], url: reference.url },
       { name: 'reference 20-row page', paths: ['/products?page=1'], url: reference.url },
@@ -238,8 +239,13 @@ async function main(): Promise<void> {
       { name: 'GET /api/products/{id} (random)', paths: pick(2000).map((id) => `/api/products/${id}`) },
       { name: 'GET /api/products/trending', paths: ['/api/products/trending'] },
       // Server-rendered HTML (kept by URL and catalogue version, like the API replies)
-      { name: 'GET / (home HTML)', paths: ['/'] },
-      { name: 'GET /products/{id} HTML (200 random)', paths: pick(200).map((id) => `/products/${id}`) },
+      // asked for as browsers ask (compressed when the server offers it)
+      { name: 'GET / (home HTML)', paths: ['/'], headers: browser },
+      {
+        name: 'GET /products/{id} HTML (200 random)',
+        paths: pick(200).map((id) => `/products/${id}`),
+        headers: browser,
+      },
       {
         name: 'GET /api/cart (signed in)',
         paths: ['/api/cart'],
