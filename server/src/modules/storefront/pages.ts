@@ -180,10 +180,12 @@ export async function preparePage(
 ): Promise<CachedPage> {
   const body = Buffer.from(html, 'utf8');
   const [gz, br] = await Promise.all([
-    gzipAsync(body, { level: 6 }),
+    gzipAsync(body, { level: 6, memLevel: 8 }),
     brotliAsync(body, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        // a 256 KB window (pages are smaller): the default 4 MB is allocated per compression
+        [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
         [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
       },
