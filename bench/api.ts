@@ -52,6 +52,25 @@ interface Row {
   refHealth: number;
   errors: number;
   non2xx: number;
+  /** CPU time (user + system) the serving process spent per request, in microseconds */
+  cpuUs: number;
+  /** the reference page's CPU per request over this row's: like vsPage, but blind to the machine's load */
+  cpuVsPage: number;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from Linux /proc (clock ticks of 10 ms);
+ * NaN elsewhere. Per request it shows what an endpoint costs even when other programs share the
+ * machine, which throughput does not.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 async function openDatabase(dataDir: string): Promise<{ db: Db; env: Record<string, string>; drop(): Promise<void> }> {
@@ -80,7 +99,9 @@ async function openDatabase(dataDir: string): Promise<{ db: Db; env: Record<stri
 }
 
 /** The bare reference (bench/reference.ts) in its own process, with its own copy of the data shape. */
-async function startReference(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+async function startReference(
+  dataDir: string,
+): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench', 'reference.ts')], {
@@ -107,6 +128,7 @@ async function startReference(dataDir: string): Promise<{ url: string; stop(): P
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -267,17 +289,27 @@ async function main(): Promise<void> {
     // it (half the duration each for the reference's health and page), not once for the run.
     const seconds = Math.max(1, Math.round(duration / 2));
     const peakRss = watchRss(server.child.pid);
+    let referencePageCpu = NaN;
     const wanted = scenarios.has('endpoints')
       ? endpoints.filter((s) => s.url || only.some((t) => s.name.includes(t)))
       : [];
     for (const s of wanted) {
       let pairedHealth = 0;
       let pairedPage = 0;
+      let pairedCpu = NaN;
       if (!s.url) {
         pairedHealth = (await run(reference.url, 'reference health', ['/health'], {}, seconds)).requests.average;
-        pairedPage = (await run(reference.url, 'reference page', ['/products?page=1'], {}, seconds)).requests.average;
+        const cpuBefore = cpuMs(reference.pid);
+        const page = await run(reference.url, 'reference page', ['/products?page=1'], {}, seconds);
+        pairedPage = page.requests.average;
+        pairedCpu = ((cpuMs(reference.pid) - cpuBefore) * 1000) / page.requests.total;
       }
+      const pid = s.url ? reference.pid : server.child.pid;
+      const cpuBefore = cpuMs(pid);
       const r = await run(s.url ?? server.url, s.name, s.paths, s.headers);
+      const cpuUs = ((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total;
+      if (s.name === 'reference 20-row page') referencePageCpu = cpuUs;
+      if (s.url) pairedCpu = referencePageCpu;
       const rps = r.requests.average;
       if (s.url && !pairedHealth) pairedHealth = rows[0]?.rps ?? rps;
       if (s.url && !pairedPage) pairedPage = rows[1]?.rps ?? (rows.length === 1 ? rps : NaN);
@@ -293,6 +325,8 @@ async function main(): Promise<void> {
         refHealth: Math.round(pairedHealth),
         errors: r.errors,
         non2xx: r.non2xx,
+        cpuUs: Math.round(cpuUs),
+        cpuVsPage: Math.round((pairedCpu / cpuUs) * 1000) / 1000,
       });
       console.log(
         `  ${s.name}: ${Math.round(rps)} req/s (reference page ${Math.round(pairedPage)}, health ${Math.round(pairedHealth)})`,
@@ -313,6 +347,8 @@ async function main(): Promise<void> {
         'vs ref page',
         'vs ref health',
         'ref page/health',
+        'CPU µs/req',
+        'CPU vs ref page',
         'errors',
         'non-2xx',
       ],
@@ -325,6 +361,8 @@ async function main(): Promise<void> {
         Number.isFinite(r.vsPage) ? r.vsPage.toFixed(3) : '—',
         r.vsHealth.toFixed(3),
         `${r.refPage}/${r.refHealth}`,
+        r.cpuUs,
+        Number.isFinite(r.cpuVsPage) ? r.cpuVsPage.toFixed(3) : '—',
         r.errors,
         r.non2xx,
       ]),
