@@ -1,9 +1,11 @@
 /**
  * API benchmark: `npm run bench:api -- [--products 10000] [--db sqlite|postgres] [--duration 10]
- * [--connections 50] [--customers 200]`. Prints requests/s and latency per endpoint, each as a
- * ratio to the bare reference (bench/reference.ts: its 20-row page and its health check)
- * measured in the same run, the server's peak memory under load, then checkout contention.
- * Figures, not a test: it never fails on timing.
+ * [--connections 50] [--customers 200] [--scenario endpoints,contention,mixed] [--mode production]`.
+ * Prints requests/s and latency per endpoint, each as a ratio to the bare reference
+ * (bench/reference.ts: its 20-row page and its health check) measured in the same run, the
+ * server's peak memory under load, then checkout contention, then the mixed sale-day load
+ * (bench/mixed.ts). The server runs as in production (NODE_ENV=production, sandbox payments
+ * allowed, mail to files) unless `--mode development`. Figures, not a test: it never fails on timing.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import pg from 'pg';
 import { createDatabase, type Db } from '../server/src/db/database.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { createUser } from './fixtures.js';
+import { mixedLoad } from './mixed.js';
 import { generateCatalogue } from './catalogue.js';
 import { freePort } from '../server/test/server-process.js';
 import { arg, ensureWebBuilt, percentile, printTable, repoRoot, startServer, writeResults } from './shared.js';
@@ -24,9 +27,16 @@ const dbKind = arg('db', 'sqlite') === 'postgres' ? 'postgres' : 'sqlite';
 const duration = Number(arg('duration', '10'));
 const connections = Number(arg('connections', '50'));
 const customers = Number(arg('customers', '200'));
-/** only the scenarios whose name contains this text (the reference is always measured) */
-const only = arg('only', '');
-const contentionWanted = arg('contention', 'yes') !== 'no';
+/** only the endpoints whose name contains one of these texts, comma-separated (the reference is always measured) */
+const only = arg('only', '')
+  .split(',')
+  .map((t) => t.trim());
+/** which parts run: endpoints, contention, mixed (comma-separated; all by default) */
+const scenarios = new Set(arg('scenario', 'endpoints,contention,mixed').split(','));
+const contentionWanted = arg('contention', 'yes') !== 'no' && scenarios.has('contention');
+const mode = arg('mode', 'production') === 'development' ? 'development' : 'production';
+/** seconds of the mixed load */
+const mixedSeconds = Number(arg('mixed-seconds', String(Math.max(10, duration * 2))));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
@@ -42,6 +52,25 @@ interface Row {
   refHealth: number;
   errors: number;
   non2xx: number;
+  /** CPU time (user + system) the serving process spent per request, in microseconds */
+  cpuUs: number;
+  /** the reference page's CPU per request over this row's: like vsPage, but blind to the machine's load */
+  cpuVsPage: number;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from Linux /proc (clock ticks of 10 ms);
+ * NaN elsewhere. Per request it shows what an endpoint costs even when other programs share the
+ * machine, which throughput does not.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 async function openDatabase(dataDir: string): Promise<{ db: Db; env: Record<string, string>; drop(): Promise<void> }> {
@@ -70,7 +99,9 @@ async function openDatabase(dataDir: string): Promise<{ db: Db; env: Record<stri
 }
 
 /** The bare reference (bench/reference.ts) in its own process, with its own copy of the data shape. */
-async function startReference(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+async function startReference(
+  dataDir: string,
+): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench', 'reference.ts')], {
@@ -97,6 +128,7 @@ async function startReference(dataDir: string): Promise<{ url: string; stop(): P
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -183,7 +215,16 @@ async function main(): Promise<void> {
 
   console.log('Starting the bare reference...');
   const reference = await startReference(dataDir);
-  const server = await startServer({ ...database.env, DATA_DIR: dataDir, SEED_DEMO: '0' });
+  const server = await startServer({
+    ...database.env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    NODE_ENV: mode,
+    // production's checks: the sandbox provider (its payment page pays the mixed load's orders), mail to files
+    ALLOW_SANDBOX_PAYMENTS: '1',
+    ALLOW_FILE_MAIL: '1',
+    PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef0123456789',
+  });
   const rows: Row[] = [];
   try {
     const ids = catalogue.productIds;
@@ -191,7 +232,8 @@ async function main(): Promise<void> {
     const lastPage = Math.max(1, Math.floor(ids.length / 20) - 1);
     const prefixes = ['de', 'jea', 'kit', 'dress', 'ni', 'leather', 'sh', 'wool', 'sk', 'co', 'ja', 'bl'];
     const referenceLastPage = Math.max(1, Math.floor(productsWanted / 20) - 1);
-    const scenarios: { name: string; paths: string[]; headers?: Record<string, string>; url?: string }[] = [
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const endpoints: { name: string; paths: string[]; headers?: Record<string, string>; url?: string }[] = [
       { name: 'reference GET /health', paths: ['/health'], url: reference.url },
       { name: 'reference 20-row page', paths: ['/products?page=1'], url: reference.url },
       {
@@ -219,8 +261,13 @@ async function main(): Promise<void> {
       { name: 'GET /api/products/{id} (random)', paths: pick(2000).map((id) => `/api/products/${id}`) },
       { name: 'GET /api/products/trending', paths: ['/api/products/trending'] },
       // Server-rendered HTML (kept by URL and catalogue version, like the API replies)
-      { name: 'GET / (home HTML)', paths: ['/'] },
-      { name: 'GET /products/{id} HTML (200 random)', paths: pick(200).map((id) => `/products/${id}`) },
+      // asked for as browsers ask (compressed when the server offers it)
+      { name: 'GET / (home HTML)', paths: ['/'], headers: browser },
+      {
+        name: 'GET /products/{id} HTML (200 random)',
+        paths: pick(200).map((id) => `/products/${id}`),
+        headers: browser,
+      },
       {
         name: 'GET /api/cart (signed in)',
         paths: ['/api/cart'],
@@ -232,7 +279,7 @@ async function main(): Promise<void> {
     await run(
       server.url,
       'warm-up',
-      scenarios.filter((s) => !s.url).flatMap((s) => s.paths.slice(0, 20)),
+      endpoints.filter((s) => !s.url).flatMap((s) => s.paths.slice(0, 20)),
       {},
       3,
     );
@@ -242,14 +289,27 @@ async function main(): Promise<void> {
     // it (half the duration each for the reference's health and page), not once for the run.
     const seconds = Math.max(1, Math.round(duration / 2));
     const peakRss = watchRss(server.child.pid);
-    for (const s of scenarios.filter((s) => s.url || s.name.includes(only))) {
+    let referencePageCpu = NaN;
+    const wanted = scenarios.has('endpoints')
+      ? endpoints.filter((s) => s.url || only.some((t) => s.name.includes(t)))
+      : [];
+    for (const s of wanted) {
       let pairedHealth = 0;
       let pairedPage = 0;
+      let pairedCpu = NaN;
       if (!s.url) {
         pairedHealth = (await run(reference.url, 'reference health', ['/health'], {}, seconds)).requests.average;
-        pairedPage = (await run(reference.url, 'reference page', ['/products?page=1'], {}, seconds)).requests.average;
+        const cpuBefore = cpuMs(reference.pid);
+        const page = await run(reference.url, 'reference page', ['/products?page=1'], {}, seconds);
+        pairedPage = page.requests.average;
+        pairedCpu = ((cpuMs(reference.pid) - cpuBefore) * 1000) / page.requests.total;
       }
+      const pid = s.url ? reference.pid : server.child.pid;
+      const cpuBefore = cpuMs(pid);
       const r = await run(s.url ?? server.url, s.name, s.paths, s.headers);
+      const cpuUs = ((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total;
+      if (s.name === 'reference 20-row page') referencePageCpu = cpuUs;
+      if (s.url) pairedCpu = referencePageCpu;
       const rps = r.requests.average;
       if (s.url && !pairedHealth) pairedHealth = rows[0]?.rps ?? rps;
       if (s.url && !pairedPage) pairedPage = rows[1]?.rps ?? (rows.length === 1 ? rps : NaN);
@@ -265,6 +325,8 @@ async function main(): Promise<void> {
         refHealth: Math.round(pairedHealth),
         errors: r.errors,
         non2xx: r.non2xx,
+        cpuUs: Math.round(cpuUs),
+        cpuVsPage: Math.round((pairedCpu / cpuUs) * 1000) / 1000,
       });
       console.log(
         `  ${s.name}: ${Math.round(rps)} req/s (reference page ${Math.round(pairedPage)}, health ${Math.round(pairedHealth)})`,
@@ -272,7 +334,9 @@ async function main(): Promise<void> {
     }
 
     const rssMb = peakRss();
-    console.log(`\nAPI on ${dbKind}, ${ids.length} products, ${connections} connections, ${duration} s each:`);
+    console.log(
+      `\nAPI on ${dbKind} (${mode}), ${ids.length} products, ${connections} connections, ${duration} s each:`,
+    );
     printTable(
       [
         'endpoint',
@@ -283,6 +347,8 @@ async function main(): Promise<void> {
         'vs ref page',
         'vs ref health',
         'ref page/health',
+        'CPU µs/req',
+        'CPU vs ref page',
         'errors',
         'non-2xx',
       ],
@@ -295,6 +361,8 @@ async function main(): Promise<void> {
         Number.isFinite(r.vsPage) ? r.vsPage.toFixed(3) : '—',
         r.vsHealth.toFixed(3),
         `${r.refPage}/${r.refHealth}`,
+        r.cpuUs,
+        Number.isFinite(r.cpuVsPage) ? r.cpuVsPage.toFixed(3) : '—',
         r.errors,
         r.non2xx,
       ]),
@@ -324,9 +392,36 @@ async function main(): Promise<void> {
         ],
       );
     }
+    const mixed = scenarios.has('mixed')
+      ? await mixedLoad({
+          url: server.url,
+          db: database.db,
+          productIds: ids,
+          seconds: mixedSeconds,
+          visitors: connections,
+        })
+      : undefined;
+    if (mixed) {
+      console.log(
+        `\nMixed load: ${mixed.visitors} visitors for ${mixed.seconds} s, a drop of 20 one-of-a-kind items halfway (load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}):`,
+      );
+      printTable(
+        ['action', 'count', 'p50 ms', 'p99 ms', 'refused', 'failed'],
+        mixed.actions.map((a) => [a.action, a.count, a.p50, a.p99, a.refused, a.failed]),
+      );
+      console.log(
+        `Orders placed ${mixed.ordersPlaced} (${mixed.ordersPerSecond}/s), paid ${mixed.ordersPaid}; drop: ${mixed.dropOrders} orders, ${mixed.dropSoldOut} of 20 sold out, oversold ${mixed.oversold ? 'YES' : 'no'}; browsing after the drop: p50 ${mixed.browseAfterDrop.p50} ms, p99 ${mixed.browseAfterDrop.p99} ms (${mixed.browseAfterDrop.count} requests)`,
+      );
+      if (Object.keys(mixed.unexpected).length) console.log('Unexpected answers:', mixed.unexpected);
+    }
     const file = writeResults(`api-${dbKind}`, {
       date: new Date().toISOString(),
       dbKind,
+      mode,
+      mixed,
       products: ids.length,
       connections,
       duration,

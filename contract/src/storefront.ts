@@ -38,10 +38,33 @@ export interface RenderedPage {
   routeModule: string | null;
   /** the language the page is drawn in (`en` or `sw`), for <html lang> */
   language?: string;
+  /**
+   * What the page was drawn from (its status and the data it shows, without the times the data
+   * was read): two renders of one URL with the same key draw the same page.
+   */
+  dataKey?: string;
+}
+
+/** The page's data is what it was when `RenderOptions.unchangedFrom` was drawn: nothing was drawn. */
+export interface UnchangedPage {
+  unchanged: true;
+  dataKey: string;
+}
+
+export interface RenderOptions {
+  /** the `dataKey` of this URL's page drawn before: when the data still gives it, answer UnchangedPage */
+  unchangedFrom?: string;
+  /** the language to draw the page in (`en` or `sw`; anything else is English) */
+  language?: string;
 }
 
 /** What the web build's server entry exports. */
 export interface StorefrontEntry {
   /** null: not a storefront page (the browser draws it) */
-  render(url: string, source: CatalogueSource, appUrl: string, language?: string): Promise<RenderedPage | null>;
+  render(
+    url: string,
+    source: CatalogueSource,
+    appUrl: string,
+    options?: RenderOptions,
+  ): Promise<RenderedPage | UnchangedPage | null>;
 }

@@ -3,6 +3,7 @@
 // (server/src/modules/storefront): it gets the page's data in-process from `source`, puts it in a
 // Query cache, renders the app with React's streaming renderer and hands back the HTML, the head
 // tags and the cache (dehydrated) for the browser to hydrate from.
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -19,7 +20,7 @@ import type { Category } from '@mtumba/contract/product';
 import { createQueryClient } from './lib/query-client';
 import { LanguageProvider, loadLanguage } from './i18n';
 import { isLanguage, type Language } from './i18n/language';
-import type { CatalogueSource, RenderedPage } from '@mtumba/contract/storefront';
+import type { CatalogueSource, RenderedPage, RenderOptions, UnchangedPage } from '@mtumba/contract/storefront';
 import {
   breadcrumbLd,
   categoryName,
@@ -80,6 +81,22 @@ function setNotFound(client: QueryClient, id: number) {
 
 const isNotFoundQuery = (q: Query) =>
   q.state.status === 'success' || (q.state.error as { status?: number } | null)?.status === 404;
+
+/**
+ * The page's status and the data it is drawn from, without the times the data was read: the
+ * server keeps a page drawn from the same key instead of drawing it again (a catalogue write
+ * elsewhere in the shop changes the catalogue's version, not this page).
+ */
+function dataKeyOf(client: QueryClient, status: number): string {
+  const queries = client
+    .getQueryCache()
+    .getAll()
+    .filter(isNotFoundQuery)
+    .map((q) => [q.queryHash, q.state.status, q.state.data ?? null]);
+  return createHash('sha1')
+    .update(JSON.stringify([status, queries]))
+    .digest('base64url');
+}
 
 function listMeta(
   appUrl: string,
@@ -165,19 +182,19 @@ function renderApp(client: QueryClient, url: URL, language: Language): Promise<{
 
 /**
  * The page for `url` (path and query), or null when the path is a client-rendered screen.
- * `appUrl` is the shop's public address (canonical links, cards); `language` the one to draw the
+ * `appUrl` is the shop's public address (canonical links, cards); `options.language` the one to draw the
  * page in (the server chose it from ?lang=, the cookie or the account).
  */
 export async function render(
   pathAndQuery: string,
   source: CatalogueSource,
   appUrl: string,
-  requested: string = 'en',
-): Promise<RenderedPage | null> {
+  options: RenderOptions = {},
+): Promise<RenderedPage | UnchangedPage | null> {
   const url = new URL(pathAndQuery, `${appUrl}/`);
   const page = storefrontPage(url.pathname);
   if (!page) return null;
-  const language: Language = isLanguage(requested) ? requested : 'en';
+  const language: Language = isLanguage(options.language) ? options.language : 'en';
   await loadLanguage(language);
 
   const client = createQueryClient();
@@ -316,6 +333,8 @@ export async function render(
       };
   }
 
+  const dataKey = dataKeyOf(client, status);
+  if (options.unchangedFrom === dataKey) return { unchanged: true, dataKey };
   const { html, hoisted } = await renderApp(client, url, language);
   const state = scriptJson(dehydrate(client, { shouldDehydrateQuery: isNotFoundQuery }));
   return {
@@ -325,5 +344,6 @@ export async function render(
     state,
     routeModule: page.module,
     language,
+    dataKey,
   };
 }

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.js';
@@ -112,4 +114,24 @@ describe(`database layer on ${TEST_DB}`, () => {
     const rows = await sql<{ n: number }>`select count(*) as n from products`.execute(database.db);
     expect(Number(rows.rows[0].n)).toBe(0);
   });
+
+  // SQLite's own locking (PostgreSQL locks rows, see the orders' concurrency tests)
+  if (TEST_DB === 'sqlite')
+    it('starts SQLite transactions as writers: another connection cannot start writing meanwhile', async () => {
+      const file = path.join(database.dataDir, 'test.db');
+      const other = new SQLite(file);
+      other.pragma('busy_timeout = 0');
+      try {
+        await database.db.transaction().execute(async (trx) => {
+          // nothing written yet: the transaction holds the write lock from its BEGIN
+          await sql`select 1`.execute(trx);
+          expect(() => other.exec('begin immediate')).toThrow(/locked|busy/i);
+        });
+        // committed: the other connection writes now
+        other.exec('begin immediate');
+        other.exec('rollback');
+      } finally {
+        other.close();
+      }
+    });
 });

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 
@@ -46,6 +56,29 @@ function reusingStatements(sqlite: SQLite.Database): SQLite.Database {
   return sqlite;
 }
 
+/**
+ * SQLite transactions start as writers (`BEGIN IMMEDIATE`): a transaction that reads and then
+ * writes never finds, at its first write, that another connection (a second process on the same
+ * file: the admin CLI, a backup) began writing meanwhile, which SQLite refuses at once with
+ * SQLITE_BUSY whatever the busy timeout. Taking the write lock at the start waits its turn (the
+ * busy timeout) instead. This process runs one connection, so its own transactions queue anyway.
+ */
+class WriterFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class WriterFirstSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new WriterFirstSqliteDriver(this.settings);
+  }
+}
+
 export function createDatabase(options: DatabaseOptions): Db {
   let db: Db;
   if (options.kind === 'sqlite') {
@@ -55,7 +88,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+    db = new Kysely<DB>({ dialect: new WriterFirstSqliteDialect({ database: reusingStatements(sqlite) }) });
   } else {
     const url = new URL(options.url);
     if (options.schema) url.searchParams.set('options', `-c search_path=${options.schema}`);

@@ -14,6 +14,7 @@ import { activeHoldsFor, heldOfferCount, takeOverHolds, tooManyHeldItems } from 
 import { productsForOrder } from '../modules/orders/lookup.js';
 import { customerView, loadOrderViews } from '../modules/orders/order-view.js';
 import { runPlaceMove, type OfferHoldsForOrder } from '../modules/orders/place.js';
+import { OutOfStock } from '../modules/orders/run-move.js';
 import {
   KNOWN_CODES,
   MAX_ORDER_CENTS,
@@ -74,6 +75,12 @@ export async function placeOrder(
     (l) => l.product.held_quantity > 0 && !holds.has(l.product.id) && l.product.stock_quantity < l.quantity,
   );
   if (reservedForOther) throw invalidField('items', `${reservedForOther.product.name}: ${OFFER_MESSAGES.reserved}`);
+  // An item already gone is refused now, as the transaction would refuse it, without opening one:
+  // in a rush for one piece, the many who come after the sale are answered at the cost of a read.
+  // (The customer's own offer holds one unit off the shelf for them.) The conditional UPDATE in
+  // the order's transaction stays the final word for those who read it still on the shelf.
+  const gone = lines.find((l) => l.product.stock_quantity < l.quantity - (holds.has(l.product.id) ? 1 : 0));
+  if (gone) throw new OutOfStock(gone.product.id, gone.product.name);
   // The agreed price of the customer's own accepted offer covers one unit of that item
   // (docs/product.md, Make an offer); prices come from the server only.
   const orderLines = lines.flatMap((l) =>

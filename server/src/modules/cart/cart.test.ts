@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartSchema } from '@mtumba/contract/cart';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { insertProduct, setStock, softDeleteProduct } from '../../../test/cart-fixtures.js';
 
@@ -79,6 +80,8 @@ describe('GET /cart', () => {
       },
     ]);
     expect(body.cartItems).toEqual(body.cart_items);
+    // the reply is sent without a check on the way out: it must still be the contract's shape
+    expect(cartSchema.strict().safeParse(body).error).toBeUndefined();
     expect(body.subtotal).toBe(3701);
     expect(body.item_count).toBe(3);
   });

@@ -86,14 +86,14 @@ export interface CartItemResult {
 export function cartService(db: Db) {
   return {
     async getCart(userId: number): Promise<Cart> {
-      const [rows, holds] = await Promise.all([
-        cartRepository(db).listForUser(userId),
-        activeHoldsFor(db, userId, now()),
-      ]);
-      const keys = await firstImageKeys(
-        db,
-        rows.map((r) => r.product_id),
-      );
+      // One query for the lines and their photos; the customer's offer holds only when a line's
+      // product has units held for an offer at all (a hold of theirs always counts there).
+      const rows = await cartRepository(db).listWithImages(userId);
+      const holds = rows.some((r) => r.held_quantity > 0)
+        ? await activeHoldsFor(db, userId, now())
+        : new Map<number, ActiveHold>();
+      const keys = new Map<number, string>();
+      for (const r of rows) if (r.image_key !== null) keys.set(r.product_id, r.image_key);
       const items = rows.map((r) => toCartItem(r, keys, holds.get(r.product_id)));
       const subtotalCents = rows.reduce((sum, r) => sum + lineCents(r, holds.get(r.product_id)), 0);
       return {

@@ -177,16 +177,6 @@ async function insertHeldOrder(
       if (!claimsOffer || !isUniqueViolation(err)) throw err;
       throw new DomainError('conflict', offerTakenMeanwhile(undefined));
     });
-  // The code's limits are counters moved with conditional UPDATEs: an order racing another of the
-  // same customer for its last use is refused here (422) and rolled back, never discounted twice.
-  if (input.code) {
-    await redeemCode(
-      trx,
-      input.code.checked,
-      { id: created.id, userId: input.customerId, discountCents: input.code.discountCents },
-      at,
-    );
-  }
   await repo.insertItems(
     input.lines.map((l) => ({
       order_id: created.id,
@@ -197,6 +187,21 @@ async function insertHeldOrder(
       quantity: l.quantity,
     })),
   );
+  // The ordered units leave the customer's cart (checkout, an accepted offer's item, a manual order).
+  await removeOrderedItems(trx, input.customerId, input.lines);
+  await writeHistory(trx, { order: null, moved: created, move: how.move, by: how.by, note: how.note, at });
+  // The rows other orders compete for come last, so they are locked (PostgreSQL) only for the
+  // last few statements before the commit: the code's use, the offer's held unit, the shelf.
+  // The code's limits are counters moved with conditional UPDATEs: an order racing another of the
+  // same customer for its last use is refused here (422) and rolled back, never discounted twice.
+  if (input.code) {
+    await redeemCode(
+      trx,
+      input.code.checked,
+      { id: created.id, userId: input.customerId, discountCents: input.code.discountCents },
+      at,
+    );
+  }
   // A unit held for the customer's accepted price offer becomes this order's reservation as it is:
   // it is never back on the shelf in between, and only the rest of each line is taken now.
   const who: Actor = { actor: how.by.actor, userId: how.by.userId ?? null };
@@ -215,9 +220,6 @@ async function insertHeldOrder(
   if (missing !== undefined) {
     throw new OutOfStock(missing, input.lines.find((l) => l.productId === missing)?.name ?? 'an item');
   }
-  // The ordered units leave the customer's cart (checkout, an accepted offer's item, a manual order).
-  await removeOrderedItems(trx, input.customerId, input.lines);
-  await writeHistory(trx, { order: null, moved: created, move: how.move, by: how.by, note: how.note, at });
   return created;
 }
 

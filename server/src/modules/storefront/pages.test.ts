@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadWebBuild } from './pages.js';
+import { chooseEncoding, loadWebBuild, PageCache } from './pages.js';
 
 // How a drawn page loads the app: the shell (index.html as Vite builds it) loads the entry at once;
 // a drawn page loads it through the loader, after its first paint, with the route's chunks.
@@ -78,5 +78,70 @@ describe('a drawn page loads the app after its first paint', () => {
       '/assets/product-E5.js',
       '/assets/react-B2.js',
     ]);
+  });
+});
+
+const kept = (version: number, html = '<p>page</p>') => ({
+  status: 200,
+  body: Buffer.from(html),
+  gzip: Buffer.alloc(10),
+  br: Buffer.alloc(10),
+  etag: 'W/"x"',
+  dataKey: 'k',
+  version,
+  drawnAt: Date.now(),
+});
+
+describe('the page cache', () => {
+  it('keeps the pages in use when many others pass through (least recently used go first)', () => {
+    const cache = new PageCache({ maxEntries: 300 });
+    const hot = Array.from({ length: 200 }, (_, i) => `/products/${i}`);
+    for (const url of hot) cache.set(url, kept(1));
+    // a crawler reads 10,000 other pages while shoppers keep coming back to the 200
+    for (let cold = 0; cold < 10_000; cold += 1) {
+      cache.set(`/products/${10_000 + cold}`, kept(1));
+      if (cold % 50 === 49) for (const url of hot) expect(cache.get(1, url), url).toBeDefined();
+    }
+    for (const url of hot) expect(cache.get(1, url), url).toBeDefined();
+    expect(cache.size).toBe(300);
+  });
+
+  it('holds its bytes under the bound', () => {
+    const cache = new PageCache({ maxBytes: 64 * 1024 });
+    for (let i = 0; i < 100; i += 1) cache.set(`/p/${i}`, kept(1, 'x'.repeat(2000)));
+    expect(cache.size).toBeLessThan(30);
+    expect(cache.get(1, '/p/99')).toBeDefined();
+  });
+
+  it('sends a page only for its version; an older one is offered for renewal, then sent for the new version', () => {
+    const cache = new PageCache();
+    const page = kept(4);
+    cache.set('/products/1', page);
+    expect(cache.get(5, '/products/1')).toBeUndefined();
+    expect(cache.previous(5, '/products/1')).toBe(page);
+    cache.renew('/products/1', page, 5);
+    expect(cache.get(5, '/products/1')).toBe(page);
+    // a page drawn for an older version never replaces a newer one
+    cache.set('/products/1', kept(3));
+    expect(cache.get(5, '/products/1')).toBe(page);
+  });
+
+  it('draws a page again after its time, even with unchanged data', () => {
+    const cache = new PageCache({ ttlMs: 1000 });
+    cache.set('/', { ...kept(1), drawnAt: Date.now() - 2000 });
+    expect(cache.get(1, '/')).toBeUndefined();
+    expect(cache.previous(2, '/')).toBeUndefined();
+  });
+});
+
+describe('which compressed copy a browser gets', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip, deflate')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('gzip;q=0')).toBeNull();
   });
 });

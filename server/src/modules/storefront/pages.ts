@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LIMITS } from '@mtumba/contract/constants';
 import { productListQuerySchema } from '@mtumba/contract/product';
 import type { CatalogueSource, RenderedPage, StorefrontEntry } from '@mtumba/contract/storefront';
@@ -152,48 +155,169 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
   };
 }
 
-interface CachedPage {
+/** A drawn page as it is sent: the document's bytes, compressed once, with its ETag. */
+export interface CachedPage {
   status: number;
-  html: string;
-  storedAt: number;
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  /** the entry's key of the data the page was drawn from (RenderedPage.dataKey) */
+  dataKey: string | undefined;
+  /** the catalogue version the page was last found current for */
+  version: number;
+  /** when it was drawn: kept at most `ttlMs` from then, however often it is found current */
+  drawnAt: number;
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * A page ready to send, compressed in the thread pool (not on the event loop) once per drawing:
+ * gzip and brotli at a middle level, which for a page of 30–70 KB is a few milliseconds.
+ */
+export async function preparePage(
+  status: number,
+  html: string,
+  dataKey: string | undefined,
+  version: number,
+): Promise<CachedPage> {
+  const body = Buffer.from(html, 'utf8');
+  const [gz, br] = await Promise.all([
+    gzipAsync(body, { level: 6, memLevel: 8 }),
+    brotliAsync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        // a 256 KB window (pages are smaller): the default 4 MB is allocated per compression
+        [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      },
+    }),
+  ]);
+  return {
+    status,
+    body,
+    gzip: gz,
+    br,
+    etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+    dataKey,
+    version,
+    drawnAt: Date.now(),
+  };
+}
+
+/** Which stored body to send for an Accept-Encoding header: brotli, gzip, or none (q=0 refuses one). */
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  let br = false;
+  let gz = false;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    if (refused) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === 'x-gzip') gz = true;
+    else if (name === '*') {
+      br = true;
+      gz = true;
+    }
+  }
+  return br ? 'br' : gz ? 'gzip' : null;
 }
 
 /**
- * Rendered pages by URL, for one catalogue version at a time (the version the API's reply cache
- * uses, raised by the database on every catalogue write, migration 0020): a write empties it, so
- * a sold item is never shown for sale. Nothing personal is in these pages.
+ * The key a page is kept under. Everything a drawn page varies by is in it: the language it is
+ * drawn in, and the path and query (the storefront shows nothing personal).
+ */
+export function pageCacheKey(request: { url: string }, language: string): string {
+  return `${language} ${request.url}`;
+}
+
+export interface PageCacheOptions {
+  /** most pages kept */
+  maxEntries?: number;
+  /** most bytes kept (the document and its two compressed copies) */
+  maxBytes?: number;
+  /** a page is drawn again after this long even if its data did not change (pages may read the clock) */
+  ttlMs?: number;
+}
+
+const sizeOf = (page: CachedPage) => page.body.length + page.gzip.length + page.br.length + 512;
+
+/**
+ * Drawn pages by key (pageCacheKey), each for the catalogue version it was last found current
+ * for (the version the API's reply cache uses, raised by the database on every catalogue write,
+ * migration 0020): a page is sent only for that version, so a sold item is never shown for sale.
+ * A page of an older version is kept as well: when the data it was drawn from has not changed
+ * (its `dataKey`), it is found current for the new version without being drawn again (`renew`).
+ * Least recently used pages go first when the cache is full. Nothing personal is in these pages.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
-  private version = -1;
+  private bytes = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly ttlMs: number;
 
-  constructor(
-    private readonly maxEntries = 500,
-    private readonly ttlMs = 60_000,
-  ) {}
+  constructor(options: PageCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.maxBytes = options.maxBytes ?? 48 * 1024 * 1024;
+    this.ttlMs = options.ttlMs ?? 60_000;
+  }
 
-  get(version: number, url: string): CachedPage | undefined {
-    if (version !== this.version) return undefined;
-    const hit = this.pages.get(url);
-    if (hit && Date.now() - hit.storedAt > this.ttlMs) {
-      this.pages.delete(url);
-      return undefined;
-    }
+  /** The page for `version`, when it is kept and current. */
+  get(version: number, key: string): CachedPage | undefined {
+    const hit = this.fresh(key);
+    if (hit?.version !== version) return undefined;
+    // most recently used last: a Map iterates in insertion order
+    this.pages.delete(key);
+    this.pages.set(key, hit);
     return hit;
   }
 
-  set(version: number, url: string, page: Omit<CachedPage, 'storedAt'>): void {
-    if (version < this.version) return;
-    if (version > this.version) {
-      this.pages.clear();
-      this.version = version;
+  /** A page of an older version, within its time, that may still be current (see `renew`). */
+  previous(version: number, key: string): CachedPage | undefined {
+    const kept = this.fresh(key);
+    return kept && kept.version < version ? kept : undefined;
+  }
+
+  /** The kept page was found to show what `version` shows: it is sent for that version now. */
+  renew(key: string, page: CachedPage, version: number): void {
+    if (this.pages.get(key) !== page || version < page.version) return;
+    page.version = version;
+  }
+
+  set(key: string, page: CachedPage): void {
+    const old = this.pages.get(key);
+    if (old && old.version > page.version) return;
+    if (old) this.remove(key, old);
+    const bytes = sizeOf(page);
+    if (bytes > this.maxBytes / 16) return;
+    this.pages.set(key, page);
+    this.bytes += bytes;
+    for (const [oldestKey, oldest] of this.pages) {
+      if (this.pages.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.remove(oldestKey, oldest);
     }
-    this.pages.delete(url);
-    this.pages.set(url, { ...page, storedAt: Date.now() });
-    if (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
   }
 
   get size(): number {
     return this.pages.size;
+  }
+
+  private fresh(key: string): CachedPage | undefined {
+    const kept = this.pages.get(key);
+    if (kept && Date.now() - kept.drawnAt > this.ttlMs) {
+      this.remove(key, kept);
+      return undefined;
+    }
+    return kept;
+  }
+
+  private remove(key: string, page: CachedPage): void {
+    this.pages.delete(key);
+    this.bytes -= sizeOf(page);
   }
 }

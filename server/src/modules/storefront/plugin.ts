@@ -1,7 +1,19 @@
 import { LIMITS } from '@mtumba/contract/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { catalogueSource, loadWebBuild, PageCache, UnrenderableQuery, type WebBuild } from './pages.js';
+import type { CatalogueSource } from '@mtumba/contract/storefront';
+import { matchesEtag } from '../../lib/http.js';
+import {
+  catalogueSource,
+  chooseEncoding,
+  loadWebBuild,
+  PageCache,
+  pageCacheKey,
+  preparePage,
+  UnrenderableQuery,
+  type CachedPage,
+  type WebBuild,
+} from './pages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +58,10 @@ function languageUrl(url: string, language: PageLanguage): string {
   return `${url}${url.includes('?') ? '&' : '?'}lang=${language}`;
 }
 
+/** A Vary header's value with `name` added to what the reply already varies by. */
+const varyWith = (current: ReturnType<FastifyReply['getHeader']>, name: string) =>
+  current ? `${String(current)}, ${name}` : name;
+
 /** Sitemap protocol's limit for one file. */
 const SITEMAP_MAX_URLS = 50_000;
 
@@ -54,7 +70,8 @@ const xmlEscape = (text: string) =>
 
 /**
  * Server-rendered storefront pages, sitemap.xml and robots.txt (docs/architecture.md section 19).
- * Pages are rendered once per URL and catalogue version and kept (PageCache).
+ * Pages are drawn once per URL and kept (PageCache) with their gzip and brotli copies and an ETag;
+ * after a catalogue write a kept page is drawn again only when the data it shows has changed.
  */
 export default fp<StorefrontOptions>(
   async (app, options) => {
@@ -71,27 +88,51 @@ export default fp<StorefrontOptions>(
     const sendShell = (reply: FastifyReply, language: PageLanguage) =>
       reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shells[language]);
 
-    // Requests for a page being rendered wait for that render instead of starting their own.
-    const rendering = new Map<string, Promise<{ status: number; html: string } | null>>();
+    // The categories change only with the catalogue's version: read once per version, not per page.
+    let categories: { version: number; list: ReturnType<CatalogueSource['categories']> } | null = null;
+    const sourceAt = (version: number): CatalogueSource => ({
+      ...source,
+      categories() {
+        if (categories?.version !== version) {
+          const list = source.categories();
+          const kept = { version, list };
+          categories = kept;
+          list.catch(() => {
+            if (categories === kept) categories = null;
+          });
+        }
+        return categories.list;
+      },
+    });
+
+    // Requests for a page being drawn wait for that drawing instead of starting their own.
+    const rendering = new Map<string, Promise<CachedPage | null>>();
     const renderPage = (
       entry: NonNullable<WebBuild['entry']>,
+      key: string,
       url: string,
       language: PageLanguage,
       version: number,
     ) => {
-      const key = `${version} ${language} ${url}`;
-      let pending = rendering.get(key);
+      const id = `${version} ${key}`;
+      let pending = rendering.get(id);
       if (!pending) {
-        pending = entry
-          .render(url, source, config.appUrl, language)
-          .then((rendered) => {
-            if (!rendered) return null;
-            const page = { status: rendered.status, html: build.document(rendered) };
-            pages.set(version, `${language} ${url}`, page);
-            return page;
-          })
-          .finally(() => rendering.delete(key));
-        rendering.set(key, pending);
+        pending = (async (): Promise<CachedPage | null> => {
+          const before = pages.previous(version, key);
+          const rendered = await entry.render(url, sourceAt(version), config.appUrl, {
+            unchangedFrom: before?.dataKey,
+            language,
+          });
+          if (!rendered) return null;
+          if ('unchanged' in rendered) {
+            pages.renew(key, before!, version);
+            return before!;
+          }
+          const page = await preparePage(rendered.status, build.document(rendered), rendered.dataKey, version);
+          pages.set(key, page);
+          return page;
+        })().finally(() => rendering.delete(id));
+        rendering.set(id, pending);
       }
       return pending;
     };
@@ -101,10 +142,11 @@ export default fp<StorefrontOptions>(
       const language = pageLanguage(request, reply);
       if (!entry || request.method !== 'GET') return sendShell(reply, language);
       const version = await app.catalogueCache.readVersion();
-      let page: { status: number; html: string } | null | undefined = pages.get(version, `${language} ${request.url}`);
+      const key = pageCacheKey(request, language);
+      let page: CachedPage | null | undefined = pages.get(version, key);
       if (!page) {
         try {
-          page = await renderPage(entry, request.url, language, version);
+          page = await renderPage(entry, key, request.url, language, version);
         } catch (err) {
           // The browser can still draw the page (and show the API's error): never a 500 for a page.
           if (!(err instanceof UnrenderableQuery)) request.log.error({ err }, 'server rendering failed');
@@ -112,11 +154,18 @@ export default fp<StorefrontOptions>(
         }
         if (!page) return sendShell(reply, language);
       }
-      return reply
+      reply
         .status(page.status)
         .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(page.html);
+        .header('Vary', varyWith(reply.getHeader('vary'), 'Accept-Encoding, Cookie'))
+        .header('ETag', page.etag)
+        .type('text/html; charset=utf-8');
+      if (page.status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) {
+        return reply.code(304).send();
+      }
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body);
     });
 
     let sitemap: { version: number; xml: string } | null = null;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { insertCategory, insertProduct } from '../../../test/catalog.js';
@@ -139,6 +140,57 @@ describe('server-rendered product page', () => {
     const unknownPath = await page('/no-such-page');
     expect(unknownPath.status).toBe(404);
     expect(unknownPath.html).toContain('Page not found');
+  });
+});
+
+describe('sending a kept page', () => {
+  it('sends it compressed as the browser asks, with an ETag that a revalidation answers with 304', async () => {
+    const id = await insertProduct(database.db, { name: 'Compressed kikoi' });
+    const plain = await app.inject({ method: 'GET', url: `/products/${id}` });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toContain('Accept-Encoding');
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+
+    const br = await app.inject({
+      method: 'GET',
+      url: `/products/${id}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await app.inject({ method: 'GET', url: `/products/${id}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const again = await app.inject({ method: 'GET', url: `/products/${id}`, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('keeps a page through catalogue writes that do not change it, and draws it again when its product changes', async () => {
+    const id = await insertProduct(database.db, { name: 'Steady linen shirt', price_cents: 800_00 });
+    const first = await page(`/products/${id}`);
+    const etag = async () => String((await app.inject({ method: 'GET', url: `/products/${id}` })).headers.etag);
+    const before = await etag();
+
+    // another product is listed: the catalogue's version moves, this page shows the same
+    await insertProduct(database.db, { name: 'Unrelated wool scarf' });
+    expect(await etag()).toBe(before);
+    const revalidated = await app.inject({
+      method: 'GET',
+      url: `/products/${id}`,
+      headers: { 'if-none-match': before },
+    });
+    expect(revalidated.statusCode).toBe(304);
+
+    // its own price changes: drawn again
+    await database.db.updateTable('products').set({ price_cents: 650_00 }).where('id', '=', id).execute();
+    const changed = await page(`/products/${id}`);
+    expect(changed.html).not.toBe(first.html);
+    expect(changed.html).toContain('Ksh 650');
+    expect(await etag()).not.toBe(before);
   });
 });
 

@@ -1,0 +1,253 @@
+/**
+ * The mixed load of `npm run bench:api -- --scenario mixed`: a sale day in miniature. Virtual
+ * visitors loop for the whole run, each step one action drawn by weight: most browse (product
+ * pages, the list, the home page) and search, some put things in their cart and look at it, a few
+ * check out and pay through the sandbox payment provider (its simulated payment page, the same
+ * path the shop's demo uses). Halfway through, a drop puts 20 one-of-a-kind items on sale at one
+ * moment (the listing job's own publishing call), and from then on visitors crowd those pages and
+ * the checkouts go for them. Reports p50/p99 per action and orders per second.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../server/src/db/database.js';
+import { publishDueProducts } from '../server/src/modules/listing/publishing.js';
+import { createUser } from './fixtures.js';
+import { percentile } from './shared.js';
+
+export interface MixedOptions {
+  url: string;
+  db: Db;
+  productIds: number[];
+  seconds: number;
+  visitors: number;
+}
+
+type Action = 'product page' | 'home page' | 'list' | 'search' | 'cart add' | 'cart view' | 'checkout' | 'pay';
+
+/** Share of steps per kind (out of 100): browse 60, search 20, cart 15, checkout and pay 5. */
+const WEIGHTS: [kind: 'browse' | 'list' | 'home' | 'search' | 'cart' | 'buy', weight: number][] = [
+  ['browse', 45],
+  ['list', 10],
+  ['home', 5],
+  ['search', 20],
+  ['cart', 15],
+  ['buy', 5],
+];
+const PREFIXES = ['de', 'jea', 'kit', 'dress', 'ni', 'leather', 'sh', 'wool', 'sk', 'co', 'ja', 'bl'];
+const DROP_SIZE = 20;
+
+export interface MixedResult {
+  seconds: number;
+  visitors: number;
+  actions: { action: Action; count: number; p50: number; p99: number; refused: number; failed: number }[];
+  ordersPlaced: number;
+  ordersPaid: number;
+  ordersPerSecond: number;
+  /** orders placed for the drop's items, and how many of those items were sold */
+  dropOrders: number;
+  dropSoldOut: number;
+  /** browse actions (product page, home, list, search) after the drop, while checkouts ran */
+  browseAfterDrop: { count: number; p50: number; p99: number };
+  oversold: boolean;
+  unexpected: Record<string, number>;
+}
+
+export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
+  const { url, db, productIds } = options;
+  const at = new Date().toISOString();
+  // The drop: one-of-a-kind items scheduled for later, published by the listing job's call.
+  const drop: number[] = [];
+  for (let i = 0; i < DROP_SIZE; i++) {
+    const row = await db
+      .insertInto('products')
+      .values({
+        name: `Drop item ${i}`,
+        description: 'one of a kind, in the drop',
+        price_cents: 120000,
+        stock_quantity: 1,
+        size: 'M',
+        brand: null,
+        condition: 'good',
+        color: 'green',
+        search_text: `drop item ${i}`,
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+        status: 'scheduled',
+        publish_at: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    drop.push(row.id);
+  }
+  const shoppers = [];
+  for (let i = 0; i < options.visitors; i++) shoppers.push(await createUser(db, { verified: true }));
+
+  const latencies = new Map<Action, number[]>();
+  const refused = new Map<Action, number>();
+  const failed = new Map<Action, number>();
+  const afterDrop: number[] = [];
+  /** unexpected answers by action and status, to look into */
+  const unexpected: Record<string, number> = {};
+  let dropped = false;
+  let ordersPlaced = 0;
+  let ordersPaid = 0;
+  let dropOrders = 0;
+
+  const timed = async (action: Action, fn: () => Promise<Response>, ok: number[], refusals: number[] = []) => {
+    const t0 = performance.now();
+    let res: Response;
+    try {
+      res = await fn();
+    } catch {
+      failed.set(action, (failed.get(action) ?? 0) + 1);
+      unexpected[`${action} network error`] = (unexpected[`${action} network error`] ?? 0) + 1;
+      return undefined;
+    }
+    const body = await res.text();
+    const ms = performance.now() - t0;
+    (latencies.get(action) ?? latencies.set(action, []).get(action)!).push(ms);
+    if (dropped && ['product page', 'home page', 'list', 'search'].includes(action)) afterDrop.push(ms);
+    if (refusals.includes(res.status)) refused.set(action, (refused.get(action) ?? 0) + 1);
+    else if (!ok.includes(res.status)) {
+      failed.set(action, (failed.get(action) ?? 0) + 1);
+      const key = `${action} ${res.status}`;
+      unexpected[key] = (unexpected[key] ?? 0) + 1;
+    }
+    return { status: res.status, body };
+  };
+  const random = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+  const pages = Array.from({ length: 200 }, () => random(productIds));
+  const pick = () => {
+    const roll = Math.random() * 100;
+    let sum = 0;
+    for (const [kind, weight] of WEIGHTS) if (roll < (sum += weight)) return kind;
+    return 'browse';
+  };
+  const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+
+  const visitor = async (shopper: { id: number; token: string }, until: number) => {
+    while (performance.now() < until) {
+      const kind = pick();
+      if (kind === 'browse') {
+        const id = dropped && Math.random() < 0.5 ? random(drop) : random(pages);
+        await timed('product page', () => fetch(`${url}/products/${id}`), [200, 404]);
+      } else if (kind === 'list') {
+        const page = 1 + Math.floor(Math.random() * 5);
+        await timed('list', () => fetch(`${url}/api/products?page=${page}&per_page=20&sort=newest`), [200]);
+      } else if (kind === 'home') {
+        await timed('home page', () => fetch(`${url}/`), [200]);
+      } else if (kind === 'search') {
+        await timed('search', () => fetch(`${url}/api/products/search?q=${random(PREFIXES)}`), [200]);
+      } else if (kind === 'cart') {
+        const productId = dropped && Math.random() < 0.5 ? random(drop) : random(productIds);
+        await timed(
+          'cart add',
+          () =>
+            fetch(`${url}/api/cart/add`, {
+              method: 'POST',
+              headers: json(shopper.token),
+              body: JSON.stringify({ product_id: productId, quantity: 1 }),
+            }),
+          [200, 201],
+          [409, 422],
+        );
+        await timed('cart view', () => fetch(`${url}/api/cart`, { headers: json(shopper.token) }), [200]);
+      } else {
+        const productId = dropped ? random(drop) : random(productIds);
+        const placed = await timed(
+          'checkout',
+          () =>
+            fetch(`${url}/api/orders`, {
+              method: 'POST',
+              headers: json(shopper.token),
+              body: JSON.stringify({
+                items: [{ product_id: productId, quantity: 1 }],
+                shipping_address: 'CBD Delivery',
+                shipping_phone: '0712345678',
+                discount_code: null,
+              }),
+            }),
+          [201],
+          [409, 422],
+        );
+        if (placed?.status !== 201) continue;
+        ordersPlaced += 1;
+        if (drop.includes(productId)) dropOrders += 1;
+        const orderId = (JSON.parse(placed.body) as { order: { id: number } }).order.id;
+        const t0 = performance.now();
+        const started = await fetch(`${url}/api/payments/initiate`, {
+          method: 'POST',
+          headers: json(shopper.token),
+          body: JSON.stringify({ order_id: orderId }),
+        }).catch(() => undefined);
+        const payment = started?.status === 201 ? ((await started.json()) as { reference: string }) : undefined;
+        if (!payment) {
+          await started?.text();
+          failed.set('pay', (failed.get('pay') ?? 0) + 1);
+          continue;
+        }
+        const paid = await fetch(`${url}/pay/sandbox/${encodeURIComponent(payment.reference)}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ outcome: 'success', method: 'mpesa', phone: '0712345678' }).toString(),
+        }).catch(() => undefined);
+        await paid?.text();
+        (latencies.get('pay') ?? latencies.set('pay', []).get('pay')!).push(performance.now() - t0);
+        if (paid?.status === 303) ordersPaid += 1;
+        else failed.set('pay', (failed.get('pay') ?? 0) + 1);
+      }
+    }
+  };
+
+  const started = performance.now();
+  const until = started + options.seconds * 1000;
+  const releaseDrop = (async () => {
+    await new Promise((r) => setTimeout(r, (options.seconds * 1000) / 2));
+    await db.updateTable('products').set({ publish_at: new Date().toISOString() }).where('id', 'in', drop).execute();
+    await publishDueProducts(db, new Date(), {
+      context: { shop: { shopName: 'Mtumba', appUrl: url }, dropQuietSeconds: 0 },
+    });
+    dropped = true;
+  })();
+  await Promise.all([...shoppers.map((s) => visitor(s, until)), releaseDrop]);
+  const elapsed = (performance.now() - started) / 1000;
+
+  const stock = await db.selectFrom('products').select('stock_quantity').where('id', 'in', drop).execute();
+  const sold = await db
+    .selectFrom('order_items as oi')
+    .innerJoin('orders as o', 'o.id', 'oi.order_id')
+    .select(['oi.product_id', sql<number>`count(*)`.as('n')])
+    .where('oi.product_id', 'in', drop)
+    .where('o.order_status', '!=', 'cancelled')
+    .groupBy('oi.product_id')
+    .execute();
+  const order: Action[] = ['product page', 'home page', 'list', 'search', 'cart add', 'cart view', 'checkout', 'pay'];
+  return {
+    seconds: Math.round(elapsed * 10) / 10,
+    visitors: options.visitors,
+    actions: order.map((action) => {
+      const l = latencies.get(action) ?? [];
+      return {
+        action,
+        count: l.length,
+        p50: Math.round(percentile(l, 50)),
+        p99: Math.round(percentile(l, 99)),
+        refused: refused.get(action) ?? 0,
+        failed: failed.get(action) ?? 0,
+      };
+    }),
+    ordersPlaced,
+    ordersPaid,
+    ordersPerSecond: Math.round((ordersPlaced / elapsed) * 10) / 10,
+    dropOrders,
+    dropSoldOut: stock.filter((s) => s.stock_quantity === 0).length,
+    browseAfterDrop: {
+      count: afterDrop.length,
+      p50: Math.round(percentile(afterDrop, 50)),
+      p99: Math.round(percentile(afterDrop, 99)),
+    },
+    oversold: stock.some((s) => s.stock_quantity < 0) || sold.some((s) => Number(s.n) > 1),
+    unexpected,
+  };
+}
