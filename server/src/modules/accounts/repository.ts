@@ -53,6 +53,10 @@ export function userRepository(db: Executor) {
       await db.updateTable('users').set({ default_phone: phone, updated_at: at }).where('id', '=', id).execute();
     },
 
+    async setLanguage(id: number, language: string, at: string): Promise<void> {
+      await db.updateTable('users').set({ language, updated_at: at }).where('id', '=', id).execute();
+    },
+
     async markPhoneVerified(id: number, at: string): Promise<void> {
       await db.updateTable('users').set({ phone_verified_at: at }).where('id', '=', id).execute();
     },
