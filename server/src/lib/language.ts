@@ -43,8 +43,12 @@ export function cookieLanguage(cookieHeader: string | undefined): Language | und
  * The language of a request: the `mtumba_lang` cookie when it is valid, else the signed-in user's
  * account language (known once an auth hook identified them), else English.
  */
-export function requestLanguage(request: Pick<FastifyRequest, 'headers'> & { user?: { language?: string } | null }): Language {
-  return cookieLanguage(request.headers.cookie) ?? (request.user ? asLanguage(request.user.language) : DEFAULT_LANGUAGE);
+export function requestLanguage(
+  request: Pick<FastifyRequest, 'headers'> & { user?: { language?: string } | null },
+): Language {
+  return (
+    cookieLanguage(request.headers.cookie) ?? (request.user ? asLanguage(request.user.language) : DEFAULT_LANGUAGE)
+  );
 }
 
 /** The Set-Cookie value remembering a language for a year (readable by the web app's scripts). */

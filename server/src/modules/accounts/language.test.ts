@@ -61,7 +61,9 @@ describe('PUT /api/user/language', () => {
 
   it('an order records the language of the request that placed it', async () => {
     const customer = await createUser(t.db);
-    const english = await placeOrder(t.app, customer.token, [{ product_id: (await createProduct(t.db)).id, quantity: 1 }]);
+    const english = await placeOrder(t.app, customer.token, [
+      { product_id: (await createProduct(t.db)).id, quantity: 1 },
+    ]);
     const product = await createProduct(t.db);
     const res = await t.app.inject({
       method: 'POST',
