@@ -1,4 +1,204 @@
-/** placeholder, filled in below */
-export const MESSAGES_EN: Record<string, string> = {};
-export const MESSAGES_SW: Record<string, string> = {};
-export type MessageId = string;
+/**
+ * The e-mails and text messages customers get, in English and Kiswahili (docs/architecture.md,
+ * "i18n on the server"). One entry per id, ICU MessageFormat in both languages: `{name}` for a
+ * value (amounts and dates come already formatted for the language, `kshIn` / `dateIn`), and
+ * `{count, plural, one {…} other {…}}` where a number changes the words. The English is the
+ * wording the shop always used; a test checks that every id has both languages.
+ *
+ * Kiswahili as Kenyan shoppers speak it: "oda" (order), "Lipa kwa M-Pesa", "Lipa ukipokea" (pay on
+ * delivery), "rider", "waybill", "Asante kwa kununua".
+ */
+const CATALOG = {
+  // --- the layout every e-mail shares
+  'layout.buttonFallback': {
+    en: 'If the button does not work, open this link:',
+    sw: 'Kitufe kisipofanya kazi, fungua kiungo hiki:',
+  },
+  'layout.contactPhone': { en: 'Phone {phone} · WhatsApp {whatsapp}', sw: 'Simu {phone} · WhatsApp {whatsapp}' },
+  'layout.contactHours': { en: 'Open {hours}', sw: 'Tuko wazi {hours}' },
+
+  // --- order e-mails (to the customer)
+  'order.hi': { en: 'Hi {name},', sw: 'Habari {name},' },
+  'order.viewButton': { en: 'View your order', sw: 'Angalia oda yako' },
+  'order.footnote': {
+    en: 'You get this e-mail because you placed an order at {shop}.',
+    sw: 'Umepokea barua pepe hii kwa sababu uliweka oda kwenye {shop}.',
+  },
+  'order.row.subtotal': { en: 'Subtotal', sw: 'Jumla ndogo' },
+  'order.row.discounts': { en: 'Discounts', sw: 'Punguzo' },
+  'order.row.delivery': { en: 'Delivery ({method})', sw: 'Usafirishaji ({method})' },
+  'order.row.total': { en: 'Total', sw: 'Jumla' },
+  'order.row.deliveryMethod': { en: 'Delivery', sw: 'Usafirishaji' },
+  'order.row.pickupPoint': { en: 'Pickup point', sw: 'Mahali pa kuchukulia' },
+  'order.row.openingHours': { en: 'Opening hours', sw: 'Saa za kufungua' },
+  'order.row.heldFor': { en: 'Held for you', sw: 'Tunakuwekea' },
+  'order.row.heldForDays': {
+    en: '{days} days after it is ready',
+    sw: 'siku {days} baada ya kuwa tayari',
+  },
+  'order.row.address': { en: 'Address', sw: 'Anwani' },
+  'order.row.town': { en: 'Town', sw: 'Mji' },
+  'order.row.townPickup': { en: '{town}, pickup at {office}', sw: '{town}, chukua kwenye {office}' },
+  'order.row.estimated': { en: 'Estimated', sw: 'Muda unaokadiriwa' },
+  'order.row.shippedWith': { en: 'Shipped with', sw: 'Imetumwa kupitia' },
+  'order.row.waybill': { en: 'Waybill number', sw: 'Namba ya waybill' },
+  'order.row.shopNote': { en: 'Note from the shop', sw: 'Ujumbe kutoka dukani' },
+
+  'order.pod.rider': {
+    en: 'Have {amount} ready for the rider (cash or M-Pesa).',
+    sw: 'Kuwa na {amount} tayari kwa ajili ya rider (pesa taslimu au M-Pesa).',
+  },
+  'order.pod.pickup': {
+    en: 'Pay {amount} at the pickup point when you collect your order (cash or M-Pesa).',
+    sw: 'Lipa {amount} mahali pa kuchukulia unapochukua oda yako (pesa taslimu au M-Pesa).',
+  },
+  'order.pod.courier': {
+    en: 'Have {amount} ready when you collect your parcel (cash or M-Pesa).',
+    sw: 'Kuwa na {amount} tayari unapochukua mzigo wako (pesa taslimu au M-Pesa).',
+  },
+
+  'order.podConfirmed.subject': {
+    en: 'Order #{id} confirmed: pay on delivery',
+    sw: 'Oda #{id} imethibitishwa: Lipa ukipokea',
+  },
+  'order.podConfirmed.preheader': {
+    en: 'Order #{id} is confirmed: pay on delivery.',
+    sw: 'Oda #{id} imethibitishwa: Lipa ukipokea.',
+  },
+  'order.podConfirmed.heading': { en: 'Order #{id} is confirmed', sw: 'Oda #{id} imethibitishwa' },
+  'order.podConfirmed.body': {
+    en: 'Your order is confirmed and you pay on delivery. We are preparing it and keep its items for you until it reaches you.',
+    sw: 'Oda yako imethibitishwa na utalipa ukipokea. Tunaitayarisha, na tunakuwekea bidhaa zake hadi zikufikie.',
+  },
+
+  'order.receipt.subject': { en: 'Receipt for order #{id}', sw: 'Risiti ya oda #{id}' },
+  'order.receipt.preheader': {
+    en: 'We received your payment for order #{id}.',
+    sw: 'Tumepokea malipo yako ya oda #{id}.',
+  },
+  'order.receipt.heading': { en: 'Thank you, order #{id} is paid', sw: 'Asante kwa kununua! Oda #{id} imelipwa' },
+  'order.receipt.body': {
+    en: 'We received your payment of {amount}. We are now preparing your order and will tell you when it is on its way.',
+    sw: 'Tumepokea malipo yako ya {amount}. Sasa tunatayarisha oda yako na tutakujulisha ikiwa njiani.',
+  },
+
+  'order.status.shipped': { en: 'Your order is on its way.', sw: 'Oda yako iko njiani.' },
+  'order.status.delivered': {
+    en: 'Your order was delivered. We hope you love it! You can now review the items you bought.',
+    sw: 'Oda yako imekufikia. Tunatumaini utaipenda! Sasa unaweza kutoa maoni kuhusu bidhaa ulizonunua.',
+  },
+  'order.status.cancelled': {
+    en: 'Your order was cancelled. If you already paid, we will refund you shortly.',
+    sw: 'Oda yako imeghairiwa. Kama ulishalipa, tutakurejeshea pesa yako hivi karibuni.',
+  },
+  'order.status.processing': { en: 'We are preparing your order.', sw: 'Tunatayarisha oda yako.' },
+  'order.status.other': { en: 'Your order is now {label}.', sw: 'Oda yako sasa iko katika hali ya: {label}.' },
+  'order.status.shippedWith': {
+    en: 'Your order is on its way: shipped with {carrier}.',
+    sw: 'Oda yako iko njiani: imetumwa kupitia {carrier}.',
+  },
+  'order.status.shippedWithWaybill': {
+    en: 'Your order is on its way: shipped with {carrier}, waybill {waybill}.',
+    sw: 'Oda yako iko njiani: imetumwa kupitia {carrier}, namba ya waybill {waybill}.',
+  },
+  'order.status.subject': { en: 'Order #{id} is {label}', sw: 'Oda #{id}: {label}' },
+  'order.status.preheader': { en: 'Order #{id} is now {label}.', sw: 'Oda #{id} sasa: {label}.' },
+  'order.status.heading': { en: 'Order #{id}: {label}', sw: 'Oda #{id}: {label}' },
+
+  'order.expired.subject': { en: 'Order #{id} expired', sw: 'Muda wa oda #{id} umeisha' },
+  'order.expired.preheader': {
+    en: 'Order #{id} was not paid in time.',
+    sw: 'Oda #{id} haikulipwa kwa wakati.',
+  },
+  'order.expired.body1': {
+    en: 'We held the items of your order for you, but the payment did not arrive in time, so the order was cancelled and the items went back on sale.',
+    sw: 'Tulikuwekea bidhaa za oda yako, lakini malipo hayakufika kwa wakati, kwa hiyo oda imeghairiwa na bidhaa zimerudi sokoni.',
+  },
+  'order.expired.body2': {
+    en: 'If you still want them, place a new order while they are available.',
+    sw: 'Kama bado unazitaka, weka oda mpya zikiwa bado zinapatikana.',
+  },
+  'order.continueShopping': { en: 'Continue shopping', sw: 'Endelea kununua' },
+
+  'order.refundDue.subject': { en: 'Refund for order #{id}', sw: 'Kurejeshewa pesa ya oda #{id}' },
+  'order.refundDue.heading': {
+    en: 'We will refund your payment for order #{id}',
+    sw: 'Tutakurejeshea malipo yako ya oda #{id}',
+  },
+  'order.refundDue.body1': {
+    en: 'Your payment of {amount} arrived after the reservation of order #{id} had expired, and some of its items have been sold since.',
+    sw: 'Malipo yako ya {amount} yalifika baada ya muda wa kukuwekea oda #{id} kuisha, na baadhi ya bidhaa zake zimeshauzwa.',
+  },
+  'order.refundDue.body2': {
+    en: 'We are sorry: the order stays cancelled and we will refund you shortly.',
+    sw: 'Samahani: oda inabaki imeghairiwa na tutakurejeshea pesa yako hivi karibuni.',
+  },
+
+  'order.cancelDeclined.subject': {
+    en: 'Order #{id}: cancellation request declined',
+    sw: 'Oda #{id}: ombi la kughairi limekataliwa',
+  },
+  'order.cancelDeclined.heading': { en: 'Order #{id} was not cancelled', sw: 'Oda #{id} haijaghairiwa' },
+  'order.cancelDeclined.body1': {
+    en: 'We looked at your request to cancel this order and could not cancel it.',
+    sw: 'Tumeangalia ombi lako la kughairi oda hii na hatukuweza kuighairi.',
+  },
+  'order.cancelDeclined.note': { en: 'Our note: {note}', sw: 'Ujumbe wetu: {note}' },
+  'order.cancelDeclined.body2': {
+    en: 'Reply to this e-mail if you have any questions.',
+    sw: 'Jibu barua pepe hii kama una swali lolote.',
+  },
+
+  'order.refunded.subject': { en: 'Refund for order #{id}', sw: 'Pesa ya oda #{id} imerejeshwa' },
+  'order.refunded.heading': {
+    en: 'We refunded {amount} for order #{id}',
+    sw: 'Tumekurejeshea {amount} kwa oda #{id}',
+  },
+  'order.refunded.body1': {
+    en: 'We have sent {amount} back to you for order #{id}.',
+    sw: 'Tumekutumia {amount} kwa ajili ya oda #{id}.',
+  },
+  'order.refunded.whole': {
+    en: 'The whole payment has now been refunded.',
+    sw: 'Malipo yote sasa yamerejeshwa.',
+  },
+  'order.refunded.part': {
+    en: 'So far {refunded} of {total} has been refunded.',
+    sw: 'Kufikia sasa {refunded} kati ya {total} zimerejeshwa.',
+  },
+
+  // --- order statuses, as the e-mails name them
+  'status.pending': { en: 'Pending', sw: 'Inasubiri malipo' },
+  'status.processing': { en: 'Processing', sw: 'Inatayarishwa' },
+  'status.shipped': { en: 'Shipped', sw: 'Imetumwa' },
+  'status.delivered': { en: 'Delivered', sw: 'Imefika' },
+  'status.cancelled': { en: 'Cancelled', sw: 'Imeghairiwa' },
+
+  // --- order texts (SMS)
+  'sms.orderPaid': {
+    en: '{shop}: payment of {amount} received for order #{id}. We will text you when it ships. {link}',
+    sw: '{shop}: tumepokea malipo ya {amount} kwa oda #{id}. Tutakutumia SMS ikitumwa. {link}',
+  },
+  'sms.orderShipped': {
+    en: '{shop}: order #{id} is on its way to you. {link}',
+    sw: '{shop}: oda #{id} iko njiani kukufikia. {link}',
+  },
+  'sms.orderShippedWith': {
+    en: '{shop}: order #{id} is on its way to you with {carrier}. {link}',
+    sw: '{shop}: oda #{id} iko njiani kukufikia kupitia {carrier}. {link}',
+  },
+  'sms.orderShippedWithWaybill': {
+    en: '{shop}: order #{id} is on its way to you with {carrier}, waybill {waybill}. {link}',
+    sw: '{shop}: oda #{id} iko njiani kukufikia kupitia {carrier}, namba ya waybill {waybill}. {link}',
+  },
+  'sms.orderDelivered': {
+    en: '{shop}: order #{id} was delivered. Thank you for shopping with us! {link}',
+    sw: '{shop}: oda #{id} imekufikia. Asante kwa kununua kwetu! {link}',
+  },
+} as const satisfies Record<string, { en: string; sw: string }>;
+
+export type MessageId = keyof typeof CATALOG;
+
+export const MESSAGE_IDS = Object.keys(CATALOG) as MessageId[];
+export const MESSAGES_EN: Record<string, string> = Object.fromEntries(MESSAGE_IDS.map((id) => [id, CATALOG[id].en]));
+export const MESSAGES_SW: Record<string, string> = Object.fromEntries(MESSAGE_IDS.map((id) => [id, CATALOG[id].sw]));
