@@ -167,6 +167,105 @@ const CATALOG = {
     sw: 'Kufikia sasa {refunded} kati ya {total} zimerejeshwa.',
   },
 
+  // --- account e-mails (no name in them: the address may not have proven whose it is)
+  'account.hello': { en: 'Hello,', sw: 'Habari,' },
+  'account.delete.subject': {
+    en: 'Confirm deleting your {shop} account',
+    sw: 'Thibitisha kufuta akaunti yako ya {shop}',
+  },
+  'account.delete.preheader': {
+    en: 'Confirm that you want to delete your account.',
+    sw: 'Thibitisha kwamba unataka kufuta akaunti yako.',
+  },
+  'account.delete.heading': { en: 'Delete your account?', sw: 'Ufute akaunti yako?' },
+  'account.delete.body1': {
+    en: 'Someone signed in to your {shop} account asked to delete it. Nothing is deleted until the button below is used.',
+    sw: 'Mtu aliyeingia kwenye akaunti yako ya {shop} ameomba ifutwe. Hakuna kitakachofutwa hadi kitufe kilicho hapa chini kitumike.',
+  },
+  'account.delete.body2': {
+    en: 'If it was you, confirm with the button. The link works once and expires in 60 minutes.',
+    sw: 'Kama ni wewe, thibitisha kwa kitufe. Kiungo kinafanya kazi mara moja tu na kinaisha baada ya dakika 60.',
+  },
+  'account.delete.body3': {
+    en: 'If it was not you, do not use the link: change your password and use "Sign out everywhere else" in My Account.',
+    sw: 'Kama si wewe, usitumie kiungo: badilisha nenosiri lako na utumie "Sign out everywhere else" kwenye Akaunti Yangu.',
+  },
+  'account.delete.button': { en: 'Delete my account', sw: 'Futa akaunti yangu' },
+  'account.delete.footnote': {
+    en: 'You received this because a request to delete the {shop} account of this address was made.',
+    sw: 'Umepokea ujumbe huu kwa sababu kuna ombi la kufuta akaunti ya {shop} ya anwani hii.',
+  },
+  'account.verify.subject': {
+    en: 'Verify your e-mail address for {shop}',
+    sw: 'Thibitisha anwani yako ya barua pepe kwa {shop}',
+  },
+  'account.verify.preheader': {
+    en: 'Confirm your e-mail address to start ordering.',
+    sw: 'Thibitisha anwani yako ya barua pepe ili uanze kuagiza.',
+  },
+  'account.verify.heading': { en: 'Verify your e-mail address', sw: 'Thibitisha anwani yako ya barua pepe' },
+  'account.verify.body1': {
+    en: 'Please confirm that {address} is your e-mail address. Once it is verified you can use it to sign in, and place and pay for orders.',
+    sw: 'Tafadhali thibitisha kwamba {address} ni anwani yako ya barua pepe. Ikishathibitishwa, unaweza kuitumia kuingia, kuweka oda na kuzilipia.',
+  },
+  'account.verify.body2': {
+    en: 'The link works once and expires in 24 hours.',
+    sw: 'Kiungo kinafanya kazi mara moja tu na kinaisha baada ya saa 24.',
+  },
+  'account.verify.button': { en: 'Verify e-mail address', sw: 'Thibitisha barua pepe' },
+  'account.verify.footnote': {
+    en: 'You received this because an account at {shop} uses this address. If that was not you, ignore this message.',
+    sw: 'Umepokea ujumbe huu kwa sababu akaunti kwenye {shop} inatumia anwani hii. Kama si wewe, puuza ujumbe huu.',
+  },
+  'account.reset.subject': { en: 'Reset your {shop} password', sw: 'Badilisha nenosiri lako la {shop}' },
+  'account.reset.preheader': { en: 'A link to choose a new password.', sw: 'Kiungo cha kuchagua nenosiri jipya.' },
+  'account.reset.heading': { en: 'Reset your password', sw: 'Badilisha nenosiri lako' },
+  'account.reset.body1': {
+    en: 'Someone (hopefully you) asked to reset the password of your account. Choose a new one with the button below.',
+    sw: 'Mtu (tunatumaini ni wewe) ameomba kubadilisha nenosiri la akaunti yako. Chagua jipya kwa kitufe kilicho hapa chini.',
+  },
+  'account.reset.body2': {
+    en: 'The link works once and expires in 60 minutes.',
+    sw: 'Kiungo kinafanya kazi mara moja tu na kinaisha baada ya dakika 60.',
+  },
+  'account.reset.button': { en: 'Choose a new password', sw: 'Chagua nenosiri jipya' },
+  'account.reset.footnote': {
+    en: 'If you did not ask for this, ignore this message: your password stays as it is.',
+    sw: 'Kama hukuomba hili, puuza ujumbe huu: nenosiri lako litabaki lilivyo.',
+  },
+  'account.change.subject': {
+    en: 'Your {shop} e-mail address is being changed',
+    sw: 'Anwani yako ya barua pepe ya {shop} inabadilishwa',
+  },
+  'account.change.preheader': {
+    en: 'Someone asked to change the e-mail address of your account.',
+    sw: 'Mtu ameomba kubadilisha anwani ya barua pepe ya akaunti yako.',
+  },
+  'account.change.heading': {
+    en: 'Your e-mail address is being changed',
+    sw: 'Anwani yako ya barua pepe inabadilishwa',
+  },
+  'account.change.body1': {
+    en: 'Someone signed in to your {shop} account asked to change its e-mail address from {from} to {to}. The change happens once the link sent to the new address is followed.',
+    sw: 'Mtu aliyeingia kwenye akaunti yako ya {shop} ameomba kubadilisha anwani yake ya barua pepe kutoka {from} kwenda {to}. Mabadiliko yatafanyika kiungo kilichotumwa kwa anwani mpya kikifunguliwa.',
+  },
+  'account.change.body2': {
+    en: 'If that was you, there is nothing to do. If it was not, cancel the change with the button below: it keeps (or puts back) this address and signs your account out everywhere. Then choose a new password with "Forgot password".',
+    sw: 'Kama ni wewe, huna la kufanya. Kama si wewe, sitisha mabadiliko kwa kitufe kilicho hapa chini: kitabakiza (au kurudisha) anwani hii na kutoa akaunti yako kila mahali ilipoingia. Kisha chagua nenosiri jipya kwa "Forgot password".',
+  },
+  'account.change.body3': {
+    en: 'The link works once and for 14 days.',
+    sw: 'Kiungo kinafanya kazi mara moja tu, kwa siku 14.',
+  },
+  'account.change.button': {
+    en: 'Cancel the change and sign out everywhere',
+    sw: 'Sitisha mabadiliko na utoke kila mahali',
+  },
+  'account.change.footnote': {
+    en: 'You received this because this address belongs to an account at {shop}.',
+    sw: 'Umepokea ujumbe huu kwa sababu anwani hii ni ya akaunti kwenye {shop}.',
+  },
+
   // --- order statuses, as the e-mails name them
   'status.pending': { en: 'Pending', sw: 'Inasubiri malipo' },
   'status.processing': { en: 'Processing', sw: 'Inatayarishwa' },

@@ -89,4 +89,25 @@ describe('PUT /api/user/language', () => {
       { id: swahili, language: 'sw' },
     ]);
   });
+
+  it('a shopper registering in Kiswahili gets an account in Kiswahili and the verification e-mail in it', async () => {
+    const email = `kiswahili-${Date.now()}@example.com`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { cookie: 'mtumba_lang=sw' },
+      payload: { name: 'Amani Njoroge', email, password: 'long-enough-pw', password_confirmation: 'long-enough-pw' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // the contract's reply keeps its English message; the account remembers the language
+    expect(res.json()).toMatchObject({ user: { language: 'sw' } });
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Thibitisha anwani yako ya barua pepe kwa Mtumba');
+    expect(mail.text).toContain(`Tafadhali thibitisha kwamba ${email} ni anwani yako ya barua pepe.`);
+    expect(mail.html).toContain('<html lang="sw">');
+  });
 });

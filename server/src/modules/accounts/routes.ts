@@ -32,7 +32,7 @@ import { publicConfigReply } from './public-config.js';
 import { listSecurityEvents } from '../security-log/service.js';
 import { accountService, MESSAGES, type RequestContext } from './service.js';
 import { phoneVerified } from '../sms/service.js';
-import { isLanguage, languageCookie } from '../../lib/language.js';
+import { isLanguage, languageCookie, requestLanguage } from '../../lib/language.js';
 
 /** 400 for a language the shop does not speak (PUT /user/language). */
 export const LANGUAGE_INVALID = 'The language must be en (English) or sw (Kiswahili).';
@@ -112,6 +112,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const contextOf = (request: FastifyRequest): RequestContext => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
+    language: requestLanguage(request),
   });
 
   function currentUser(request: FastifyRequest) {
