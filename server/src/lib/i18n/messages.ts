@@ -294,6 +294,23 @@ const CATALOG = {
     en: '{shop}: order #{id} was delivered. Thank you for shopping with us! {link}',
     sw: '{shop}: oda #{id} imekufikia. Asante kwa kununua kwetu! {link}',
   },
+  'sms.phoneCode': {
+    en: '{code} is your {shop} verification code. It expires in {minutes} minutes. Never share it.',
+    sw: '{code} ni msimbo wako wa uthibitisho wa {shop}. Unaisha baada ya dakika {minutes}. Usimpe mtu yeyote.',
+  },
+  'sms.manualOrderHi': { en: 'Hi {name}, ', sw: 'Habari {name}, ' },
+  'sms.manualOrderPayLink': {
+    en: '{hi}your order #{id} from {shop}: {amount}. Pay by M-Pesa or card: {url} (until {until}).',
+    sw: '{hi}oda yako #{id} kutoka {shop}: {amount}. Lipa kwa M-Pesa au kadi: {url} (hadi {until}).',
+  },
+  'sms.manualOrderPaid': {
+    en: '{hi}thank you for your order #{id} from {shop}: {amount}, paid.',
+    sw: '{hi}asante kwa oda yako #{id} kutoka {shop}: {amount}, imelipwa.',
+  },
+  'sms.manualOrderClaim': {
+    en: 'See your orders: set up your account here {url} (the link works once).',
+    sw: 'Ona oda zako: fungua akaunti yako hapa {url} (kiungo kinafanya kazi mara moja tu).',
+  },
 } as const satisfies Record<string, { en: string; sw: string }>;
 
 export type MessageId = keyof typeof CATALOG;
