@@ -311,6 +311,36 @@ const CATALOG = {
     en: 'See your orders: set up your account here {url} (the link works once).',
     sw: 'Ona oda zako: fungua akaunti yako hapa {url} (kiungo kinafanya kazi mara moja tu).',
   },
+  // --- price offers (Make an offer)
+  'offer.accepted.subject': { en: 'Your offer on {product} is accepted', sw: 'Ofa yako ya {product} imekubaliwa' },
+  'offer.accepted.sentence': {
+    en: '{product} is reserved for you at {price} until {until}. It is in your cart: place your order before then to keep this price.',
+    sw: '{product} imehifadhiwa kwa ajili yako kwa {price} hadi {until}. Iko kwenye kikapu chako: weka oda kabla ya muda huo ili upate bei hii.',
+  },
+  'offer.declined.subject': { en: 'Your offer on {product} was declined', sw: 'Ofa yako ya {product} imekataliwa' },
+  'offer.declined.sentence': {
+    en: 'The shop declined your offer of {price} on {product}.',
+    sw: 'Duka limekataa ofa yako ya {price} kwa {product}.',
+  },
+  'offer.countered.subject': { en: 'A counter-offer on {product}', sw: 'Bei mpya kutoka dukani kwa {product}' },
+  'offer.countered.sentence': {
+    en: 'The shop countered your offer on {product} with {price}. Accept it, decline it or answer with your own price.',
+    sw: 'Duka limejibu ofa yako ya {product} kwa bei ya {price}. Ikubali, ikatae au jibu kwa bei yako.',
+  },
+  'offer.holdEnded.subject': {
+    en: 'Your reserved price for {product} has ended',
+    sw: 'Bei uliyohifadhiwa ya {product} imeisha',
+  },
+  'offer.holdEnded.sentence': {
+    en: 'Your reserved price for {product} has ended because no order was placed in time. The item is on sale again at its usual price.',
+    sw: 'Bei uliyohifadhiwa ya {product} imeisha kwa sababu oda haikuwekwa kwa wakati. Bidhaa inauzwa tena kwa bei yake ya kawaida.',
+  },
+  'offer.mail.note': { en: 'The shop’s note: “{note}”', sw: 'Ujumbe wa duka: “{note}”' },
+  'offer.mail.button': { en: 'See your offers', sw: 'Angalia ofa zako' },
+  'offer.mail.footnote': {
+    en: 'You get this e-mail because you made an offer at {shop}.',
+    sw: 'Umepokea barua pepe hii kwa sababu ulitoa ofa kwenye {shop}.',
+  },
 } as const satisfies Record<string, { en: string; sw: string }>;
 
 export type MessageId = keyof typeof CATALOG;
