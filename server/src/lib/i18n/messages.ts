@@ -341,6 +341,44 @@ const CATALOG = {
     en: 'You get this e-mail because you made an offer at {shop}.',
     sw: 'Umepokea barua pepe hii kwa sababu ulitoa ofa kwenye {shop}.',
   },
+  // --- returns (to the customer)
+  'return.requested.subject': { en: 'Return request for order #{id}', sw: 'Ombi la kurudisha bidhaa za oda #{id}' },
+  'return.requested.heading': { en: 'We received your return request', sw: 'Tumepokea ombi lako la kurudisha' },
+  'return.requested.body': {
+    en: 'We will look at your request to return these items of order #{id} and answer by e-mail.',
+    sw: 'Tutaangalia ombi lako la kurudisha bidhaa hizi za oda #{id} na kukujibu kwa barua pepe.',
+  },
+  'return.approved.subject': { en: 'Return approved: order #{id}', sw: 'Kurudisha kumekubaliwa: oda #{id}' },
+  'return.approved.heading': { en: 'Your return is approved', sw: 'Ombi lako la kurudisha limekubaliwa' },
+  'return.approved.body': {
+    en: 'Please send or bring the items back to the shop. We refund you once they are back with us.',
+    sw: 'Tafadhali tuma au lete bidhaa dukani. Tutakurejeshea pesa zikishatufikia.',
+  },
+  'return.declined.subject': { en: 'Return declined: order #{id}', sw: 'Kurudisha kumekataliwa: oda #{id}' },
+  'return.declined.heading': {
+    en: 'We could not accept your return',
+    sw: 'Hatukuweza kukubali ombi lako la kurudisha',
+  },
+  'return.declined.body': {
+    en: 'We looked at your request to return items of order #{id} and could not accept it.',
+    sw: 'Tumeangalia ombi lako la kurudisha bidhaa za oda #{id} na hatukuweza kulikubali.',
+  },
+  'return.received.subject': {
+    en: 'Return received: order #{id}',
+    sw: 'Bidhaa zilizorudishwa zimepokelewa: oda #{id}',
+  },
+  'return.received.heading': {
+    en: 'Your returned items are back with us',
+    sw: 'Bidhaa ulizorudisha zimetufikia',
+  },
+  'return.received.customer': {
+    en: 'We received the items you returned. We will record your refund shortly and e-mail you when it is sent.',
+    sw: 'Tumepokea bidhaa ulizorudisha. Tutashughulikia pesa yako hivi karibuni na kukutumia barua pepe ikishatumwa.',
+  },
+  'return.received.parcel': {
+    en: 'The parcel of order #{id} is back with us.',
+    sw: 'Mzigo wa oda #{id} umerudi kwetu.',
+  },
 } as const satisfies Record<string, { en: string; sw: string }>;
 
 export type MessageId = keyof typeof CATALOG;
