@@ -379,6 +379,63 @@ const CATALOG = {
     en: 'The parcel of order #{id} is back with us.',
     sw: 'Mzigo wa oda #{id} umerudi kwetu.',
   },
+  // --- wishlist and cart alerts
+  'alert.priceDrop.subjectOne': {
+    en: 'Price drop: {product} is now {price}',
+    sw: 'Bei imeshuka: {product} sasa ni {price}',
+  },
+  'alert.priceDrop.subjectMany': {
+    en: 'Price drop on {count} items in your wishlist',
+    sw: 'Bei imeshuka kwa bidhaa {count} kwenye orodha yako ya vipendwa',
+  },
+  'alert.priceDrop.heading': {
+    en: '{count, plural, one {An item you wished for costs less} other {Items you wished for cost less}}',
+    sw: '{count, plural, one {Bidhaa uliyoipenda sasa ni nafuu zaidi} other {Bidhaa ulizozipenda sasa ni nafuu zaidi}}',
+  },
+  'alert.priceDrop.line': { en: '{product}: now {price} (was {was}).', sw: '{product}: sasa {price} (awali {was}).' },
+  'alert.priceDrop.button': { en: 'See your wishlist', sw: 'Angalia orodha yako ya vipendwa' },
+  'alert.oneOfAKind': {
+    en: 'Every item is one of a kind: first come, first served.',
+    sw: 'Kila bidhaa ni moja tu: atakayewahi ndiye atakayepata.',
+  },
+  'alert.itemWhy': {
+    en: 'You get this e-mail because you asked {shop} to tell you about items in your wishlist and cart.',
+    sw: 'Umepokea barua pepe hii kwa sababu uliomba {shop} ikujulishe kuhusu bidhaa zilizo kwenye orodha yako ya vipendwa na kikapu.',
+  },
+  'alert.backOnSale.subjectOne': { en: 'Back on sale: {product}', sw: 'Inauzwa tena: {product}' },
+  'alert.backOnSale.subjectMany': {
+    en: '{count} items you wanted are back on sale',
+    sw: 'Bidhaa {count} ulizotaka zinauzwa tena',
+  },
+  'alert.backOnSale.heading': {
+    en: '{count, plural, one {An item you wanted is back} other {Items you wanted are back}}',
+    sw: '{count, plural, one {Bidhaa uliyotaka imerudi} other {Bidhaa ulizotaka zimerudi}}',
+  },
+  'alert.backOnSale.body': {
+    en: '{count, plural, one {It was held for another order that did not go through, and is on sale again.} other {They were held for another order that did not go through, and are on sale again.}} Every item is one of a kind: first come, first served.',
+    sw: '{count, plural, one {Ilikuwa imeshikiliwa kwa oda nyingine ambayo haikukamilika, na sasa inauzwa tena.} other {Zilikuwa zimeshikiliwa kwa oda nyingine ambayo haikukamilika, na sasa zinauzwa tena.}} Kila bidhaa ni moja tu: atakayewahi ndiye atakayepata.',
+  },
+  'alert.backOnSale.buttonOne': { en: 'See the item', sw: 'Angalia bidhaa' },
+  'alert.backOnSale.buttonMany': { en: 'See your cart', sw: 'Angalia kikapu chako' },
+  'alert.cart.subject': {
+    en: 'Still thinking it over? Your cart at {shop} is waiting',
+    sw: 'Bado unafikiria? Kikapu chako kwenye {shop} kinakusubiri',
+  },
+  'alert.cart.heading': { en: 'Your cart is waiting', sw: 'Kikapu chako kinakusubiri' },
+  'alert.cart.body': {
+    en: '{count, plural, one {This item is still in your cart and still available. Every item is one of a kind: someone else may buy it first.} other {These # items are still in your cart and still available. Every item is one of a kind: someone else may buy them first.}}',
+    sw: '{count, plural, one {Bidhaa hii bado iko kwenye kikapu chako na bado inapatikana. Kila bidhaa ni moja tu: mtu mwingine anaweza kuinunua kabla yako.} other {Bidhaa hizi # bado ziko kwenye kikapu chako na bado zinapatikana. Kila bidhaa ni moja tu: mtu mwingine anaweza kuzinunua kabla yako.}}',
+  },
+  'alert.cart.button': { en: 'Go to your cart', sw: 'Nenda kwenye kikapu chako' },
+  'alert.cart.why': {
+    en: 'You get this e-mail because you asked {shop} for a reminder about a cart you leave.',
+    sw: 'Umepokea barua pepe hii kwa sababu uliomba {shop} ikukumbushe kuhusu kikapu unachoacha.',
+  },
+  'alert.unsubscribeCart': { en: 'Unsubscribe from cart reminders', sw: 'Acha kupokea vikumbusho vya kikapu' },
+  'alert.unsubscribeWishlist': {
+    en: 'Unsubscribe from wishlist and cart alerts',
+    sw: 'Acha kupokea taarifa za orodha ya vipendwa na kikapu',
+  },
 } as const satisfies Record<string, { en: string; sw: string }>;
 
 export type MessageId = keyof typeof CATALOG;

@@ -118,5 +118,10 @@ describe('the e-mail and text catalog', () => {
     expect(dateIn('sw', '2026-11-26T09:00:00Z')).toBe('26 Novemba 2026');
     expect(dateIn('en', '2026-11-26T09:00:00Z')).toBe('26 November 2026');
     expect(translate('sw', 'order.receipt.heading', { id: 7 })).toBe('Asante kwa kununua! Oda #7 imelipwa');
+    // plurals: ICU picks the form by the number in each language
+    expect(translate('en', 'alert.cart.body', { count: 1 })).toMatch(/^This item is still in your cart/);
+    expect(translate('en', 'alert.cart.body', { count: 3 })).toMatch(/^These 3 items are still in your cart/);
+    expect(translate('sw', 'alert.cart.body', { count: 3 })).toMatch(/^Bidhaa hizi 3 bado ziko kwenye kikapu chako/);
+    expect(translate('sw', 'alert.backOnSale.heading', { count: 1 })).toBe('Bidhaa uliyotaka imerudi');
   });
 });
