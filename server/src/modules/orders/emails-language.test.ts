@@ -105,7 +105,7 @@ describe('the e-mail and text catalog', () => {
     for (const id of MESSAGE_IDS) {
       expect(MESSAGES_EN[id], id).toBeTruthy();
       expect(MESSAGES_SW[id], id).toBeTruthy();
-      const names = (m: string) => [...m.matchAll(/\{(\w+)/g)].map((x) => x[1]).sort();
+      const names = (m: string) => [...new Set([...m.matchAll(/\{(\w+)[,}]/g)].map((x) => x[1]))].sort();
       expect(names(MESSAGES_SW[id]!), id).toEqual(names(MESSAGES_EN[id]!));
     }
   });
