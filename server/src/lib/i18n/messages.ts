@@ -436,6 +436,28 @@ const CATALOG = {
     en: 'Unsubscribe from wishlist and cart alerts',
     sw: 'Acha kupokea taarifa za orodha ya vipendwa na kikapu',
   },
+  // --- saved-search alerts
+  'savedSearch.subjectOne': {
+    en: 'New in your saved search: {product}',
+    sw: 'Mpya kwenye utafutaji wako uliohifadhi: {product}',
+  },
+  'savedSearch.subjectMany': {
+    en: '{count} new items match your saved searches',
+    sw: 'Bidhaa {count} mpya zinalingana na utafutaji wako uliohifadhi',
+  },
+  'savedSearch.heading': {
+    en: '{count, plural, one {A new item matches your saved search} other {New items match your saved searches}}',
+    sw: '{count, plural, one {Bidhaa mpya inalingana na utafutaji wako uliohifadhi} other {Bidhaa mpya zinalingana na utafutaji wako uliohifadhi}}',
+  },
+  'savedSearch.body': {
+    en: 'Hi {name}, this just went on sale at {shop}. One-off pieces go fast.',
+    sw: 'Habari {name}, hii imeanza kuuzwa sasa hivi kwenye {shop}. Bidhaa za kipekee huisha haraka.',
+  },
+  'savedSearch.button': { en: 'Manage saved searches', sw: 'Simamia utafutaji uliohifadhi' },
+  'savedSearch.footnote': {
+    en: 'You get this e-mail because you saved a search. Delete the search to stop these alerts.',
+    sw: 'Umepokea barua pepe hii kwa sababu ulihifadhi utafutaji. Futa utafutaji huo ili uache kupokea taarifa hizi.',
+  },
 } as const satisfies Record<string, { en: string; sw: string }>;
 
 export type MessageId = keyof typeof CATALOG;
