@@ -42,7 +42,13 @@ export async function placeOrder(
   db: Db,
   customer: { id: number },
   body: PlaceOrderBody,
-  options: { reservationSeconds: number; maxUnpaidOrders: number; maxReservedItems: number; source?: string; language?: Language },
+  options: {
+    reservationSeconds: number;
+    maxUnpaidOrders: number;
+    maxReservedItems: number;
+    source?: string;
+    language?: Language;
+  },
 ): Promise<Result<OrderJson>> {
   const phone = normaliseKenyanPhone(body.shipping_phone);
   if (!phone) throw invalidField('shipping_phone', PHONE_HINT);

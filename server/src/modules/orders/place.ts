@@ -128,7 +128,10 @@ type HeldOrderInput = Pick<
   'customerId' | 'lines' | 'amounts' | 'shipping_address' | 'shipping_phone' | 'discount_code'
 > &
   Partial<
-    Pick<NewOrder, 'delivery_method_id' | 'delivery_details' | 'heldOffers' | 'offerHolds' | 'source' | 'code' | 'language'>
+    Pick<
+      NewOrder,
+      'delivery_method_id' | 'delivery_details' | 'heldOffers' | 'offerHolds' | 'source' | 'code' | 'language'
+    >
   > & {
     extra?: Partial<Insertable<OrdersTable>>;
   };
