@@ -458,6 +458,46 @@ const CATALOG = {
     en: 'You get this e-mail because you saved a search. Delete the search to stop these alerts.',
     sw: 'Umepokea barua pepe hii kwa sababu ulihifadhi utafutaji. Futa utafutaji huo ili uache kupokea taarifa hizi.',
   },
+  // --- new-arrival drops and the newsletter
+  'drop.subjectOne': { en: 'New in at {shop}: {product}', sw: 'Mpya kwenye {shop}: {product}' },
+  'drop.subjectMany': { en: 'New in at {shop}: {count} fresh pieces', sw: 'Mpya kwenye {shop}: bidhaa {count} mpya' },
+  'drop.preheader': {
+    en: '{count, plural, one {# new piece just went on sale} other {# new pieces just went on sale}}',
+    sw: '{count, plural, one {Bidhaa # mpya imeanza kuuzwa} other {Bidhaa # mpya zimeanza kuuzwa}}',
+  },
+  'drop.heading': { en: 'New arrivals are in', sw: 'Bidhaa mpya zimefika' },
+  'drop.body': {
+    en: '{count, plural, one {A new piece is} other {# new pieces are}} on sale now. Every item is one of a kind: first come, first served.',
+    sw: '{count, plural, one {Bidhaa mpya inauzwa} other {Bidhaa # mpya zinauzwa}} sasa. Kila bidhaa ni moja tu: atakayewahi ndiye atakayepata.',
+  },
+  'drop.button': { en: 'See everything new', sw: 'Angalia vyote vipya' },
+  'drop.footnote': {
+    en: 'You get this e-mail because you signed up for new arrivals at {shop}.',
+    sw: 'Umepokea barua pepe hii kwa sababu ulijiandikisha kupokea taarifa za bidhaa mpya kwenye {shop}.',
+  },
+  'drop.unsubscribe': { en: 'Unsubscribe from new-arrival e-mails', sw: 'Acha kupokea barua pepe za bidhaa mpya' },
+  'newsletter.subject': {
+    en: 'Confirm your {shop} newsletter subscription',
+    sw: 'Thibitisha kujiunga na jarida la {shop}',
+  },
+  'newsletter.preheader': {
+    en: 'Confirm your newsletter subscription.',
+    sw: 'Thibitisha kujiunga na jarida letu.',
+  },
+  'newsletter.heading': { en: 'Confirm your subscription', sw: 'Thibitisha kujiunga' },
+  'newsletter.body1': {
+    en: "Someone asked to send {shop}'s newsletter (new arrivals and drops) to {email}. It starts only once you confirm.",
+    sw: 'Mtu ameomba jarida la {shop} (bidhaa mpya na matoleo) litumwe kwa {email}. Litaanza kutumwa ukishathibitisha tu.',
+  },
+  'newsletter.body2': {
+    en: 'The link works once and expires in {days} days.',
+    sw: 'Kiungo kinafanya kazi mara moja tu na kinaisha baada ya siku {days}.',
+  },
+  'newsletter.button': { en: 'Confirm my subscription', sw: 'Thibitisha kujiunga' },
+  'newsletter.footnote': {
+    en: 'If you did not ask for this, ignore this message: you will not be subscribed.',
+    sw: 'Kama hukuomba hili, puuza ujumbe huu: hutaandikishwa.',
+  },
 } as const satisfies Record<string, { en: string; sw: string }>;
 
 export type MessageId = keyof typeof CATALOG;

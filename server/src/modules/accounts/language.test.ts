@@ -110,4 +110,22 @@ describe('PUT /api/user/language', () => {
     expect(mail.text).toContain(`Tafadhali thibitisha kwamba ${email} ni anwani yako ya barua pepe.`);
     expect(mail.html).toContain('<html lang="sw">');
   });
+
+  it('a visitor subscribing to the newsletter in Kiswahili gets the confirmation in Kiswahili', async () => {
+    const email = `jarida-${Date.now()}@example.com`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscribe',
+      headers: { cookie: 'mtumba_lang=sw' },
+      payload: { email },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Thibitisha kujiunga na jarida la Mtumba');
+    expect(mail.text).toContain(`Mtu ameomba jarida la Mtumba (bidhaa mpya na matoleo) litumwe kwa ${email}.`);
+  });
 });

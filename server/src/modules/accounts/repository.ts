@@ -30,6 +30,12 @@ export function userRepository(db: Executor) {
       return rows.map((r) => r.email);
     },
 
+    /** The addresses of accounts whose language is not English, with it (lower case). */
+    async addressLanguages(): Promise<Map<string, string>> {
+      const rows = await db.selectFrom('users').select(['email', 'language']).where('language', '<>', 'en').execute();
+      return new Map(rows.map((r) => [r.email.toLowerCase(), r.language]));
+    },
+
     async newArrivalsByAddress(address: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')
