@@ -88,4 +88,22 @@ describe('error replies in the shopper’s language', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Lugha lazima iwe en (Kiingereza) au sw (Kiswahili).' });
   });
+
+  it('translates refusals of the auth hooks and of the body parser too', async () => {
+    const unauthenticated = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: 'mtumba_lang=sw' },
+    });
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(unauthenticated.json()).toEqual({ message: 'Hujaingia. Tafadhali ingia kwenye akaunti yako.' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie: 'mtumba_lang=sw', 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json()).toEqual({ message: 'Maudhui ya ombi si JSON sahihi.' });
+  });
 });
