@@ -46,6 +46,10 @@ export const userSchema = z
       .boolean()
       .optional()
       .describe('Whether the customer verified a phone by an SMS code (GET /user, when the shop sends texts)'),
+    language: z
+      .enum(['en', 'sw'])
+      .optional()
+      .describe("The customer's language for e-mails, texts and messages: en (English) or sw (Kiswahili)"),
   })
   .meta({ id: 'User' });
 export const validationErrorSchema = z.object({

@@ -84,6 +84,7 @@ describe(`database layer on ${TEST_DB}`, () => {
       is_admin: true,
       email_verified: true,
       pending_email: null,
+      language: 'en',
     });
     expect(await tokens.authenticate(`${token}x`)).toBeUndefined();
 

@@ -38,6 +38,8 @@ export interface UsersTable {
   cart_reminder_emails: ColumnType<number, number | undefined, number>;
   /** when the last cart reminder was claimed (one per cart change) */
   cart_reminded_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 'en' | 'sw': the language of the shop's e-mails and texts to this customer (migration 0150) */
+  language: ColumnType<string, string | undefined, string>;
 }
 
 export interface AuthTokensTable {
@@ -226,6 +228,8 @@ export interface OrdersTable {
   shipping_note: ColumnType<string | null, string | null | undefined, string | null>;
   /** when the order was shipped (by the ship action or a status change) */
   shipped_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 'en' | 'sw': the language the order was placed in; its e-mails and texts use it (migration 0150) */
+  language: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

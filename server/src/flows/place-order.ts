@@ -6,6 +6,7 @@ import { priceOrder } from '@mtumba/contract/pricing';
 import type { Db } from '../db/database.js';
 import { now } from '../db/database.js';
 import { invalidField } from '../lib/errors.js';
+import type { Language } from '../lib/language.js';
 import { normaliseKenyanPhone, PHONE_HINT } from '../lib/phone.js';
 import { firstImageKeys } from '../modules/catalog/product-view.js';
 import { resolveOrderDelivery } from '../modules/delivery/service.js';
@@ -42,7 +43,13 @@ export async function placeOrder(
   db: Db,
   customer: { id: number },
   body: PlaceOrderBody,
-  options: { reservationSeconds: number; maxUnpaidOrders: number; maxReservedItems: number; source?: string },
+  options: {
+    reservationSeconds: number;
+    maxUnpaidOrders: number;
+    maxReservedItems: number;
+    source?: string;
+    language?: Language;
+  },
 ): Promise<Result<OrderJson>> {
   const phone = normaliseKenyanPhone(body.shipping_phone);
   if (!phone) throw invalidField('shipping_phone', PHONE_HINT);
@@ -151,6 +158,7 @@ export async function placeOrder(
     limits: { maxUnpaidOrders: options.maxUnpaidOrders, maxReservedItems: options.maxReservedItems },
     offerHolds,
     source: options.source ?? null,
+    language: options.language,
     code: checked ? { checked, discountCents: price.codeDiscountCents ?? 0 } : undefined,
   });
 

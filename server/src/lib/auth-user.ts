@@ -7,4 +7,6 @@ export interface AuthUser {
   email_verified: boolean;
   /** a new address waiting for verification; `email` stays in use until then */
   pending_email: string | null;
+  /** 'en' | 'sw': the language the customer chose (migration 0150) */
+  language: 'en' | 'sw';
 }

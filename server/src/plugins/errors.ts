@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type FieldErrors } from '../lib/errors.js';
+import { localiseErrorBody } from '../lib/i18n/index.js';
+import { requestLanguage } from '../lib/language.js';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -103,6 +105,13 @@ function handleError(app: FastifyInstance, error: FastifyError | Error, request:
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => handleError(app, error, request, reply));
+    // Every error reply, from this handler or a route's own, in the shopper's language
+    // (docs/architecture.md, "i18n on the server"): English stays exactly as the contract words it.
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      if (reply.statusCode < 400) return payload;
+      const language = requestLanguage(request);
+      return language === 'en' ? payload : localiseErrorBody(language, payload);
+    });
   },
   { name: 'errors' },
 );

@@ -21,6 +21,7 @@ import * as m0110 from './0110_returns.js';
 import * as m0120 from './0120_order_sources.js';
 import * as m0130 from './0130_shopper_alerts.js';
 import * as m0140 from './0140_discount_codes.js';
+import * as m0150 from './0150_languages.js';
 import * as m0160 from './0160_push_notifications.js';
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0120_order_sources': m0120,
   '0130_shopper_alerts': m0130,
   '0140_discount_codes': m0140,
+  '0150_languages': m0150,
   '0160_push_notifications': m0160,
 };

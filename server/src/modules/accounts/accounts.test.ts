@@ -54,6 +54,7 @@ describe(`accounts on ${TEST_DB}`, () => {
           is_admin: false,
           email_verified: false,
           pending_email: null,
+          language: 'en',
         },
         message: 'Registration successful! Please check your email to verify your account.',
       });
@@ -136,6 +137,7 @@ describe(`accounts on ${TEST_DB}`, () => {
         is_admin: false,
         email_verified: true,
         pending_email: null,
+        language: 'en',
       });
       expect(body.message).toEqual(expect.any(String));
       expect((await getUser(body.token)).statusCode).toBe(200);
@@ -275,6 +277,7 @@ describe(`accounts on ${TEST_DB}`, () => {
           is_admin: false,
           email_verified: true,
           pending_email: null,
+          language: 'en',
         },
         message: 'Profile updated.',
       });

@@ -3,6 +3,8 @@ import type { Executor } from '../../db/database.js';
 import { renderEmail } from '../mail/layout.js';
 import { queueMail } from '../mail/outbox.js';
 import { oneTimeTokenRepository } from './repository.js';
+import { t } from '../../lib/i18n/index.js';
+import { asLanguage } from '../../lib/language.js';
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60_000;
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -15,6 +17,8 @@ export interface Recipient {
   id: number;
   name: string;
   email: string;
+  /** the account's language ('en' | 'sw'); the e-mails are written in it (English when unknown) */
+  language?: string;
 }
 
 export function verificationLink(config: MailConfig, token: string): string {
@@ -36,26 +40,29 @@ export function deleteAccountLink(config: MailConfig, token: string): string {
 export async function sendDeletionConfirmEmail(
   trx: Executor,
   config: MailConfig,
-  user: Pick<Recipient, 'id' | 'email'>,
+  user: Pick<Recipient, 'id' | 'email' | 'language'>,
   token: string,
 ): Promise<void> {
   const url = deleteAccountLink(config, token);
+  const lang = asLanguage(user.language);
+  const shop = config.shopName;
   const { html, text } = renderEmail({
-    shopName: config.shopName,
-    preheader: 'Confirm that you want to delete your account.',
-    heading: 'Delete your account?',
+    shopName: shop,
+    language: lang,
+    preheader: t(lang, 'account.delete.preheader'),
+    heading: t(lang, 'account.delete.heading'),
     paragraphs: [
-      'Hello,',
-      `Someone signed in to your ${config.shopName} account asked to delete it. Nothing is deleted until the button below is used.`,
-      'If it was you, confirm with the button. The link works once and expires in 60 minutes.',
-      'If it was not you, do not use the link: change your password and use "Sign out everywhere else" in My Account.',
+      t(lang, 'account.hello'),
+      t(lang, 'account.delete.body1', { shop }),
+      t(lang, 'account.delete.body2'),
+      t(lang, 'account.delete.body3'),
     ],
-    button: { label: 'Delete my account', url },
-    footnote: `You received this because a request to delete the ${config.shopName} account of this address was made.`,
+    button: { label: t(lang, 'account.delete.button'), url },
+    footnote: t(lang, 'account.delete.footnote', { shop }),
   });
   await queueMail(trx, {
     to: user.email,
-    subject: `Confirm deleting your ${config.shopName} account`,
+    subject: t(lang, 'account.delete.subject', { shop }),
     html,
     text,
     template: 'delete_account_confirm',
@@ -75,26 +82,29 @@ export function resetLink(config: MailConfig, token: string, email: string): str
 export async function sendVerificationEmail(
   trx: Executor,
   config: MailConfig,
-  user: Pick<Recipient, 'id' | 'email'>,
+  user: Pick<Recipient, 'id' | 'email' | 'language'>,
   address = user.email,
 ): Promise<void> {
   const token = await oneTimeTokenRepository(trx).issue(user.id, 'verify_email', address, VERIFY_TOKEN_TTL_MS);
   const url = verificationLink(config, token);
+  const lang = asLanguage(user.language);
+  const shop = config.shopName;
   const { html, text } = renderEmail({
-    shopName: config.shopName,
-    preheader: 'Confirm your e-mail address to start ordering.',
-    heading: 'Verify your e-mail address',
+    shopName: shop,
+    language: lang,
+    preheader: t(lang, 'account.verify.preheader'),
+    heading: t(lang, 'account.verify.heading'),
     paragraphs: [
-      'Hello,',
-      `Please confirm that ${address} is your e-mail address. Once it is verified you can use it to sign in, and place and pay for orders.`,
-      'The link works once and expires in 24 hours.',
+      t(lang, 'account.hello'),
+      t(lang, 'account.verify.body1', { address }),
+      t(lang, 'account.verify.body2'),
     ],
-    button: { label: 'Verify e-mail address', url },
-    footnote: `You received this because an account at ${config.shopName} uses this address. If that was not you, ignore this message.`,
+    button: { label: t(lang, 'account.verify.button'), url },
+    footnote: t(lang, 'account.verify.footnote', { shop }),
   });
   await queueMail(trx, {
     to: address,
-    subject: `Verify your e-mail address for ${config.shopName}`,
+    subject: t(lang, 'account.verify.subject', { shop }),
     html,
     text,
     template: 'verify_email',
@@ -108,25 +118,24 @@ export async function sendVerificationEmail(
 export async function sendPasswordResetEmail(
   trx: Executor,
   config: MailConfig,
-  user: Pick<Recipient, 'id' | 'email'>,
+  user: Pick<Recipient, 'id' | 'email' | 'language'>,
 ): Promise<void> {
   const token = await oneTimeTokenRepository(trx).issue(user.id, 'reset_password', user.email, RESET_TOKEN_TTL_MS);
   const url = resetLink(config, token, user.email);
+  const lang = asLanguage(user.language);
+  const shop = config.shopName;
   const { html, text } = renderEmail({
-    shopName: config.shopName,
-    preheader: 'A link to choose a new password.',
-    heading: 'Reset your password',
-    paragraphs: [
-      'Hello,',
-      'Someone (hopefully you) asked to reset the password of your account. Choose a new one with the button below.',
-      'The link works once and expires in 60 minutes.',
-    ],
-    button: { label: 'Choose a new password', url },
-    footnote: 'If you did not ask for this, ignore this message: your password stays as it is.',
+    shopName: shop,
+    language: lang,
+    preheader: t(lang, 'account.reset.preheader'),
+    heading: t(lang, 'account.reset.heading'),
+    paragraphs: [t(lang, 'account.hello'), t(lang, 'account.reset.body1'), t(lang, 'account.reset.body2')],
+    button: { label: t(lang, 'account.reset.button'), url },
+    footnote: t(lang, 'account.reset.footnote'),
   });
   await queueMail(trx, {
     to: user.email,
-    subject: `Reset your ${config.shopName} password`,
+    subject: t(lang, 'account.reset.subject', { shop }),
     html,
     text,
     template: 'reset_password',
@@ -149,7 +158,7 @@ export function maskAddress(email: string): string {
 export async function sendEmailChangeNotice(
   trx: Executor,
   config: MailConfig,
-  user: Pick<Recipient, 'id' | 'email'>,
+  user: Pick<Recipient, 'id' | 'email' | 'language'>,
   newEmail: string,
 ): Promise<void> {
   const token = await oneTimeTokenRepository(trx).issue(
@@ -159,22 +168,25 @@ export async function sendEmailChangeNotice(
     CANCEL_CHANGE_TTL_MS,
   );
   const url = cancelEmailChangeLink(config, token);
+  const lang = asLanguage(user.language);
+  const shop = config.shopName;
   const { html, text } = renderEmail({
-    shopName: config.shopName,
-    preheader: 'Someone asked to change the e-mail address of your account.',
-    heading: 'Your e-mail address is being changed',
+    shopName: shop,
+    language: lang,
+    preheader: t(lang, 'account.change.preheader'),
+    heading: t(lang, 'account.change.heading'),
     paragraphs: [
-      'Hello,',
-      `Someone signed in to your ${config.shopName} account asked to change its e-mail address from ${user.email} to ${maskAddress(newEmail)}. The change happens once the link sent to the new address is followed.`,
-      'If that was you, there is nothing to do. If it was not, cancel the change with the button below: it keeps (or puts back) this address and signs your account out everywhere. Then choose a new password with "Forgot password".',
-      'The link works once and for 14 days.',
+      t(lang, 'account.hello'),
+      t(lang, 'account.change.body1', { shop, from: user.email, to: maskAddress(newEmail) }),
+      t(lang, 'account.change.body2'),
+      t(lang, 'account.change.body3'),
     ],
-    button: { label: 'Cancel the change and sign out everywhere', url },
-    footnote: `You received this because this address belongs to an account at ${config.shopName}.`,
+    button: { label: t(lang, 'account.change.button'), url },
+    footnote: t(lang, 'account.change.footnote', { shop }),
   });
   await queueMail(trx, {
     to: user.email,
-    subject: `Your ${config.shopName} e-mail address is being changed`,
+    subject: t(lang, 'account.change.subject', { shop }),
     html,
     text,
     template: 'email_change_notice',

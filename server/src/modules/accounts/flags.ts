@@ -18,6 +18,11 @@ export function newArrivalsCustomerEmails(db: Executor): Promise<string[]> {
   return userRepository(db).newArrivalsAddresses();
 }
 
+/** Addresses (lower case) of accounts in a language other than English, with their language. */
+export function accountLanguagesByAddress(db: Executor): Promise<Map<string, string>> {
+  return userRepository(db).addressLanguages();
+}
+
 /** Whether the account with this address takes the new-arrivals e-mail. */
 export function addressReceivesNewArrivals(db: Executor, address: string): Promise<boolean> {
   return userRepository(db).newArrivalsByAddress(address);

@@ -44,6 +44,7 @@ describe(`Google sign-in on ${TEST_DB}`, () => {
         is_admin: false,
         email_verified: true,
         pending_email: null,
+        language: 'en',
       },
     });
     expect((await getUser(body.token)).statusCode).toBe(200);

@@ -30,6 +30,12 @@ export function userRepository(db: Executor) {
       return rows.map((r) => r.email);
     },
 
+    /** The addresses of accounts whose language is not English, with it (lower case). */
+    async addressLanguages(): Promise<Map<string, string>> {
+      const rows = await db.selectFrom('users').select(['email', 'language']).where('language', '<>', 'en').execute();
+      return new Map(rows.map((r) => [r.email.toLowerCase(), r.language]));
+    },
+
     async newArrivalsByAddress(address: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')
@@ -51,6 +57,10 @@ export function userRepository(db: Executor) {
 
     async setDefaultPhone(id: number, phone: string | null, at: string): Promise<void> {
       await db.updateTable('users').set({ default_phone: phone, updated_at: at }).where('id', '=', id).execute();
+    },
+
+    async setLanguage(id: number, language: string, at: string): Promise<void> {
+      await db.updateTable('users').set({ language, updated_at: at }).where('id', '=', id).execute();
     },
 
     async markPhoneVerified(id: number, at: string): Promise<void> {

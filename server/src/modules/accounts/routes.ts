@@ -32,6 +32,16 @@ import { publicConfigReply } from './public-config.js';
 import { listSecurityEvents } from '../security-log/service.js';
 import { accountService, MESSAGES, type RequestContext } from './service.js';
 import { phoneVerified } from '../sms/service.js';
+import { isLanguage, languageCookie, requestLanguage } from '../../lib/language.js';
+
+/** 400 for a language the shop does not speak (PUT /user/language). */
+export const LANGUAGE_INVALID = 'The language must be en (English) or sw (Kiswahili).';
+const languageBody = z
+  .object({ language: z.unknown().describe('en (English) or sw (Kiswahili)') })
+  .partial()
+  .nullable()
+  .optional();
+const languageReply = z.object({ language: z.enum(['en', 'sw']) });
 
 const authTags = ['accounts'];
 
@@ -102,6 +112,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const contextOf = (request: FastifyRequest): RequestContext => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
+    language: requestLanguage(request),
   });
 
   function currentUser(request: FastifyRequest) {
@@ -276,6 +287,31 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             ? MESSAGES.profileUpdatedVerify
             : MESSAGES.profileUpdated,
       };
+    },
+  );
+
+  app.put(
+    '/user/language',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: authTags,
+        summary: 'Choose the language of the shop for this account: en (English) or sw (Kiswahili)',
+        description:
+          'Body `{ "language": "sw" }`. Kept on the account (e-mails and texts go out in it) and in the `mtumba_lang` cookie (path /, one year, SameSite=Lax, readable by scripts), which sets the language of server messages. Any other value: 400.',
+        security: bearerAuth,
+        body: languageBody,
+        response: { 200: languageReply, 400: message, 401: message },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentUser(request);
+      const chosen = (request.body as { language?: unknown } | undefined)?.language;
+      if (!isLanguage(chosen)) throw new DomainError('bad_request', LANGUAGE_INVALID);
+      await userRepository(app.db).setLanguage(user.id, chosen, new Date().toISOString());
+      user.language = chosen;
+      reply.header('Set-Cookie', languageCookie(chosen, config.appUrl.startsWith('https:')));
+      return { language: chosen };
     },
   );
 

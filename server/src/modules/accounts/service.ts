@@ -22,6 +22,7 @@ import { oneTimeTokenRepository, scrubPersonalCopies, userRepository } from './r
 import { recordSecurityEvent } from '../security-log/service.js';
 import { toAuthUser, type AuthUser, type SignInMethod } from './tokens.js';
 import { tokenRepository } from './token-repository.js';
+import type { Language } from '../../lib/language.js';
 
 export const MESSAGES = {
   registered: 'Registration successful! Please check your email to verify your account.',
@@ -82,6 +83,8 @@ const filled = (v: string | null | undefined): v is string => typeof v === 'stri
 export interface RequestContext {
   ip?: string | null;
   userAgent?: string | null;
+  /** the language of the request (a new account starts in it) */
+  language?: Language;
 }
 
 /** Called before each password check (the route rate-limits them); throws to refuse. */
@@ -195,6 +198,7 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
             is_admin: 0,
             email_verified_at: null,
             google_sub: null,
+            language: ctx.language ?? 'en',
           });
           await sendVerificationEmail(trx, config, created);
           return created;
@@ -602,6 +606,7 @@ export function accountService({ db, config, events, verifyGoogleToken }: Accoun
               is_admin: 0,
               email_verified_at: now(),
               google_sub: identity.sub,
+              language: ctx.language ?? 'en',
             });
           }
           if (existing.google_sub) throw new DomainError('conflict', MESSAGES.googleOtherAccount);

@@ -72,6 +72,7 @@ export function tokenRepository(db: Executor) {
           'u.is_admin',
           'u.email_verified_at',
           'u.pending_email',
+          'u.language',
         ])
         .where('t.token_hash', '=', hashSecret(plain))
         .where('t.revoked_at', 'is', null);

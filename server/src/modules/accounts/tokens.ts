@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { asLanguage } from '../../lib/language.js';
 
 /** A secret to hand out once; only its SHA-256 is stored. */
 export function newSecret(prefix = ''): { plain: string; hash: string } {
@@ -16,7 +17,7 @@ export type { AuthUser } from '../../lib/auth-user.js';
 
 /** The signed-in user as the app passes it around, from their users row. */
 export function toAuthUser(
-  row: Pick<User, 'id' | 'name' | 'email' | 'is_admin' | 'email_verified_at' | 'pending_email'>,
+  row: Pick<User, 'id' | 'name' | 'email' | 'is_admin' | 'email_verified_at' | 'pending_email' | 'language'>,
 ): AuthUser {
   return {
     id: row.id,
@@ -25,6 +26,7 @@ export function toAuthUser(
     is_admin: row.is_admin === 1,
     email_verified: row.email_verified_at !== null,
     pending_email: row.pending_email,
+    language: asLanguage(row.language),
   };
 }
 

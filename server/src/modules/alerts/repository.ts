@@ -75,6 +75,7 @@ export function alertRepository(db: Executor) {
           'w.alert_price_cents',
           'p.price_cents',
           'u.email',
+          'u.language',
           'u.wishlist_alert_emails',
           'u.email_verified_at',
         ])
@@ -138,7 +139,7 @@ export function alertRepository(db: Executor) {
         db
           .selectFrom('wishlist_items as w')
           .innerJoin('users as u', 'u.id', 'w.user_id')
-          .select(['u.id as user_id', 'u.email', 'w.product_id'])
+          .select(['u.id as user_id', 'u.email', 'u.language', 'w.product_id'])
           .where('w.product_id', 'in', ids)
           .where('u.wishlist_alert_emails', '=', 1)
           .where('u.email_verified_at', 'is not', null)
@@ -146,7 +147,7 @@ export function alertRepository(db: Executor) {
         db
           .selectFrom('cart_items as c')
           .innerJoin('users as u', 'u.id', 'c.user_id')
-          .select(['u.id as user_id', 'u.email', 'c.product_id'])
+          .select(['u.id as user_id', 'u.email', 'u.language', 'c.product_id'])
           .where('c.product_id', 'in', ids)
           .where('u.wishlist_alert_emails', '=', 1)
           .where('u.email_verified_at', 'is not', null)
@@ -161,10 +162,10 @@ export function alertRepository(db: Executor) {
       return db
         .selectFrom('cart_items as c')
         .innerJoin('users as u', 'u.id', 'c.user_id')
-        .select(['c.user_id', 'u.email', (eb) => eb.fn.max('c.updated_at').as('changed_at')])
+        .select(['c.user_id', 'u.email', 'u.language', (eb) => eb.fn.max('c.updated_at').as('changed_at')])
         .where('u.cart_reminder_emails', '=', 1)
         .where('u.email_verified_at', 'is not', null)
-        .groupBy(['c.user_id', 'u.email', 'u.cart_reminded_at'])
+        .groupBy(['c.user_id', 'u.email', 'u.language', 'u.cart_reminded_at'])
         .having((eb) => eb.fn.max('c.updated_at'), '<=', before)
         .having((eb) =>
           eb.or([eb('u.cart_reminded_at', 'is', null), eb('u.cart_reminded_at', '<', eb.fn.max('c.updated_at'))]),

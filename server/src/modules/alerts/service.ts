@@ -1,4 +1,5 @@
-import { formatKsh } from '@mtumba/contract';
+import { kshIn, t } from '../../lib/i18n/index.js';
+import { asLanguage, type Language } from '../../lib/language.js';
 import type { Db, Executor } from '../../db/database.js';
 import { loadProducts, type ProductJson } from '../catalog/product-view.js';
 import { renderEmail, type EmailItem } from '../mail/layout.js';
@@ -74,6 +75,8 @@ async function limits(db: Executor, userIds: number[], at: Date) {
 
 interface AlertMail {
   to: string;
+  /** the customer's language */
+  language: Language;
   userId: number;
   list: AlertList;
   template: AlertKind;
@@ -85,10 +88,10 @@ interface AlertMail {
   why: string;
 }
 
-function itemOf(context: AlertContext, p: ProductJson): EmailItem {
+function itemOf(context: AlertContext, p: ProductJson, language: Language): EmailItem {
   return {
     name: p.name,
-    price: formatKsh(p.price),
+    price: kshIn(language, Math.round(p.price * 100)),
     url: `${context.appUrl}/products/${p.id}`,
     imageUrl: p.image_url ? `${context.appUrl}${p.image_url}` : null,
   };
@@ -98,14 +101,15 @@ function alertMail(context: AlertContext, m: AlertMail): OutgoingMail {
   const links = alertUnsubscribeLinks(context.appUrl, m.userId, m.list, context.linkSecret);
   const { html, text } = renderEmail({
     shopName: context.shopName,
+    language: m.language,
     preheader: m.paragraphs[0],
     heading: m.heading,
     paragraphs: m.paragraphs,
-    items: m.products.map((p) => itemOf(context, p)),
+    items: m.products.map((p) => itemOf(context, p, m.language)),
     button: m.button,
     footnote: m.why,
     footerLink: {
-      label: m.list === 'cart' ? 'Unsubscribe from cart reminders' : 'Unsubscribe from wishlist and cart alerts',
+      label: t(m.language, m.list === 'cart' ? 'alert.unsubscribeCart' : 'alert.unsubscribeWishlist'),
       url: links.page,
     },
   });
@@ -145,8 +149,7 @@ async function onSale(db: Executor, ids: number[]): Promise<Map<number, ProductJ
   return new Map(products.filter((p) => p.stock_quantity > 0).map((p) => [p.id, p]));
 }
 
-const ITEM_WHY = (shop: string) =>
-  `You get this e-mail because you asked ${shop} to tell you about items in your wishlist and cart.`;
+const ITEM_WHY = (language: Language, shop: string) => t(language, 'alert.itemWhy', { shop });
 
 /**
  * Price drops: every wishlist entry whose product's price moved since it was last seen gets the
@@ -159,12 +162,18 @@ export async function sendPriceDropAlerts(db: Db, at: Date, context: AlertContex
   return db.transaction().execute(async (trx) => {
     const repo = alertRepository(trx);
     const changes = await repo.wishlistPriceChanges(BATCH);
-    const drops: { userId: number; email: string; productId: number; was: number }[] = [];
+    const drops: { userId: number; email: string; language: string; productId: number; was: number }[] = [];
     for (const row of changes) {
       if (!(await repo.moveSeenPrice(row.id, row.alert_price_cents, row.price_cents))) continue;
       const cheaper = row.alert_price_cents !== null && row.price_cents < row.alert_price_cents;
       if (cheaper && row.wishlist_alert_emails === 1 && row.email_verified_at !== null) {
-        drops.push({ userId: row.user_id, email: row.email, productId: row.product_id, was: row.alert_price_cents! });
+        drops.push({
+          userId: row.user_id,
+          email: row.email,
+          language: row.language,
+          productId: row.product_id,
+          was: row.alert_price_cents!,
+        });
       }
     }
     if (drops.length === 0) return 0;
@@ -187,22 +196,30 @@ export async function sendPriceDropAlerts(db: Db, at: Date, context: AlertContex
       if (!limit.mayMail(userId)) continue;
       const shown = items.map((d) => ({ ...d, product: products.get(d.productId)! }));
       const first = shown[0]!.product;
+      const lang = asLanguage(items[0]!.language);
+      const ksh = (amount: number) => kshIn(lang, Math.round(amount * 100));
+      const count = shown.length;
       mails.push({
         to: items[0]!.email,
+        language: lang,
         userId,
         list: 'wishlist',
         template: 'price_drop',
         subject:
-          shown.length === 1
-            ? `Price drop: ${first.name} is now ${formatKsh(first.price)}`
-            : `Price drop on ${shown.length} items in your wishlist`,
-        heading: shown.length === 1 ? 'An item you wished for costs less' : 'Items you wished for cost less',
-        paragraphs: shown.map(
-          (d) => `${d.product.name}: now ${formatKsh(d.product.price)} (was ${formatKsh(d.was / 100)}).`,
+          count === 1
+            ? t(lang, 'alert.priceDrop.subjectOne', { product: first.name, price: ksh(first.price) })
+            : t(lang, 'alert.priceDrop.subjectMany', { count }),
+        heading: t(lang, 'alert.priceDrop.heading', { count }),
+        paragraphs: shown.map((d) =>
+          t(lang, 'alert.priceDrop.line', {
+            product: d.product.name,
+            price: ksh(d.product.price),
+            was: kshIn(lang, d.was),
+          }),
         ),
         products: shown.map((d) => d.product),
-        button: { label: 'See your wishlist', url: `${context.appUrl}/wishlist` },
-        why: `${ITEM_WHY(context.shopName)} Every item is one of a kind: first come, first served.`,
+        button: { label: t(lang, 'alert.priceDrop.button'), url: `${context.appUrl}/wishlist` },
+        why: `${ITEM_WHY(lang, context.shopName)} ${t(lang, 'alert.oneOfAKind')}`,
       });
       await repo.recordSends(
         shown.map((d) => ({ user_id: userId, product_id: d.productId, kind: 'price_drop', sent_at: sentAt })),
@@ -246,35 +263,38 @@ export async function sendBackOnSaleAlerts(db: Db, at: Date, context: AlertConte
       interested.map((i) => i.user_id),
       at,
     );
-    const byUser = new Map<number, { email: string; productIds: Set<number> }>();
+    const byUser = new Map<number, { email: string; language: string; productIds: Set<number> }>();
     for (const i of interested) {
       if (releasedBy.get(i.product_id)!.has(i.user_id) || limit.named(i.user_id, 'back_on_sale', i.product_id))
         continue;
-      const entry = byUser.get(i.user_id) ?? { email: i.email, productIds: new Set<number>() };
+      const entry = byUser.get(i.user_id) ?? { email: i.email, language: i.language, productIds: new Set<number>() };
       entry.productIds.add(i.product_id);
       byUser.set(i.user_id, entry);
     }
     const mails: AlertMail[] = [];
-    for (const [userId, { email, productIds }] of byUser) {
+    for (const [userId, { email, language, productIds }] of byUser) {
       if (!limit.mayMail(userId)) continue;
       const shown = [...productIds].map((id) => products.get(id)!);
+      const lang = asLanguage(language);
+      const count = shown.length;
       mails.push({
         to: email,
+        language: lang,
         userId,
         list: 'wishlist',
         template: 'back_on_sale',
         subject:
-          shown.length === 1 ? `Back on sale: ${shown[0]!.name}` : `${shown.length} items you wanted are back on sale`,
-        heading: shown.length === 1 ? 'An item you wanted is back' : 'Items you wanted are back',
-        paragraphs: [
-          `${shown.length === 1 ? 'It was' : 'They were'} held for another order that did not go through, and ${shown.length === 1 ? 'is' : 'are'} on sale again. Every item is one of a kind: first come, first served.`,
-        ],
+          count === 1
+            ? t(lang, 'alert.backOnSale.subjectOne', { product: shown[0]!.name })
+            : t(lang, 'alert.backOnSale.subjectMany', { count }),
+        heading: t(lang, 'alert.backOnSale.heading', { count }),
+        paragraphs: [t(lang, 'alert.backOnSale.body', { count })],
         products: shown,
         button: {
-          label: shown.length === 1 ? 'See the item' : 'See your cart',
-          url: shown.length === 1 ? `${context.appUrl}/products/${shown[0]!.id}` : `${context.appUrl}/cart`,
+          label: t(lang, count === 1 ? 'alert.backOnSale.buttonOne' : 'alert.backOnSale.buttonMany'),
+          url: count === 1 ? `${context.appUrl}/products/${shown[0]!.id}` : `${context.appUrl}/cart`,
         },
-        why: ITEM_WHY(context.shopName),
+        why: ITEM_WHY(lang, context.shopName),
       });
       await repo.recordSends(
         shown.map((p) => ({ user_id: userId, product_id: p.id, kind: 'back_on_sale', sent_at: sentAt })),
@@ -315,19 +335,20 @@ export async function sendCartReminders(db: Db, at: Date, context: AlertContext)
         .filter((l) => (products.get(l.product_id)?.stock_quantity ?? 0) >= l.quantity)
         .map((l) => products.get(l.product_id)!);
       if (shown.length === 0) continue;
+      const lang = asLanguage(cart.language);
+      const shop = context.shopName;
       mails.push({
         to: cart.email,
+        language: lang,
         userId: cart.user_id,
         list: 'cart',
         template: 'cart_reminder',
-        subject: `Still thinking it over? Your cart at ${context.shopName} is waiting`,
-        heading: 'Your cart is waiting',
-        paragraphs: [
-          `${shown.length === 1 ? 'This item is' : `These ${shown.length} items are`} still in your cart and still available. Every item is one of a kind: someone else may buy ${shown.length === 1 ? 'it' : 'them'} first.`,
-        ],
+        subject: t(lang, 'alert.cart.subject', { shop }),
+        heading: t(lang, 'alert.cart.heading'),
+        paragraphs: [t(lang, 'alert.cart.body', { count: shown.length })],
         products: shown,
-        button: { label: 'Go to your cart', url: `${context.appUrl}/cart` },
-        why: `You get this e-mail because you asked ${context.shopName} for a reminder about a cart you leave.`,
+        button: { label: t(lang, 'alert.cart.button'), url: `${context.appUrl}/cart` },
+        why: t(lang, 'alert.cart.why', { shop }),
       });
       await repo.recordSends([{ user_id: cart.user_id, product_id: null, kind: 'cart_reminder', sent_at: sentAt }]);
     }

@@ -1,6 +1,7 @@
-import { formatKsh } from '@mtumba/contract';
+import { kshIn, t } from '../../lib/i18n/index.js';
+import { asLanguage, type Language } from '../../lib/language.js';
 import type { Db, Executor } from '../../db/database.js';
-import { newArrivalsCustomerEmails } from '../accounts/flags.js';
+import { accountLanguagesByAddress, newArrivalsCustomerEmails } from '../accounts/flags.js';
 import { loadProducts } from '../catalog/product-view.js';
 import { claimProductsToAnnounce, productsAwaitingAnnouncement } from '../catalog/service.js';
 import { renderEmail, type EmailItem } from '../mail/layout.js';
@@ -57,16 +58,21 @@ export async function sendNewArrivalDrop(db: Db, at: Date, context: DropContext)
       .sort((a, b) => b.id - a.id);
     if (onSale.length === 0) return { dropId: drop.id, productIds, recipients: 0 };
 
-    const items: EmailItem[] = onSale.slice(0, DROP_ITEMS_SHOWN).map((p) => ({
-      name: p.name,
-      price: formatKsh(p.price),
-      url: `${context.appUrl}/products/${p.id}`,
-      imageUrl: p.image_url ? `${context.appUrl}${p.image_url}` : null,
-    }));
-    const subject =
-      onSale.length === 1
-        ? `New in at ${context.shopName}: ${onSale[0]!.name}`
-        : `New in at ${context.shopName}: ${onSale.length} fresh pieces`;
+    const shop = context.shopName;
+    const count = onSale.length;
+    const itemsIn = (lang: Language): EmailItem[] =>
+      onSale.slice(0, DROP_ITEMS_SHOWN).map((p) => ({
+        name: p.name,
+        price: kshIn(lang, Math.round(p.price * 100)),
+        url: `${context.appUrl}/products/${p.id}`,
+        imageUrl: p.image_url ? `${context.appUrl}${p.image_url}` : null,
+      }));
+    const subjectIn = (lang: Language) =>
+      count === 1
+        ? t(lang, 'drop.subjectOne', { shop, product: onSale[0]!.name })
+        : t(lang, 'drop.subjectMany', { shop, count });
+    // an address of an account in Kiswahili gets the drop in Kiswahili; subscribers without an account, English
+    const languages = await accountLanguagesByAddress(trx);
 
     const addresses = await recipients(trx);
     const sentTo: string[] = [];
@@ -75,21 +81,21 @@ export async function sendNewArrivalDrop(db: Db, at: Date, context: DropContext)
     }
     const mails: OutgoingMail[] = sentTo.map((email) => {
       const links = unsubscribeLinks(context.appUrl, unsubscribeToken(email, context.linkSecret));
+      const lang = asLanguage(languages.get(email.toLowerCase()));
       const { html, text } = renderEmail({
-        shopName: context.shopName,
-        preheader: `${onSale.length} new ${onSale.length === 1 ? 'piece' : 'pieces'} just went on sale`,
-        heading: 'New arrivals are in',
-        paragraphs: [
-          `${onSale.length === 1 ? 'A new piece is' : `${onSale.length} new pieces are`} on sale now. Every item is one of a kind: first come, first served.`,
-        ],
-        items,
-        button: { label: 'See everything new', url: `${context.appUrl}/products?sort=newest` },
-        footnote: `You get this e-mail because you signed up for new arrivals at ${context.shopName}.`,
-        footerLink: { label: 'Unsubscribe from new-arrival e-mails', url: links.page },
+        shopName: shop,
+        language: lang,
+        preheader: t(lang, 'drop.preheader', { count }),
+        heading: t(lang, 'drop.heading'),
+        paragraphs: [t(lang, 'drop.body', { count })],
+        items: itemsIn(lang),
+        button: { label: t(lang, 'drop.button'), url: `${context.appUrl}/products?sort=newest` },
+        footnote: t(lang, 'drop.footnote', { shop }),
+        footerLink: { label: t(lang, 'drop.unsubscribe'), url: links.page },
       });
       return {
         to: email,
-        subject,
+        subject: subjectIn(lang),
         html,
         text,
         template: 'new_arrivals',

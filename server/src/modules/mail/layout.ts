@@ -1,5 +1,10 @@
+import { t } from '../../lib/i18n/index.js';
+import type { Language } from '../../lib/language.js';
+
 export interface EmailContent {
   shopName: string;
+  /** the recipient's language (the account's, or the order's for order e-mails); English by default */
+  language?: Language;
   /** the first line a mail client shows in the inbox list */
   preheader?: string;
   heading: string;
@@ -47,8 +52,12 @@ export interface ShopContact {
   hours: string;
 }
 
-function contactLines(c: ShopContact): string[] {
-  return [c.address, `Phone ${c.phone} · WhatsApp https://wa.me/${c.whatsapp}`, `Open ${c.hours}`].filter(Boolean);
+function contactLines(c: ShopContact, language: Language): string[] {
+  return [
+    c.address,
+    t(language, 'layout.contactPhone', { phone: c.phone, whatsapp: `https://wa.me/${c.whatsapp}` }),
+    t(language, 'layout.contactHours', { hours: c.hours }),
+  ].filter(Boolean);
 }
 
 const BRAND = '#7a3e1d';
@@ -59,6 +68,7 @@ function escapeHtml(s: string): string {
 
 /** One layout for every message: HTML with inline styles, and a plain-text twin. */
 export function renderEmail(c: EmailContent): { html: string; text: string } {
+  const language = c.language ?? 'en';
   const rows = c.rows?.length
     ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:16px 0">${c.rows
         .map(
@@ -68,9 +78,9 @@ export function renderEmail(c: EmailContent): { html: string; text: string } {
         .join('')}</table>`
     : '';
   const button = c.button
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(c.button.url)}" style="background:${BRAND};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(c.button.label)}</a></p><p style="font-size:13px;color:#555">If the button does not work, open this link: <br><a href="${escapeHtml(c.button.url)}" style="color:${BRAND};word-break:break-all">${escapeHtml(c.button.url)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(c.button.url)}" style="background:${BRAND};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(c.button.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(t(language, 'layout.buttonFallback'))} <br><a href="${escapeHtml(c.button.url)}" style="color:${BRAND};word-break:break-all">${escapeHtml(c.button.url)}</a></p>`
     : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(c.heading)}</title></head>
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(c.heading)}</title></head>
 <body style="margin:0;background:#f6f1ec;font-family:Arial,Helvetica,sans-serif;color:#222">
 <span style="display:none">${escapeHtml(c.preheader ?? c.heading)}</span>
 <div style="max-width:560px;margin:0 auto;padding:24px">
@@ -80,7 +90,7 @@ export function renderEmail(c: EmailContent): { html: string; text: string } {
 ${c.paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
 ${rows}${c.items?.length ? itemsHtml(c.items) : ''}${button}
 </div>
-${c.contact ? `<p style="font-size:12px;color:#555;margin-top:16px">${contactLines(c.contact).map(escapeHtml).join('<br>')}</p>` : ''}
+${c.contact ? `<p style="font-size:12px;color:#555;margin-top:16px">${contactLines(c.contact, language).map(escapeHtml).join('<br>')}</p>` : ''}
 ${c.footnote ? `<p style="font-size:12px;color:#777;margin-top:16px">${escapeHtml(c.footnote)}</p>` : ''}
 ${c.footerLink ? `<p style="font-size:12px;margin-top:8px"><a href="${escapeHtml(c.footerLink.url)}" style="color:#555">${escapeHtml(c.footerLink.label)}</a></p>` : ''}
 </div></body></html>`;
@@ -95,7 +105,7 @@ ${c.footerLink ? `<p style="font-size:12px;margin-top:8px"><a href="${escapeHtml
     ...(c.rows?.length ? [''] : []),
     ...(c.items ?? []).flatMap((item) => [`${item.name} — ${item.price}`, item.url, '']),
     ...(c.button ? [`${c.button.label}: ${c.button.url}`, ''] : []),
-    ...(c.contact ? [...contactLines(c.contact), ''] : []),
+    ...(c.contact ? [...contactLines(c.contact, language), ''] : []),
     ...(c.footnote ? [c.footnote] : []),
     ...(c.footerLink ? ['', `${c.footerLink.label}: ${c.footerLink.url}`] : []),
   ].join('\n');

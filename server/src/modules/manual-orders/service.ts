@@ -23,6 +23,8 @@ import { displayKenyanPhone, normaliseKenyanPhone, PHONE_HINT } from '../../lib/
 import { issueClaimLink } from '../accounts/claim.js';
 import { resolveOrderDelivery, type OrderDelivery } from '../delivery/service.js';
 import { queueSms } from '../sms/outbox.js';
+import { kshIn, t } from '../../lib/i18n/index.js';
+import { asLanguage, LOCALE_OF, type Language } from '../../lib/language.js';
 import { recordSecurityEvent } from '../security-log/service.js';
 import { firstImageKeys } from '../catalog/product-view.js';
 import type { ShopContext } from '../orders/emails.js';
@@ -231,8 +233,8 @@ export async function quoteManualOrder(db: Db, body: ManualOrderQuoteBody): Prom
 }
 
 /** A time as the shop and its customers read it, in Nairobi: "25 Nov, 16:31". */
-function nairobiTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', {
+function nairobiTime(iso: string, language: Language = 'en'): string {
+  return new Date(iso).toLocaleString(language === 'en' ? 'en-GB' : LOCALE_OF[language], {
     timeZone: 'Africa/Nairobi',
     day: 'numeric',
     month: 'short',
@@ -373,16 +375,23 @@ async function textPhoneOnlyCustomer(
   // the claim link proves the phone it reaches: only sent to the account's own phone
   const claimable = customer.password_hash === null && !customer.is_admin && customer.phone === to;
   const name = nameTheShopMayUse(customer);
-  const hi = name ? `Hi ${name.split(/\s+/)[0]}, ` : '';
+  // in the order's language (the customer's account language when the shop placed it)
+  const lang = asLanguage(order.language);
+  const hi = name ? t(lang, 'sms.manualOrderHi', { name: name.split(/\s+/)[0] }) : '';
   return db.transaction().execute(async (trx) => {
+    const values = { hi, id: order.id, shop: config.shopName, amount: kshIn(lang, order.total_cents) };
     const parts = [
       payLink
-        ? `${hi}your order #${order.id} from ${config.shopName}: ${formatKshCents(order.total_cents)}. Pay by M-Pesa or card: ${payLink.url} (until ${nairobiTime(payLink.expires_at)}).`
-        : `${hi}thank you for your order #${order.id} from ${config.shopName}: ${formatKshCents(order.total_cents)}, paid.`,
+        ? t(lang, 'sms.manualOrderPayLink', {
+            ...values,
+            url: payLink.url,
+            until: nairobiTime(payLink.expires_at, lang),
+          })
+        : t(lang, 'sms.manualOrderPaid', values),
     ];
     if (claimable) {
       const claim = await issueClaimLink(trx, config, customer);
-      parts.push(`See your orders: set up your account here ${claim} (the link works once).`);
+      parts.push(t(lang, 'sms.manualOrderClaim', { url: claim }));
     }
     const message = parts.join(' ');
     if (sandbox)

@@ -4,6 +4,8 @@ import { apiErrorSchema, messageSchema } from '@mtumba/contract';
 import { subscribeBody } from '@mtumba/contract/newsletter';
 import { renderEmail } from '../mail/layout.js';
 import { queueMail } from '../mail/outbox.js';
+import { t } from '../../lib/i18n/index.js';
+import { requestLanguage } from '../../lib/language.js';
 import { CONFIRM_LINK_DAYS, subscriberRepository } from './repository.js';
 
 export const SUBSCRIBED_MESSAGE = 'Thanks for subscribing!';
@@ -52,21 +54,25 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!token) return;
         const url = `${config.appUrl}/api/subscribe/confirm?token=${encodeURIComponent(token)}`;
         // Nothing the requester typed but the address itself: it has not proven it is theirs.
+        // in the language the visitor is using as they subscribe
+        const lang = requestLanguage(request);
+        const shop = config.shopName;
         const { html, text } = renderEmail({
-          shopName: config.shopName,
-          preheader: 'Confirm your newsletter subscription.',
-          heading: 'Confirm your subscription',
+          shopName: shop,
+          language: lang,
+          preheader: t(lang, 'newsletter.preheader'),
+          heading: t(lang, 'newsletter.heading'),
           paragraphs: [
-            'Hello,',
-            `Someone asked to send ${config.shopName}'s newsletter (new arrivals and drops) to ${email}. It starts only once you confirm.`,
-            `The link works once and expires in ${CONFIRM_LINK_DAYS} days.`,
+            t(lang, 'account.hello'),
+            t(lang, 'newsletter.body1', { shop, email }),
+            t(lang, 'newsletter.body2', { days: CONFIRM_LINK_DAYS }),
           ],
-          button: { label: 'Confirm my subscription', url },
-          footnote: 'If you did not ask for this, ignore this message: you will not be subscribed.',
+          button: { label: t(lang, 'newsletter.button'), url },
+          footnote: t(lang, 'newsletter.footnote'),
         });
         await queueMail(trx, {
           to: email,
-          subject: `Confirm your ${config.shopName} newsletter subscription`,
+          subject: t(lang, 'newsletter.subject', { shop }),
           html,
           text,
           template: 'newsletter_confirm',

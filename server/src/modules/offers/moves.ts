@@ -2,6 +2,8 @@ import { formatKshCents } from '@mtumba/contract';
 import type { PriceOfferStatus } from '@mtumba/contract/price-offers';
 import type { OrderActor } from '@mtumba/contract';
 import type { PriceOffer } from '../../db/schema.js';
+import { dateTimeIn, kshIn, t } from '../../lib/i18n/index.js';
+import type { Language } from '../../lib/language.js';
 
 /**
  * The offer move table: every change of a price offer's status after it is made. `runOfferMove`
@@ -116,30 +118,26 @@ export function customerSentence(
   after: PriceOffer,
   productName: string,
   holdEnds: string,
+  /** the customer's language for the e-mail; the live message stays English */
+  language: Language = 'en',
 ): { subject: string; sentence: string } {
+  const product = productName;
+  const words = (key: 'accepted' | 'declined' | 'countered' | 'holdEnded', values: Record<string, unknown>) => ({
+    subject: t(language, `offer.${key}.subject`, { product }),
+    sentence: t(language, `offer.${key}.sentence`, { product, ...values }),
+  });
   switch (mail) {
     case 'accepted':
-      return {
-        subject: `Your offer on ${productName} is accepted`,
-        sentence: `${productName} is reserved for you at ${formatKshCents(after.agreed_cents ?? 0)} until ${new Date(
-          holdEnds,
-        ).toUTCString()}. It is in your cart: place your order before then to keep this price.`,
-      };
+      return words('accepted', {
+        price: kshIn(language, after.agreed_cents ?? 0),
+        until: language === 'en' ? new Date(holdEnds).toUTCString() : dateTimeIn(language, holdEnds),
+      });
     case 'declined':
-      return {
-        subject: `Your offer on ${productName} was declined`,
-        sentence: `The shop declined your offer of ${formatKshCents(before.offer_cents)} on ${productName}.`,
-      };
+      return words('declined', { price: kshIn(language, before.offer_cents) });
     case 'countered':
-      return {
-        subject: `A counter-offer on ${productName}`,
-        sentence: `The shop countered your offer on ${productName} with ${formatKshCents(after.counter_cents ?? 0)}. Accept it, decline it or answer with your own price.`,
-      };
+      return words('countered', { price: kshIn(language, after.counter_cents ?? 0) });
     case 'hold_ended':
-      return {
-        subject: `Your reserved price for ${productName} has ended`,
-        sentence: `Your reserved price for ${productName} has ended because no order was placed in time. The item is on sale again at its usual price.`,
-      };
+      return words('holdEnded', {});
   }
 }
 

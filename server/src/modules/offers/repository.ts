@@ -202,7 +202,11 @@ export function offersRepository(db: Executor) {
     },
 
     customer(userId: number) {
-      return db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .select(['id', 'name', 'email', 'language'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
     },
 
     customers(userIds: number[]) {

@@ -9,6 +9,7 @@ import type { PendingEvent } from '../../lib/events.js';
 import { holdUnit, releaseHeldUnit, type Actor } from '../stock/ledger.js';
 import { queueAdminPush, queuePush } from '../push/outbox.js';
 import { mailOfferAnswer, type OfferMailShop } from './emails.js';
+import { asLanguage } from '../../lib/language.js';
 import { OFFER_MOVES, customerSentence, shopAcceptedSentence, type OfferMove, type OfferMoveName } from './moves.js';
 import { offersRepository, type OfferRow } from './repository.js';
 
@@ -125,6 +126,12 @@ export async function runOfferMove(
     const words = customerSentence(move.mail, row, moved, row.product_name, moved.hold_until ?? now());
     const customer = await repo.customer(row.user_id);
     if (customer) {
+      // the e-mail in the customer's language (the live message below stays as it was)
+      const language = asLanguage(customer.language);
+      const mailWords =
+        language === 'en'
+          ? words
+          : customerSentence(move.mail, row, moved, row.product_name, moved.hold_until ?? now(), language);
       const priceCents =
         move.mail === 'accepted' ? moved.agreed_cents : move.mail === 'countered' ? moved.counter_cents : null;
       const note = move.mail === 'declined' || move.mail === 'countered' ? moved.note : undefined;
@@ -133,7 +140,7 @@ export async function runOfferMove(
         ctx.shop,
         customer,
         { id: row.id, productName: row.product_name, priceCents },
-        note === undefined ? words : { ...words, note },
+        note === undefined ? mailWords : { ...mailWords, note },
       );
     }
     if (move.tellCustomer) {

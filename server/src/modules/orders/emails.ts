@@ -1,11 +1,12 @@
 import { formatKshCents, statusLabel } from '@mtumba/contract';
+import { kshIn, t, type MessageId } from '../../lib/i18n/index.js';
+import { asLanguage, type Language } from '../../lib/language.js';
 import type { Executor } from '../../db/database.js';
 import type { Order, OrderItem } from '../../db/schema.js';
 import type { Config } from '../../config.js';
 import { renderEmail, type EmailContent, type ShopContact } from '../mail/layout.js';
 import { queueMail, type OutgoingMail } from '../mail/outbox.js';
 import { parseOrderDelivery } from '../delivery/service.js';
-import { podReadySentence } from '@mtumba/contract/delivery';
 import { queueSms } from '../sms/outbox.js';
 
 export interface ShopContext {
@@ -36,37 +37,33 @@ export function shopContext(config: Config): ShopContext {
  */
 export async function textOrderStatus(db: Executor, ctx: ShopContext, order: Order): Promise<void> {
   if (!ctx.texts || !order.shipping_phone || !/^\+254[17]\d{8}$/.test(order.shipping_phone)) return;
-  const link = orderUrl(ctx, order.id);
-  const words: Partial<Record<Order['order_status'], [string, string]>> = {
-    processing: [
-      'order_paid',
-      `${ctx.shopName}: payment of ${formatKshCents(order.total_cents)} received for order #${order.id}. We will text you when it ships. ${link}`,
-    ],
+  // in the language the order was placed in
+  const lang = asLanguage(order.language);
+  const values = { shop: ctx.shopName, id: order.id, link: orderUrl(ctx, order.id) };
+  const words: Partial<Record<Order['order_status'], [string, MessageId, Record<string, unknown>]>> = {
+    processing: ['order_paid', 'sms.orderPaid', { ...values, amount: kshIn(lang, order.total_cents) }],
+    // the carrier and waybill when the shop gave them
     shipped: [
       'order_shipped',
-      `${ctx.shopName}: order #${order.id} is on its way to you${shippedWith(order)}. ${link}`,
+      !order.shipping_carrier
+        ? 'sms.orderShipped'
+        : order.tracking_number
+          ? 'sms.orderShippedWithWaybill'
+          : 'sms.orderShippedWith',
+      { ...values, carrier: order.shipping_carrier, waybill: order.tracking_number },
     ],
-    delivered: [
-      'order_delivered',
-      `${ctx.shopName}: order #${order.id} was delivered. Thank you for shopping with us! ${link}`,
-    ],
+    delivered: ['order_delivered', 'sms.orderDelivered', values],
   };
   const text = words[order.order_status];
-  if (text) await queueSms(db, { to: order.shipping_phone, message: text[1], template: text[0] });
-}
-
-/** " with G4S, waybill KX123" (the text message): the carrier and waybill when the shop gave them. */
-function shippedWith(order: Order): string {
-  if (!order.shipping_carrier) return '';
-  return ` with ${order.shipping_carrier}${order.tracking_number ? `, waybill ${order.tracking_number}` : ''}`;
+  if (text) await queueSms(db, { to: order.shipping_phone, message: t(lang, text[1], text[2]), template: text[0] });
 }
 
 /** The shipped e-mail's rows: who carries the parcel, its waybill and the shop's note. */
-export function shipmentRows(order: Order): [string, string][] {
+export function shipmentRows(order: Order, lang: Language = 'en'): [string, string][] {
   const rows: [string, string][] = [];
-  if (order.shipping_carrier) rows.push(['Shipped with', order.shipping_carrier]);
-  if (order.tracking_number) rows.push(['Waybill number', order.tracking_number]);
-  if (order.shipping_note) rows.push(['Note from the shop', order.shipping_note]);
+  if (order.shipping_carrier) rows.push([t(lang, 'order.row.shippedWith'), order.shipping_carrier]);
+  if (order.tracking_number) rows.push([t(lang, 'order.row.waybill'), order.tracking_number]);
+  if (order.shipping_note) rows.push([t(lang, 'order.row.shopNote'), order.shipping_note]);
   return rows;
 }
 
@@ -84,31 +81,38 @@ function adminOrderButton(ctx: ShopContext, orderId: number) {
   return { label: 'Open the order', url: `${ctx.appUrl}/admin/orders/${orderId}` };
 }
 
-function itemRows(items: Pick<OrderItem, 'product_name' | 'quantity' | 'unit_price_cents'>[]): [string, string][] {
-  return items.map((i) => [`${i.product_name} × ${i.quantity}`, formatKshCents(i.unit_price_cents * i.quantity)]);
+function itemRows(
+  items: Pick<OrderItem, 'product_name' | 'quantity' | 'unit_price_cents'>[],
+  lang: Language,
+): [string, string][] {
+  return items.map((i) => [`${i.product_name} × ${i.quantity}`, kshIn(lang, i.unit_price_cents * i.quantity)]);
 }
 
-function totalRows(order: Order): [string, string][] {
-  const rows: [string, string][] = [['Subtotal', formatKshCents(order.subtotal_cents)]];
-  if (order.discount_cents > 0) rows.push(['Discounts', `− ${formatKshCents(order.discount_cents)}`]);
-  rows.push([`Delivery (${order.shipping_address})`, formatKshCents(order.delivery_fee_cents)]);
-  rows.push(['Total', formatKshCents(order.total_cents)]);
+function totalRows(order: Order, lang: Language): [string, string][] {
+  const rows: [string, string][] = [[t(lang, 'order.row.subtotal'), kshIn(lang, order.subtotal_cents)]];
+  if (order.discount_cents > 0) rows.push([t(lang, 'order.row.discounts'), `− ${kshIn(lang, order.discount_cents)}`]);
+  rows.push([t(lang, 'order.row.delivery', { method: order.shipping_address }), kshIn(lang, order.delivery_fee_cents)]);
+  rows.push([t(lang, 'order.row.total'), kshIn(lang, order.total_cents)]);
   return rows;
 }
 
 /** How the order reaches the customer: method, address or pickup point, estimate (docs/product.md section 11). */
-export function deliveryRows(order: Order): [string, string][] {
+export function deliveryRows(order: Order, lang: Language = 'en'): [string, string][] {
   const d = parseOrderDelivery(order.delivery_details);
   if (!d) return [];
-  const rows: [string, string][] = [['Delivery', d.zone ? `${d.name} (${d.zone})` : d.name]];
+  const rows: [string, string][] = [[t(lang, 'order.row.deliveryMethod'), d.zone ? `${d.name} (${d.zone})` : d.name]];
   if (d.kind === 'pickup' && d.pickup_address) {
-    rows.push(['Pickup point', d.pickup_address]);
-    if (d.pickup_hours) rows.push(['Opening hours', d.pickup_hours]);
-    if (d.hold_days) rows.push(['Held for you', `${d.hold_days} days after it is ready`]);
+    rows.push([t(lang, 'order.row.pickupPoint'), d.pickup_address]);
+    if (d.pickup_hours) rows.push([t(lang, 'order.row.openingHours'), d.pickup_hours]);
+    if (d.hold_days) rows.push([t(lang, 'order.row.heldFor'), t(lang, 'order.row.heldForDays', { days: d.hold_days })]);
   }
-  if (d.address) rows.push(['Address', d.landmark ? `${d.address} (${d.landmark})` : d.address]);
-  if (d.town) rows.push(['Town', d.pickup_office ? `${d.town}, pickup at ${d.pickup_office}` : d.town]);
-  rows.push(['Estimated', d.estimate]);
+  if (d.address) rows.push([t(lang, 'order.row.address'), d.landmark ? `${d.address} (${d.landmark})` : d.address]);
+  if (d.town)
+    rows.push([
+      t(lang, 'order.row.town'),
+      d.pickup_office ? t(lang, 'order.row.townPickup', { town: d.town, office: d.pickup_office }) : d.town,
+    ]);
+  rows.push([t(lang, 'order.row.estimated'), d.estimate]);
   return rows;
 }
 
@@ -122,17 +126,28 @@ async function queueOrderMail(
   await queueMail(db, { ...message, ...renderEmail({ shopName: ctx.shopName, contact: ctx.contact, ...content }) });
 }
 
+/** The customer's e-mails about an order speak the language the order was placed in. */
+function orderLanguage(order: Order): Language {
+  return asLanguage(order.language);
+}
+
 /** What the confirmation and the receipt of a placed order show: its lines, amounts and delivery. */
 function orderSummary(
   ctx: ShopContext,
   order: Order,
   items: OrderItem[],
-): Pick<EmailContent, 'rows' | 'button' | 'footnote'> {
+): Pick<EmailContent, 'rows' | 'button' | 'footnote' | 'language'> {
+  const lang = orderLanguage(order);
   return {
-    rows: [...itemRows(items), ...totalRows(order), ...deliveryRows(order)],
-    button: { label: 'View your order', url: orderUrl(ctx, order.id) },
-    footnote: `You get this e-mail because you placed an order at ${ctx.shopName}.`,
+    language: lang,
+    rows: [...itemRows(items, lang), ...totalRows(order, lang), ...deliveryRows(order, lang)],
+    button: viewButton(ctx, order),
+    footnote: t(lang, 'order.footnote', { shop: ctx.shopName }),
   };
+}
+
+function viewButton(ctx: ShopContext, order: Order) {
+  return { label: t(orderLanguage(order), 'order.viewButton'), url: orderUrl(ctx, order.id) };
 }
 
 /**
@@ -140,9 +155,11 @@ function orderSummary(
  * by the delivery's kind) for a pay-on-delivery order that is not paid yet.
  */
 function podParagraphs(order: Order): string[] {
-  return order.payment_method === 'pay_on_delivery' && order.payment_status === 'unpaid'
-    ? [podReadySentence(formatKshCents(order.total_cents), parseOrderDelivery(order.delivery_details)?.kind)]
-    : [];
+  if (order.payment_method !== 'pay_on_delivery' || order.payment_status !== 'unpaid') return [];
+  const lang = orderLanguage(order);
+  const kind = parseOrderDelivery(order.delivery_details)?.kind;
+  const id = kind === 'pickup' ? 'order.pod.pickup' : kind === 'courier' ? 'order.pod.courier' : 'order.pod.rider';
+  return [t(lang, id, { amount: kshIn(lang, order.total_cents) })];
 }
 
 /** Tells the customer their order is confirmed and will be paid on delivery or at collection. */
@@ -153,18 +170,16 @@ export async function mailPayOnDeliveryConfirmed(
   order: Order,
   items: OrderItem[],
 ): Promise<void> {
+  const lang = orderLanguage(order);
+  const id = order.id;
   await queueOrderMail(
     db,
     ctx,
-    { to: to.email, subject: `Order #${order.id} confirmed: pay on delivery`, template: 'order_pay_on_delivery' },
+    { to: to.email, subject: t(lang, 'order.podConfirmed.subject', { id }), template: 'order_pay_on_delivery' },
     {
-      preheader: `Order #${order.id} is confirmed: pay on delivery.`,
-      heading: `Order #${order.id} is confirmed`,
-      paragraphs: [
-        `Hi ${to.name},`,
-        'Your order is confirmed and you pay on delivery. We are preparing it and keep its items for you until it reaches you.',
-        ...podParagraphs(order),
-      ],
+      preheader: t(lang, 'order.podConfirmed.preheader', { id }),
+      heading: t(lang, 'order.podConfirmed.heading', { id }),
+      paragraphs: [t(lang, 'order.hi', { name: to.name }), t(lang, 'order.podConfirmed.body'), ...podParagraphs(order)],
       ...orderSummary(ctx, order, items),
     },
   );
@@ -178,16 +193,18 @@ export async function mailReceipt(
   order: Order,
   items: OrderItem[],
 ): Promise<void> {
+  const lang = orderLanguage(order);
+  const id = order.id;
   await queueOrderMail(
     db,
     ctx,
-    { to: to.email, subject: `Receipt for order #${order.id}`, template: 'order_paid' },
+    { to: to.email, subject: t(lang, 'order.receipt.subject', { id }), template: 'order_paid' },
     {
-      preheader: `We received your payment for order #${order.id}.`,
-      heading: `Thank you, order #${order.id} is paid`,
+      preheader: t(lang, 'order.receipt.preheader', { id }),
+      heading: t(lang, 'order.receipt.heading', { id }),
       paragraphs: [
-        `Hi ${to.name},`,
-        `We received your payment of ${formatKshCents(order.total_cents)}. We are now preparing your order and will tell you when it is on its way.`,
+        t(lang, 'order.hi', { name: to.name }),
+        t(lang, 'order.receipt.body', { amount: kshIn(lang, order.total_cents) }),
       ],
       ...orderSummary(ctx, order, items),
     },
@@ -195,32 +212,58 @@ export async function mailReceipt(
   await textOrderStatus(db, ctx, order);
 }
 
-const statusSentences: Partial<Record<Order['order_status'], string>> = {
-  shipped: 'Your order is on its way.',
-  delivered: 'Your order was delivered. We hope you love it! You can now review the items you bought.',
-  cancelled: 'Your order was cancelled. If you already paid, we will refund you shortly.',
-  processing: 'We are preparing your order.',
+const statusSentences: Partial<Record<Order['order_status'], MessageId>> = {
+  shipped: 'order.status.shipped',
+  delivered: 'order.status.delivered',
+  cancelled: 'order.status.cancelled',
+  processing: 'order.status.processing',
 };
+
+const STATUS_LABELS: Record<Order['order_status'], MessageId> = {
+  pending: 'status.pending',
+  processing: 'status.processing',
+  shipped: 'status.shipped',
+  delivered: 'status.delivered',
+  cancelled: 'status.cancelled',
+};
+
+/** The status as the e-mail names it: English as it always was ("Shipped"), Kiswahili from the catalog. */
+function statusIn(lang: Language, status: Order['order_status']): string {
+  return lang === 'en' ? statusLabel(status) : t(lang, STATUS_LABELS[status]);
+}
 
 /** Tells the customer their order moved to a new status. */
 export async function mailStatusChange(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
-  const label = statusLabel(order.order_status);
+  const lang = orderLanguage(order);
+  const id = order.id;
+  const label = statusIn(lang, order.order_status);
+  const sentence = statusSentences[order.order_status];
   await queueOrderMail(
     db,
     ctx,
-    { to: to.email, subject: `Order #${order.id} is ${label.toLowerCase()}`, template: `order_${order.order_status}` },
     {
-      preheader: `Order #${order.id} is now ${label}.`,
-      heading: `Order #${order.id}: ${label}`,
+      to: to.email,
+      subject: t(lang, 'order.status.subject', { id, label: lang === 'en' ? label.toLowerCase() : label }),
+      template: `order_${order.order_status}`,
+    },
+    {
+      language: lang,
+      preheader: t(lang, 'order.status.preheader', { id, label }),
+      heading: t(lang, 'order.status.heading', { id, label }),
       paragraphs: [
-        `Hi ${to.name},`,
+        t(lang, 'order.hi', { name: to.name }),
         order.order_status === 'shipped' && order.shipping_carrier
-          ? `Your order is on its way: shipped with ${order.shipping_carrier}${order.tracking_number ? `, waybill ${order.tracking_number}` : ''}.`
-          : (statusSentences[order.order_status] ?? `Your order is now ${label}.`),
+          ? t(lang, order.tracking_number ? 'order.status.shippedWithWaybill' : 'order.status.shippedWith', {
+              carrier: order.shipping_carrier,
+              waybill: order.tracking_number,
+            })
+          : sentence
+            ? t(lang, sentence)
+            : t(lang, 'order.status.other', { label }),
         ...(order.order_status === 'shipped' ? podParagraphs(order) : []),
       ],
-      rows: order.order_status === 'shipped' ? [...shipmentRows(order), ...deliveryRows(order)] : undefined,
-      button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+      rows: order.order_status === 'shipped' ? [...shipmentRows(order, lang), ...deliveryRows(order, lang)] : undefined,
+      button: viewButton(ctx, order),
     },
   );
   if (order.order_status === 'shipped' || order.order_status === 'delivered') await textOrderStatus(db, ctx, order);
@@ -228,19 +271,22 @@ export async function mailStatusChange(db: Executor, ctx: ShopContext, to: Perso
 
 /** Tells the customer an unpaid order was cancelled because its reservation ran out. */
 export async function mailExpired(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
+  const lang = orderLanguage(order);
+  const id = order.id;
   await queueOrderMail(
     db,
     ctx,
-    { to: to.email, subject: `Order #${order.id} expired`, template: 'order_expired' },
+    { to: to.email, subject: t(lang, 'order.expired.subject', { id }), template: 'order_expired' },
     {
-      preheader: `Order #${order.id} was not paid in time.`,
-      heading: `Order #${order.id} expired`,
+      language: lang,
+      preheader: t(lang, 'order.expired.preheader', { id }),
+      heading: t(lang, 'order.expired.subject', { id }),
       paragraphs: [
-        `Hi ${to.name},`,
-        'We held the items of your order for you, but the payment did not arrive in time, so the order was cancelled and the items went back on sale.',
-        'If you still want them, place a new order while they are available.',
+        t(lang, 'order.hi', { name: to.name }),
+        t(lang, 'order.expired.body1'),
+        t(lang, 'order.expired.body2'),
       ],
-      button: { label: 'Continue shopping', url: `${ctx.appUrl}/products` },
+      button: { label: t(lang, 'order.continueShopping'), url: `${ctx.appUrl}/products` },
     },
   );
 }
@@ -277,18 +323,21 @@ export async function mailRefundDueToShop(
 
 /** Tells the customer their late payment will be refunded. */
 export async function mailRefundDueToCustomer(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
+  const lang = orderLanguage(order);
+  const id = order.id;
   await queueOrderMail(
     db,
     ctx,
-    { to: to.email, subject: `Refund for order #${order.id}`, template: 'order_refund_due_customer' },
+    { to: to.email, subject: t(lang, 'order.refundDue.subject', { id }), template: 'order_refund_due_customer' },
     {
-      heading: `We will refund your payment for order #${order.id}`,
+      language: lang,
+      heading: t(lang, 'order.refundDue.heading', { id }),
       paragraphs: [
-        `Hi ${to.name},`,
-        `Your payment of ${formatKshCents(order.total_cents)} arrived after the reservation of order #${order.id} had expired, and some of its items have been sold since.`,
-        'We are sorry: the order stays cancelled and we will refund you shortly.',
+        t(lang, 'order.hi', { name: to.name }),
+        t(lang, 'order.refundDue.body1', { id, amount: kshIn(lang, order.total_cents) }),
+        t(lang, 'order.refundDue.body2'),
       ],
-      button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+      button: viewButton(ctx, order),
     },
   );
 }
@@ -316,19 +365,24 @@ export async function mailCancelRequest(db: Executor, ctx: ShopContext, order: O
 
 /** Tells the customer the shop kept their order, with the shop's note. */
 export async function mailCancelDeclined(db: Executor, ctx: ShopContext, to: Person, order: Order): Promise<void> {
+  const lang = orderLanguage(order);
+  const id = order.id;
   await queueOrderMail(
     db,
     ctx,
-    { to: to.email, subject: `Order #${order.id}: cancellation request declined`, template: 'order_cancel_declined' },
+    { to: to.email, subject: t(lang, 'order.cancelDeclined.subject', { id }), template: 'order_cancel_declined' },
     {
-      heading: `Order #${order.id} was not cancelled`,
+      language: lang,
+      heading: t(lang, 'order.cancelDeclined.heading', { id }),
       paragraphs: [
-        `Hi ${to.name},`,
-        'We looked at your request to cancel this order and could not cancel it.',
-        ...(order.cancel_request_note ? [`Our note: ${order.cancel_request_note}`] : []),
-        'Reply to this e-mail if you have any questions.',
+        t(lang, 'order.hi', { name: to.name }),
+        t(lang, 'order.cancelDeclined.body1'),
+        ...(order.cancel_request_note
+          ? [t(lang, 'order.cancelDeclined.note', { note: order.cancel_request_note })]
+          : []),
+        t(lang, 'order.cancelDeclined.body2'),
       ],
-      button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+      button: viewButton(ctx, order),
     },
   );
 }
@@ -341,20 +395,27 @@ export async function mailRefunded(
   order: Order,
   amountCents: number,
 ): Promise<void> {
+  const lang = orderLanguage(order);
+  const id = order.id;
+  const amount = kshIn(lang, amountCents);
   await queueOrderMail(
     db,
     ctx,
-    { to: to.email, subject: `Refund for order #${order.id}`, template: 'order_refunded' },
+    { to: to.email, subject: t(lang, 'order.refunded.subject', { id }), template: 'order_refunded' },
     {
-      heading: `We refunded ${formatKshCents(amountCents)} for order #${order.id}`,
+      language: lang,
+      heading: t(lang, 'order.refunded.heading', { id, amount }),
       paragraphs: [
-        `Hi ${to.name},`,
-        `We have sent ${formatKshCents(amountCents)} back to you for order #${order.id}.`,
+        t(lang, 'order.hi', { name: to.name }),
+        t(lang, 'order.refunded.body1', { id, amount }),
         order.payment_status === 'refunded'
-          ? 'The whole payment has now been refunded.'
-          : `So far ${formatKshCents(order.refunded_cents)} of ${formatKshCents(order.total_cents)} has been refunded.`,
+          ? t(lang, 'order.refunded.whole')
+          : t(lang, 'order.refunded.part', {
+              refunded: kshIn(lang, order.refunded_cents),
+              total: kshIn(lang, order.total_cents),
+            }),
       ],
-      button: { label: 'View your order', url: orderUrl(ctx, order.id) },
+      button: viewButton(ctx, order),
     },
   );
 }

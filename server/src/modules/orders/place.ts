@@ -4,6 +4,7 @@ import type { Db, Executor, Trx } from '../../db/database.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Order, OrdersTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import type { Language } from '../../lib/language.js';
 import { removeOrderedItems } from '../cart/service.js';
 import { redeemCode, type CheckedCode } from '../discounts/service.js';
 import { reserveLines, type Actor } from '../stock/ledger.js';
@@ -42,6 +43,8 @@ export interface NewOrder {
   offerHolds: OfferHoldsForOrder;
   /** where the shopper first arrived from (docs/product.md, dashboard), when known */
   source?: string | null;
+  /** the language the order is placed in (the shopper's request); none: the customer's account language */
+  language?: Language;
   /** the admin's discount code the price carries: its use is taken in the order's transaction */
   code?: { checked: CheckedCode; discountCents: number };
 }
@@ -125,7 +128,10 @@ type HeldOrderInput = Pick<
   'customerId' | 'lines' | 'amounts' | 'shipping_address' | 'shipping_phone' | 'discount_code'
 > &
   Partial<
-    Pick<NewOrder, 'delivery_method_id' | 'delivery_details' | 'heldOffers' | 'offerHolds' | 'source' | 'code'>
+    Pick<
+      NewOrder,
+      'delivery_method_id' | 'delivery_details' | 'heldOffers' | 'offerHolds' | 'source' | 'code' | 'language'
+    >
   > & {
     extra?: Partial<Insertable<OrdersTable>>;
   };
@@ -168,6 +174,7 @@ async function insertHeldOrder(
       paid_at: null,
       welcome_claim_user_id: claimsOffer ? input.customerId : null,
       source: input.source ?? null,
+      language: input.language ?? (await repo.customerLanguage(input.customerId)),
       ...input.extra,
       created_at: at,
       updated_at: at,

@@ -3,6 +3,7 @@ import { dialectOf } from '../../db/database.js';
 import type { DB, Order, OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import { nameTheShopMayUse } from './visibility.js';
+import { asLanguage, type Language } from '../../lib/language.js';
 
 /**
  * Which orders a customer's own calls see: all their online orders, and the orders the shop made
@@ -75,6 +76,12 @@ export function ordersRepository(db: Executor) {
     async lockCustomer(userId: number): Promise<void> {
       if (dialectOf(db) !== 'postgres') return;
       await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    },
+
+    /** The customer's account language (English when the account is gone). */
+    async customerLanguage(userId: number): Promise<Language> {
+      const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+      return asLanguage(row?.language);
     },
 
     findById(id: number) {

@@ -19,6 +19,7 @@ import {
 } from './service.js';
 import { bearerAuth, errorReplies, idOrNotFound, idParams, signedInUser } from '../../lib/http.js';
 import { keptSource } from '../sources/source.js';
+import { requestLanguage } from '../../lib/language.js';
 import { shopContext } from './emails.js';
 import { ORDER_NOT_FOUND } from './lifecycle.js';
 
@@ -50,6 +51,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         maxReservedItems: config.orders.maxReservedItems,
         // the source the shopper's browser keeps (set on their first page; docs/product.md)
         source: keptSource(request.headers.cookie),
+        // the language the shopper is using: the order's e-mails and texts go out in it
+        language: requestLanguage(request),
       });
       emitAll(app.events, result.events);
       return reply.status(201).send({ message: ORDER_PLACED, order: result.value });

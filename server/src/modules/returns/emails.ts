@@ -1,4 +1,5 @@
-import { formatKshCents } from '@mtumba/contract';
+import { kshIn, t } from '../../lib/i18n/index.js';
+import { asLanguage, type Language } from '../../lib/language.js';
 import { RETURN_REASON_WORDS } from '@mtumba/contract/returns';
 import type { Executor } from '../../db/database.js';
 import type { Order, OrderReturn } from '../../db/schema.js';
@@ -27,8 +28,8 @@ async function send(
   });
 }
 
-const rows = (lines: Line[]): [string, string][] =>
-  lines.map((l) => [`${l.product_name} × ${l.quantity}`, formatKshCents(l.unit_price_cents * l.quantity)]);
+const rows = (lines: Line[], lang: Language = 'en'): [string, string][] =>
+  lines.map((l) => [`${l.product_name} × ${l.quantity}`, kshIn(lang, l.unit_price_cents * l.quantity)]);
 
 /** The customer's e-mail at each step of a return (and the shop's, when one is asked for), queued in the move's transaction. */
 export async function mailReturnMove(
@@ -54,54 +55,47 @@ export async function mailReturnMove(
     });
   }
   if (!customer) return;
-  const hi = `Hi ${customer.name},`;
-  const note = ret.shop_note ? [`Our note: ${ret.shop_note}`] : [];
+  // the customer's e-mails speak the order's language; the shop's stay English
+  const lang = asLanguage(order.language);
+  const id = order.id;
+  const hi = t(lang, 'order.hi', { name: customer.name });
+  const note = ret.shop_note ? [t(lang, 'order.cancelDeclined.note', { note: ret.shop_note })] : [];
+  const mine = { language: lang, button: { ...button, label: t(lang, 'order.viewButton') } };
   switch (mail) {
     case 'requested':
-      await send(db, ctx, customer.email, `Return request for order #${order.id}`, 'return_requested', {
-        heading: `We received your return request`,
-        paragraphs: [
-          hi,
-          `We will look at your request to return these items of order #${order.id} and answer by e-mail.`,
-        ],
-        rows: rows(lines),
-        button,
+      await send(db, ctx, customer.email, t(lang, 'return.requested.subject', { id }), 'return_requested', {
+        ...mine,
+        heading: t(lang, 'return.requested.heading'),
+        paragraphs: [hi, t(lang, 'return.requested.body', { id })],
+        rows: rows(lines, lang),
       });
       return;
     case 'approved':
-      await send(db, ctx, customer.email, `Return approved: order #${order.id}`, 'return_approved', {
-        heading: 'Your return is approved',
-        paragraphs: [
-          hi,
-          'Please send or bring the items back to the shop. We refund you once they are back with us.',
-          ...note,
-        ],
-        rows: rows(lines),
-        button,
+      await send(db, ctx, customer.email, t(lang, 'return.approved.subject', { id }), 'return_approved', {
+        ...mine,
+        heading: t(lang, 'return.approved.heading'),
+        paragraphs: [hi, t(lang, 'return.approved.body'), ...note],
+        rows: rows(lines, lang),
       });
       return;
     case 'declined':
-      await send(db, ctx, customer.email, `Return declined: order #${order.id}`, 'return_declined', {
-        heading: 'We could not accept your return',
-        paragraphs: [
-          hi,
-          `We looked at your request to return items of order #${order.id} and could not accept it.`,
-          ...note,
-        ],
-        button,
+      await send(db, ctx, customer.email, t(lang, 'return.declined.subject', { id }), 'return_declined', {
+        ...mine,
+        heading: t(lang, 'return.declined.heading'),
+        paragraphs: [hi, t(lang, 'return.declined.body', { id }), ...note],
       });
       return;
     case 'received':
-      await send(db, ctx, customer.email, `Return received: order #${order.id}`, 'return_received', {
-        heading: 'Your returned items are back with us',
+      await send(db, ctx, customer.email, t(lang, 'return.received.subject', { id }), 'return_received', {
+        ...mine,
+        heading: t(lang, 'return.received.heading'),
         paragraphs: [
           hi,
           ret.kind === 'customer_return'
-            ? 'We received the items you returned. We will record your refund shortly and e-mail you when it is sent.'
-            : `The parcel of order #${order.id} is back with us.`,
+            ? t(lang, 'return.received.customer')
+            : t(lang, 'return.received.parcel', { id }),
         ],
-        rows: rows(lines),
-        button,
+        rows: rows(lines, lang),
       });
       return;
   }

@@ -134,7 +134,7 @@ export function savedSearchRepository(db: Executor) {
 
     usersByIds(ids: number[]) {
       if (ids.length === 0) return Promise.resolve([]);
-      return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
+      return db.selectFrom('users').select(['id', 'name', 'email', 'language']).where('id', 'in', ids).execute();
     },
 
     productsByIds(ids: number[]) {

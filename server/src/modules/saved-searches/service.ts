@@ -1,4 +1,4 @@
-import { centsToAmount, formatKshCents } from '@mtumba/contract';
+import { centsToAmount } from '@mtumba/contract';
 import {
   SAVED_SEARCH_DUPLICATE_MESSAGE,
   SAVED_SEARCH_LIMIT,
@@ -14,6 +14,8 @@ import { firstImageKeys } from '../catalog/product-view.js';
 import { imageUrl } from '../catalog/images.js';
 import { renderEmail } from '../mail/layout.js';
 import { queueMails, type OutgoingMail } from '../mail/outbox.js';
+import { kshIn, t } from '../../lib/i18n/index.js';
+import { asLanguage } from '../../lib/language.js';
 import { savedSearchRepository, type SavedSearchRow } from './repository.js';
 
 /** What alert e-mails need to know about the shop. */
@@ -177,24 +179,27 @@ export async function alertSavedSearches(
       return [
         {
           name: p.name,
-          price: formatKshCents(p.price_cents),
+          price: kshIn(asLanguage(user.language), p.price_cents),
           url: `${shop.appUrl}/products/${p.id}`,
           imageUrl: key ? `${shop.appUrl}${imageUrl(key)}` : null,
         },
       ];
     });
     if (items.length === 0) continue;
+    const lang = asLanguage(user.language);
+    const count = items.length;
     const subject =
-      items.length === 1
-        ? `New in your saved search: ${items[0]!.name}`
-        : `${items.length} new items match your saved searches`;
+      count === 1
+        ? t(lang, 'savedSearch.subjectOne', { product: items[0]!.name })
+        : t(lang, 'savedSearch.subjectMany', { count });
     const { html, text } = renderEmail({
       shopName: shop.shopName,
-      heading: items.length === 1 ? 'A new item matches your saved search' : 'New items match your saved searches',
-      paragraphs: [`Hi ${user.name}, this just went on sale at ${shop.shopName}. One-off pieces go fast.`],
+      language: lang,
+      heading: t(lang, 'savedSearch.heading', { count }),
+      paragraphs: [t(lang, 'savedSearch.body', { name: user.name, shop: shop.shopName })],
       items,
-      button: { label: 'Manage saved searches', url: `${shop.appUrl}/account/alerts` },
-      footnote: 'You get this e-mail because you saved a search. Delete the search to stop these alerts.',
+      button: { label: t(lang, 'savedSearch.button'), url: `${shop.appUrl}/account/alerts` },
+      footnote: t(lang, 'savedSearch.footnote'),
     });
     mails.push({ to: user.email, subject, html, text, template: 'saved_search_alert' });
   }

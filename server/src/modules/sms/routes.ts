@@ -76,7 +76,7 @@ const smsRoutes: FastifyPluginAsyncZod<{ verification: Pick<PhoneVerificationDep
           },
         ]);
       }
-      const { sandboxCode } = await phones.requestCode(user.id, request.body.phone);
+      const { sandboxCode } = await phones.requestCode(user.id, request.body.phone, user.language);
       return sandboxCode === undefined
         ? { message: PHONE_CODE_SENT }
         : { message: PHONE_CODE_SHOWN, sandbox_code: sandboxCode };

@@ -16,6 +16,8 @@ import { now } from '../../db/database.js';
 import { DomainError } from '../../lib/errors.js';
 import { displayKenyanPhone, normaliseKenyanPhone, PHONE_HINT } from '../../lib/phone.js';
 import { queueSms } from './outbox.js';
+import { t } from '../../lib/i18n/index.js';
+import type { Language } from '../../lib/language.js';
 import { phoneVerificationRepository } from './repository.js';
 
 /** The answer (409) when the phone is already verified on as many other accounts as allowed. */
@@ -103,7 +105,12 @@ export function phoneVerificationService(deps: PhoneVerificationDeps) {
      * Sends a code to the phone: one text, queued in the outbox with the code's record. In the
      * development sandbox no text is queued and the code is returned, for the screen to show.
      */
-    async requestCode(userId: number, phoneInput: string): Promise<{ sandboxCode?: string }> {
+    async requestCode(
+      userId: number,
+      phoneInput: string,
+      /** the account's language: the text is written in it */
+      language: Language = 'en',
+    ): Promise<{ sandboxCode?: string }> {
       if (!textsOn) throw new DomainError('not_found', SMS_DISABLED);
       const phone = normaliseKenyanPhone(phoneInput);
       if (!phone) throw new DomainError('invalid', PHONE_HINT, { errors: { phone: [PHONE_HINT] } });
@@ -128,7 +135,7 @@ export function phoneVerificationService(deps: PhoneVerificationDeps) {
         if (config.smsSandbox) return { sandboxCode: code };
         await queueSms(trx, {
           to: phone,
-          message: `${code} is your ${config.shopName} verification code. It expires in ${PHONE_CODE_MINUTES} minutes. Never share it.`,
+          message: t(language, 'sms.phoneCode', { code, shop: config.shopName, minutes: PHONE_CODE_MINUTES }),
           template: 'phone_code',
         });
         return {};

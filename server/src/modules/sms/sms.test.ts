@@ -217,6 +217,44 @@ describe('order texts', () => {
     ]);
   });
 
+  it('texts a customer who ordered in Kiswahili in Kiswahili, through Africa’s Talking', async () => {
+    const admin = await createUser(t.db, { admin: true });
+    const customer = await createUser(t.db);
+    const product = await createProduct(t.db, { priceCents: 150_000 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...bearer(customer.token), cookie: 'mtumba_lang=sw' },
+      payload: {
+        items: [{ product_id: product.id, quantity: 1 }],
+        shipping_address: 'Paid custom delivery',
+        shipping_phone: '0733 444 555',
+        discount_code: null,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = (placed.json() as { order: { id: number } }).order.id;
+    expect(
+      (
+        await inject(admin.token, 'POST', `/api/admin/orders/${id}/payments`, {
+          method: 'mpesa',
+          reference: 'QK12SWA34D',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await inject(admin.token, 'POST', `/api/admin/orders/${id}/ship`, { carrier: 'G4S', tracking_number: 'KX123' }))
+        .statusCode,
+    ).toBe(200);
+    await t.app.sms.deliverDue();
+
+    const texts = fake.sent.filter((s) => s.to === '+254733444555').map((s) => s.message);
+    expect(texts).toEqual([
+      `Mtumba: tumepokea malipo ya Ksh 1,350 kwa oda #${id}. Tutakutumia SMS ikitumwa. http://shop.test/orders/${id}`,
+      `Mtumba: oda #${id} iko njiani kukufikia kupitia G4S, namba ya waybill KX123. http://shop.test/orders/${id}`,
+    ]);
+  });
+
   it('keeps a text through an outage and sends it on a later try; gives up at once on an invalid number', async () => {
     const customer = await createUser(t.db);
     await t.app.sms.deliverDue();

@@ -1,6 +1,14 @@
 import { LIMITS } from '@mtumba/contract/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  cookieLanguage,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  languageCookie,
+  LANGUAGES,
+  type Language,
+} from '../../lib/language.js';
 import type { CatalogueSource } from '@mtumba/contract/storefront';
 import { matchesEtag } from '../../lib/http.js';
 import {
@@ -30,26 +38,20 @@ export interface StorefrontOptions {
 }
 
 /** The languages pages are drawn in; English is the default. */
-const PAGE_LANGUAGES = ['en', 'sw'] as const;
-type PageLanguage = (typeof PAGE_LANGUAGES)[number];
-const LANGUAGE_COOKIE = 'mtumba_lang';
-const isPageLanguage = (value: unknown): value is PageLanguage => PAGE_LANGUAGES.includes(value as PageLanguage);
+const PAGE_LANGUAGES = LANGUAGES;
+type PageLanguage = Language;
 
 /**
  * The language to draw a page in: `?lang=` when a link names one (a shared or hreflang link, which
  * also keeps the choice in the cookie), else the cookie the shopper's choice left, else English.
  */
-function pageLanguage(request: FastifyRequest, reply: FastifyReply): PageLanguage {
+function pageLanguage(request: FastifyRequest, reply: FastifyReply, secure: boolean): PageLanguage {
   const asked = (request.query as Record<string, unknown> | undefined)?.lang;
-  if (isPageLanguage(asked)) {
-    reply.header('set-cookie', `${LANGUAGE_COOKIE}=${asked}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`);
+  if (isLanguage(asked)) {
+    reply.header('set-cookie', languageCookie(asked, secure));
     return asked;
   }
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === LANGUAGE_COOKIE && isPageLanguage(value)) return value;
-  }
-  return 'en';
+  return cookieLanguage(request.headers.cookie) ?? DEFAULT_LANGUAGE;
 }
 
 /** A page's address in a language: English is the plain address, Kiswahili adds ?lang=sw. */
@@ -139,7 +141,7 @@ export default fp<StorefrontOptions>(
 
     app.decorate('sendWebPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const entry = build.entry;
-      const language = pageLanguage(request, reply);
+      const language = pageLanguage(request, reply, config.appUrl.startsWith('https:'));
       if (!entry || request.method !== 'GET') return sendShell(reply, language);
       const version = await app.catalogueCache.readVersion();
       const key = pageCacheKey(request, language);
