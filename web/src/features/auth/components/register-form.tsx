@@ -12,7 +12,10 @@ import { ApiError } from '@/lib/api-client';
 import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
 import { useRegister } from '../api/register';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
+/** What a registration ends with, in English (catalog: register.done). */
 export const REGISTERED_MESSAGE = 'Registration successful! Please check your email to verify your account.';
 
 /**
@@ -27,6 +30,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   const [error, setError] = useState<ApiError | string | null>(null);
   const [done, setDone] = useState(false);
   const register = useRegister();
+  const t = useT(messages);
 
   useRedirectAfter(done, paths.verifyEmail(), TIMINGS.registerRedirectMs);
 
@@ -39,11 +43,11 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
         onSuccess: (reply) => {
           signIn(reply.token, reply.user);
           setUnverifiedEmail(reply.user.email ?? email.trim());
-          toast.success('Account created!');
+          toast.success(t('register.created'));
           setDone(true);
           onRegistered?.();
         },
-        onError: (err) => setError(err instanceof ApiError ? err : 'Registration error'),
+        onError: (err) => setError(err instanceof ApiError ? err : t('register.error')),
       },
     );
   }
@@ -52,18 +56,18 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   const summary =
     typeof error === 'string'
       ? error
-      : apiError && (apiError.body.message ?? apiError.fieldError('email') ?? 'Registration failed');
+      : apiError && (apiError.body.message ?? apiError.fieldError('email') ?? t('register.failed'));
 
   if (done) {
     return (
       <Alert variant="success" role="status">
-        {REGISTERED_MESSAGE}
+        {t('register.done')}
       </Alert>
     );
   }
 
   return (
-    <Form onSubmit={submit} aria-label="Register">
+    <Form onSubmit={submit} aria-label={t('register.title')}>
       {summary && (
         <Alert variant="danger" role="alert">
           {summary}
@@ -73,7 +77,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
       <EmailField id="register-email" value={email} onChange={setEmail} error={apiError?.fieldError('email')} />
       <PasswordField
         id="register-password"
-        label="Password"
+        label={t('field.password')}
         value={password}
         onChange={setPassword}
         autoComplete="new-password"
@@ -82,15 +86,15 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
       />
       <PasswordField
         id="register-password-confirmation"
-        label="Confirm Password"
+        label={t('field.confirmPassword')}
         value={confirmation}
         onChange={setConfirmation}
         autoComplete="new-password"
         required
         error={apiError?.fieldError('password_confirmation')}
       />
-      <BusyButton className="btn btn-primary w-100" busy={register.isPending} busyLabel="Creating account...">
-        Register
+      <BusyButton className="btn btn-primary w-100" busy={register.isPending} busyLabel={t('register.busy')}>
+        {t('register.title')}
       </BusyButton>
     </Form>
   );
