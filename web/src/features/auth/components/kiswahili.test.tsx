@@ -7,7 +7,6 @@ import { signOut } from '@/lib/auth-storage';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
 import AccountAlertsRoute from '@/app/routes/account-alerts';
 import UserMenu from '@/app/user-menu';
-import { ShopperAlertToggles } from '@/features/saved-searches/components/shopper-alert-toggles';
 import { LoginForm } from './login-form';
 import MyAccountModal from './my-account-modal';
 
@@ -86,18 +85,5 @@ describe('account screens in Kiswahili', () => {
     expect(screen.getByRole('heading', { name: 'Arifa' })).toBeInTheDocument();
     expect(screen.getByText('Tafadhali ingia ili uone arifa zako.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ingia' })).toBeInTheDocument();
-  });
-
-  it('the alert switches and what they say once a choice is saved', async () => {
-    signInAs();
-    mockApi({
-      'GET /api/user/alert-preferences': { wishlist_alerts: false, cart_reminders: false },
-      'PUT /api/user/alert-preferences': { wishlist_alerts: false, cart_reminders: true },
-    });
-    inSwahili(<ShopperAlertToggles />);
-    const cart = await screen.findByLabelText('Nikumbushe mara moja kuhusu kikapu nikikiacha kwa siku moja');
-    await vi.waitFor(() => expect(cart).toBeEnabled());
-    await userEvent.setup().click(cart);
-    expect(await screen.findByText('Utapokea ukumbusho kuhusu kikapu ukikiacha.')).toBeInTheDocument();
   });
 });
