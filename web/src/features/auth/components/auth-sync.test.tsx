@@ -6,7 +6,7 @@ import { getStoredUser, signOut } from '@/lib/auth-storage';
 import { AuthStateProvider } from '@/lib/auth/use-auth';
 import { mockApi, productReply, signInAs } from '@/lib/testing';
 import { AuthSync } from './auth-sync';
-import { page } from '../follow-account-language';
+import { accountCreatedHere, page } from '../follow-account-language';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -118,5 +118,39 @@ describe('AuthSync and the language the account keeps', () => {
     expect(server.callsTo('GET /api/user')).toHaveLength(1);
     expect(reload).not.toHaveBeenCalled();
     expect(document.cookie).not.toContain('mtumba_lang');
+  });
+});
+
+describe('AuthSync after a registration in this tab', () => {
+  afterEach(() => {
+    document.documentElement.lang = '';
+    document.cookie = 'mtumba_lang=; path=/; max-age=0';
+    signOut();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the page’s language for the new account, and follows the account again at the next sign-in', async () => {
+    document.documentElement.lang = 'sw';
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
+    // a server that has not stored the new account's language yet
+    const server = mockApi({ 'GET /api/user': () => ({ ...getStoredUser(), email_verified: true, language: 'en' }) });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <AuthStateProvider serverDrawn={false}>
+          <AuthSync />
+        </AuthStateProvider>
+      </QueryClientProvider>,
+    );
+    accountCreatedHere();
+    act(() => void signInAs({ name: 'Neema' }));
+    await waitFor(() => expect(client.getQueryData(['auth', 'user'])).toBeDefined());
+    expect(server.callsTo('GET /api/user').length).toBeGreaterThan(0);
+    expect(reload).not.toHaveBeenCalled();
+
+    act(() => signOut());
+    act(() => void signInAs({ name: 'Neema' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(document.cookie).toContain('mtumba_lang=en');
   });
 });

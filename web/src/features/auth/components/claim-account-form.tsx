@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
 import { useAccountClaim, useClaimAccount } from '../api/claim-account';
+import { accountCreatedHere } from '../follow-account-language';
 import messages from '@/i18n/catalogs/en/account.json';
 import { useT } from '@/i18n';
 
@@ -51,6 +52,7 @@ export function ClaimAccountForm({ token }: { token: string }) {
       { email: email.trim(), password, password_confirmation: confirmation },
       {
         onSuccess: (reply) => {
+          accountCreatedHere();
           signIn(reply.token, reply.user);
           setUnverifiedEmail(reply.user.email);
           setDone(reply.message);

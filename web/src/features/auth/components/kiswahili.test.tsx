@@ -58,7 +58,7 @@ describe('account screens in Kiswahili', () => {
     inSwahili(<MyAccountModal show onHide={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Akaunti yangu' })).toBeInTheDocument();
     expect(screen.getByText('Jina')).toBeInTheDocument();
-    const list = await screen.findByRole('list', { name: 'Vipindi ulivyoingia' });
+    const list = await screen.findByRole('list', { name: 'Vifaa ulivyoingia' });
     expect(within(list).getByText('Kivinjari hiki')).toBeInTheDocument();
     expect(within(list).getByText(/^Ilitumika mwisho /)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Toka kwingine kote' })).toBeDisabled();

@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
 import { useRegister } from '../api/register';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
+import { accountCreatedHere } from '../follow-account-language';
 import messages from '@/i18n/catalogs/en/account.json';
 import { useT } from '@/i18n';
 
@@ -41,6 +42,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
       { name: name.trim(), email: email.trim(), password, password_confirmation: confirmation },
       {
         onSuccess: (reply) => {
+          accountCreatedHere();
           signIn(reply.token, reply.user);
           setUnverifiedEmail(reply.user.email ?? email.trim());
           toast.success(t('register.created'));
