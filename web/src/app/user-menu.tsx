@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 const MyAccountModal = lazy(() => import('@/features/auth/components/my-account-modal'));
 
@@ -12,9 +14,10 @@ export default function UserMenu({ name }: { name: string }) {
   const [accountLoaded, setAccountLoaded] = useState(false);
   const logout = useLogout();
   const navigate = useNavigate();
+  const t = useT(messages);
   return (
     <li className="nav-item dropdown">
-      <DisclosureMenu label={name} ariaLabel={`Account menu for ${name}`} align="end" className="dropdown">
+      <DisclosureMenu label={name} ariaLabel={t('menu.label', { name })} align="end" className="dropdown">
         <li>
           <button
             type="button"
@@ -24,17 +27,17 @@ export default function UserMenu({ name }: { name: string }) {
               setAccountOpen(true);
             }}
           >
-            My Account
+            {t('account.title')}
           </button>
         </li>
         <li>
           <Link to={paths.accountAlerts()} className="dropdown-item">
-            Alerts and saved searches
+            {t('menu.alerts')}
           </Link>
         </li>
         <li>
           <Link className="dropdown-item" to={paths.myOffers()}>
-            My Offers
+            {t('menu.offers')}
           </Link>
         </li>
         <li>
@@ -47,7 +50,7 @@ export default function UserMenu({ name }: { name: string }) {
             disabled={logout.isPending}
             onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.home()) })}
           >
-            Logout
+            {t('menu.logout')}
           </button>
         </li>
       </DisclosureMenu>

@@ -5,6 +5,8 @@ import { ShopperAlertToggles } from '@/features/saved-searches/components/shoppe
 import { SavedSearchList } from '@/features/saved-searches/components/saved-search-list';
 import { PushOptIn } from '@/features/push/components/push-opt-in';
 import { pushTexts } from '@/features/push/texts';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 /**
  * /account/alerts: the new-arrivals e-mail choice, the wishlist and cart alerts, notifications on
@@ -12,23 +14,24 @@ import { pushTexts } from '@/features/push/texts';
  */
 export default function AccountAlertsRoute() {
   const { isSignedIn } = useAuth();
+  const t = useT(messages);
   return (
     <div className="mx-auto" style={{ maxWidth: 720 }}>
-      <title>Alerts — Mtumba</title>
-      <h1 className="h3 mb-3">Alerts</h1>
+      <title>{t('alerts.pageTitle')}</title>
+      <h1 className="h3 mb-3">{t('alerts.heading')}</h1>
       {!isSignedIn ? (
         <SignInRequired what="your alerts" />
       ) : (
         <>
           <section className="mb-4" aria-labelledby="drops-title">
             <h2 id="drops-title" className="h5">
-              New arrivals
+              {t('alerts.newArrivals')}
             </h2>
             <NewArrivalsToggle />
           </section>
           <section className="mb-4" aria-labelledby="wishlist-cart-title">
             <h2 id="wishlist-cart-title" className="h5">
-              Wishlist and cart
+              {t('alerts.wishlistCart')}
             </h2>
             <ShopperAlertToggles />
           </section>
@@ -40,7 +43,7 @@ export default function AccountAlertsRoute() {
           </section>
           <section aria-labelledby="searches-title">
             <h2 id="searches-title" className="h5">
-              Saved searches
+              {t('alerts.searches')}
             </h2>
             <SavedSearchList />
           </section>

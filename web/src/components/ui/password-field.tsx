@@ -2,6 +2,8 @@ import { useState, type ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 interface PasswordFieldProps {
   id: string;
@@ -16,6 +18,7 @@ interface PasswordFieldProps {
 /** A password input with a Show/Hide toggle (docs/product.md: every password field has one). */
 export function PasswordField({ id, label, value, onChange, autoComplete, required, error }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const t = useT(messages);
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>
@@ -31,11 +34,11 @@ export function PasswordField({ id, label, value, onChange, autoComplete, requir
         <Button
           variant="outline-secondary"
           onClick={() => setVisible((v) => !v)}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+          aria-label={t(visible ? 'field.hideLabel' : 'field.showLabel', { label: label.toLowerCase() })}
           aria-pressed={visible}
           aria-controls={id}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? t('field.hide') : t('field.show')}
         </Button>
         {error && <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}
       </InputGroup>

@@ -2,8 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { User } from '@mtumba/contract/account';
 
-export async function getCurrentUser(): Promise<User> {
-  const data = await api.get<User | { user: User }>('/user');
+/** GET /user's reply: the user, with the language the account keeps (a server that has none leaves it out). */
+export type Profile = User & { language?: string };
+
+export async function getCurrentUser(): Promise<Profile> {
+  const data = await api.get<Profile | { user: Profile }>('/user');
   return 'user' in data ? data.user : data;
 }
 

@@ -5,6 +5,8 @@ import { usePublicConfig } from '@/lib/api/get-config';
 import type { AuthTab } from '@/lib/auth/sign-in-dialog-context';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 const GoogleSignIn = lazy(() => import('./google-sign-in'));
 
@@ -20,6 +22,7 @@ interface AuthFormsProps {
 /** The Login and Register tabs, shared by the sign-in dialog and the /login and /register pages. */
 export function AuthForms({ tab, onTabChange, onSignedIn, onRegistered }: AuthFormsProps) {
   const config = usePublicConfig();
+  const t = useT(messages);
   const clientId = config.data?.google_enabled ? config.data.google_client_id : null;
   const google = clientId ? (
     <>
@@ -27,7 +30,7 @@ export function AuthForms({ tab, onTabChange, onSignedIn, onRegistered }: AuthFo
         <GoogleSignIn clientId={clientId} onSignedIn={onSignedIn} />
       </Suspense>
       <div className="or-divider" role="separator">
-        <span>OR</span>
+        <span>{t('auth.or')}</span>
       </div>
     </>
   ) : null;
@@ -42,11 +45,11 @@ export function AuthForms({ tab, onTabChange, onSignedIn, onRegistered }: AuthFo
       mountOnEnter
       unmountOnExit
     >
-      <Tab eventKey="login" title="Login">
+      <Tab eventKey="login" title={t('login.title')}>
         {google}
         <LoginForm onSignedIn={onSignedIn} />
       </Tab>
-      <Tab eventKey="register" title="Register">
+      <Tab eventKey="register" title={t('register.title')}>
         {google}
         <RegisterForm onRegistered={onRegistered} />
       </Tab>

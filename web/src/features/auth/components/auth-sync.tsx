@@ -1,12 +1,14 @@
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getStoredUser, setUnverifiedEmail, storeUser } from '@/lib/auth-storage';
-import { useCurrentUser } from '../api/get-user';
+import { currentUserQueryOptions, useCurrentUser } from '../api/get-user';
+import { followAccountLanguage } from '../follow-account-language';
 import { useAuth, useAuthSettled } from '@/lib/auth/use-auth';
 import { cartKeys } from '@/lib/api/get-cart';
 import { wishlistKeys } from '@/lib/api/get-wishlist';
 import { emitAppEvent } from '@/lib/events';
 import { toast } from '@/lib/toast';
+import { tOf } from '@/i18n';
 
 /**
  * Once signed in (a sign-in, a registration, a Google sign-in, or a sign-in from another tab):
@@ -23,11 +25,12 @@ function useMergeGuestItems(customerId: number | null) {
     if (merging.current === customerId) return;
     merging.current = customerId;
     // loaded only now: a visitor who never signs in does not download it
-    void import('@/lib/merge-guest-items')
-      .then(({ mergeGuestItems }) => mergeGuestItems())
-      .then((outcome) => {
+    // loaded only now, with the account's messages for the toast (every page draws AuthSync)
+    void Promise.all([import('@/lib/merge-guest-items'), import('@/i18n/catalogs/en/account.json')])
+      .then(async ([{ mergeGuestItems }, messages]) => ({ outcome: await mergeGuestItems(), t: tOf(messages.default) }))
+      .then(({ outcome, t }) => {
         for (const name of outcome.soldOut) {
-          toast.info(`“${name}” sold meanwhile: it is in your wishlist instead of your cart.`, {
+          toast.info(t('merge.soldOut', { name }), {
             toastId: `merge-${name}`,
           });
         }
@@ -91,6 +94,8 @@ export function AuthSync() {
       queryClient.removeQueries({ predicate: isPersonal });
     } else if (!wasSignedIn.current && isSignedIn) {
       void queryClient.invalidateQueries();
+      // A sign-in (not a page load): the shop follows the language the account keeps.
+      queryClient.fetchQuery(currentUserQueryOptions()).then(followAccountLanguage, () => undefined);
     }
     wasSignedIn.current = isSignedIn;
   }, [isSignedIn, settled, queryClient]);

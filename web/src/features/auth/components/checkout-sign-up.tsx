@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { usePublicConfig } from '@/lib/api/get-config';
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 const GoogleSignIn = lazy(() => import('./google-sign-in'));
-
-export const CHECKOUT_SIGN_UP_REASON = 'Create your account to place your order. Your cart and wishlist come with you.';
 
 /**
  * Under a visitor's cart, where the signed-in checkout panel is (docs/product.md section 3): an
@@ -14,14 +14,16 @@ export const CHECKOUT_SIGN_UP_REASON = 'Create your account to place your order.
 export function CheckoutSignUp() {
   const { openSignIn } = useSignInDialog();
   const config = usePublicConfig();
+  const t = useT(messages);
+  const reason = t('checkout.reason');
   const clientId = config.data?.google_enabled ? config.data.google_client_id : null;
   return (
     <section className="card" aria-labelledby="checkout-sign-up-title" data-testid="checkout-sign-up">
       <div className="card-body">
         <h2 className="h5" id="checkout-sign-up-title">
-          Check out
+          {t('checkout.title')}
         </h2>
-        <p>To place your order, create an account: it takes a minute and your cart comes with you.</p>
+        <p>{t('checkout.intro')}</p>
         <div className="d-grid gap-2 checkout-sign-up__actions">
           {clientId && (
             <Suspense fallback={<div className="google-slot" />}>
@@ -31,21 +33,21 @@ export function CheckoutSignUp() {
           <button
             type="button"
             className="btn btn-primary btn-lg"
-            onClick={() => openSignIn({ tab: 'register', reason: CHECKOUT_SIGN_UP_REASON, resume: () => undefined })}
+            onClick={() => openSignIn({ tab: 'register', reason, resume: () => undefined })}
           >
-            Sign up with e-mail
+            {t('checkout.email')}
           </button>
         </div>
         <p className="small mt-3 mb-0">
-          Already have an account?{' '}
+          {t('checkout.haveAccount')}{' '}
           <button
             type="button"
             className="btn btn-link btn-sm p-0 align-baseline"
-            onClick={() => openSignIn({ tab: 'login', reason: CHECKOUT_SIGN_UP_REASON, resume: () => undefined })}
+            onClick={() => openSignIn({ tab: 'login', reason, resume: () => undefined })}
           >
-            Log in
+            {t('checkout.logIn')}
           </button>{' '}
-          and your cart joins the one in your account.
+          {t('checkout.joins')}
         </p>
       </div>
     </section>

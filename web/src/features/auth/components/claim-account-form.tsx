@@ -10,6 +10,9 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
 import { useAccountClaim, useClaimAccount } from '../api/claim-account';
+import { accountCreatedHere } from '../follow-account-language';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 /**
  * The claim link the shop texts to a customer it created from a phone number alone (docs/product.md
@@ -19,6 +22,7 @@ import { useAccountClaim, useClaimAccount } from '../api/claim-account';
 export function ClaimAccountForm({ token }: { token: string }) {
   const claim = useAccountClaim(token);
   const save = useClaimAccount(token);
+  const t = useT(messages);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -28,16 +32,16 @@ export function ClaimAccountForm({ token }: { token: string }) {
   if (done) {
     return (
       <Alert variant="success" role="status">
-        {done} <Link to={paths.orders()}>See my orders</Link>
+        {done} <Link to={paths.orders()}>{t('claim.orders')}</Link>
       </Alert>
     );
   }
 
-  if (claim.isPending) return <LoadingSpinner label="Opening your link…" />;
+  if (claim.isPending) return <LoadingSpinner label={t('claim.opening')} />;
   if (claim.isError) {
     return (
       <Alert variant="warning" role="alert">
-        {errorMessage(claim.error, 'This link does not work.')} <Link to={paths.login()}>Sign in</Link>
+        {errorMessage(claim.error, t('claim.badLink'))} <Link to={paths.login()}>{t('claim.signIn')}</Link>
       </Alert>
     );
   }
@@ -48,6 +52,7 @@ export function ClaimAccountForm({ token }: { token: string }) {
       { email: email.trim(), password, password_confirmation: confirmation },
       {
         onSuccess: (reply) => {
+          accountCreatedHere();
           signIn(reply.token, reply.user);
           setUnverifiedEmail(reply.user.email);
           setDone(reply.message);
@@ -56,15 +61,15 @@ export function ClaimAccountForm({ token }: { token: string }) {
     );
   };
   const apiError = save.error instanceof ApiError ? save.error : null;
-  const summary =
-    save.isError && !apiError?.body.errors ? errorMessage(save.error, 'Could not set up the account.') : null;
+  const summary = save.isError && !apiError?.body.errors ? errorMessage(save.error, t('claim.failed')) : null;
   const first = claim.data.name.split(/\s+/)[0];
 
   return (
-    <Form onSubmit={submit} aria-label="Set up your account">
+    <Form onSubmit={submit} aria-label={t('claim.title')}>
       <p>
-        Hi {first}, the shop placed your order{claim.data.phone ? ` for ${claim.data.phone}` : ''}. Choose an e-mail
-        address and a password to see your orders and order again.
+        {claim.data.phone
+          ? t('claim.introPhone', { name: first ?? '', phone: claim.data.phone })
+          : t('claim.intro', { name: first ?? '' })}
       </p>
       {summary && (
         <Alert variant="danger" role="alert">
@@ -74,7 +79,7 @@ export function ClaimAccountForm({ token }: { token: string }) {
       <EmailField id="claim-email" value={email} onChange={setEmail} error={apiError?.fieldError('email')} />
       <PasswordField
         id="claim-password"
-        label="Password"
+        label={t('field.password')}
         value={password}
         onChange={setPassword}
         autoComplete="new-password"
@@ -83,15 +88,15 @@ export function ClaimAccountForm({ token }: { token: string }) {
       />
       <PasswordField
         id="claim-password-confirmation"
-        label="Confirm Password"
+        label={t('field.confirmPassword')}
         value={confirmation}
         onChange={setConfirmation}
         autoComplete="new-password"
         required
         error={apiError?.fieldError('password_confirmation')}
       />
-      <BusyButton className="btn btn-primary w-100" busy={save.isPending} busyLabel="Saving…">
-        Set up my account
+      <BusyButton className="btn btn-primary w-100" busy={save.isPending} busyLabel={t('claim.busy')}>
+        {t('claim.submit')}
       </BusyButton>
     </Form>
   );

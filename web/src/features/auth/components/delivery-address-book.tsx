@@ -13,9 +13,12 @@ import {
   useSaveDefaultPhone,
 } from '@/lib/delivery-api';
 import { toast } from '@/lib/toast';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 function DefaultPhone({ current }: { current: string | null }) {
   const save = useSaveDefaultPhone();
+  const t = useT(messages);
   const [phone, setPhone] = useState(current ?? '');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -24,11 +27,11 @@ function DefaultPhone({ current }: { current: string | null }) {
     save.mutate(phone.trim() || null, {
       onSuccess: () => {
         setError(null);
-        toast.success('Default phone saved.', { toastId: 'default-phone' });
+        toast.success(t('address.phoneSaved'), { toastId: 'default-phone' });
       },
       onError: (err) =>
         setError(
-          (err instanceof ApiError && err.fieldError('default_phone')) || errorMessage(err, 'Could not save the phone'),
+          (err instanceof ApiError && err.fieldError('default_phone')) || errorMessage(err, t('address.phoneFailed')),
         ),
     });
   };
@@ -36,13 +39,18 @@ function DefaultPhone({ current }: { current: string | null }) {
     <form className="d-flex flex-wrap align-items-end gap-2 mb-3" onSubmit={submit} noValidate>
       <div className="flex-grow-1">
         <label htmlFor={id} className="form-label small mb-1">
-          Default phone
+          {t('address.phone')}
         </label>
         <PhoneInput id={id} invalid={Boolean(error)} value={phone} maxLength={32} onChange={setPhone} />
         {error && <div className="invalid-feedback d-block">{error}</div>}
       </div>
-      <BusyButton type="submit" className="btn btn-outline-primary" busy={save.isPending} busyLabel="Saving...">
-        Save phone
+      <BusyButton
+        type="submit"
+        className="btn btn-outline-primary"
+        busy={save.isPending}
+        busyLabel={t('account.saving')}
+      >
+        {t('address.savePhone')}
       </BusyButton>
     </form>
   );
@@ -52,6 +60,7 @@ const LABEL = 'form-label small mb-1';
 
 function AddressForm({ onDone }: { onDone: () => void }) {
   const save = useSaveAddress();
+  const t = useT(messages);
   const methods = useDeliveryMethods();
   const zones = [...new Set((methods.data ?? []).flatMap((m) => m.zones.map((z) => z.name)))];
   const [label, setLabel] = useState('');
@@ -71,25 +80,25 @@ function AddressForm({ onDone }: { onDone: () => void }) {
       },
       {
         onSuccess: () => {
-          toast.success('Address saved.', { toastId: 'address-saved' });
+          toast.success(t('address.saved'), { toastId: 'address-saved' });
           onDone();
         },
         onError: (err) => {
           const fields = err instanceof ApiError ? err.body.errors : undefined;
           if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
-          else toast.error(errorMessage(err, 'Could not save the address'));
+          else toast.error(errorMessage(err, t('address.failed')));
         },
       },
     );
   };
   return (
-    <form className="border rounded p-2 mb-2" onSubmit={submit} noValidate aria-label="New address">
+    <form className="border rounded p-2 mb-2" onSubmit={submit} noValidate aria-label={t('address.new')}>
       <div className="row g-2">
         <TextField
           boxClassName="col-sm-4"
           labelClassName={LABEL}
-          label="Label"
-          placeholder="Home"
+          label={t('address.label')}
+          placeholder={t('address.labelExample')}
           value={label}
           maxLength={40}
           onChange={setLabel}
@@ -98,9 +107,9 @@ function AddressForm({ onDone }: { onDone: () => void }) {
         <TextField
           boxClassName="col-sm-8"
           labelClassName={LABEL}
-          label="Area or town"
+          label={t('address.zone')}
           list={zonesId}
-          placeholder="Westlands, Kilimani and Lavington"
+          placeholder={t('address.zoneExample')}
           value={zone}
           maxLength={80}
           onChange={setZone}
@@ -119,7 +128,7 @@ function AddressForm({ onDone }: { onDone: () => void }) {
             if (patch.address !== undefined) setLine(patch.address);
             if (patch.landmark !== undefined) setLandmark(patch.landmark);
           }}
-          addressLabel="Address"
+          addressLabel={t('address.line')}
           boxClassNames={['col-12', 'col-12']}
           labelClassName={LABEL}
           addressError={errors.address_line}
@@ -133,16 +142,21 @@ function AddressForm({ onDone }: { onDone: () => void }) {
             onChange={(e) => setIsDefault(e.target.checked)}
           />
           <label htmlFor={defaultId} className="form-check-label small">
-            Use as my default address
+            {t('address.useDefault')}
           </label>
         </div>
       </div>
       <div className="d-flex gap-2 mt-2">
-        <BusyButton type="submit" className="btn btn-primary btn-sm" busy={save.isPending} busyLabel="Saving...">
-          Save address
+        <BusyButton
+          type="submit"
+          className="btn btn-primary btn-sm"
+          busy={save.isPending}
+          busyLabel={t('account.saving')}
+        >
+          {t('address.save')}
         </BusyButton>
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onDone}>
-          Cancel
+          {t('account.cancel')}
         </button>
       </div>
     </form>
@@ -152,12 +166,13 @@ function AddressForm({ onDone }: { onDone: () => void }) {
 function AddressLine({ address }: { address: SavedAddressJson }) {
   const save = useSaveAddress();
   const remove = useDeleteAddress();
+  const t = useT(messages);
   return (
     <li className="list-group-item d-flex flex-wrap align-items-center gap-2">
       <div className="me-auto">
         <div>
           <strong>{address.label}</strong>
-          {address.is_default && <span className="badge text-bg-success ms-2">Default</span>}
+          {address.is_default && <span className="badge text-bg-success ms-2">{t('address.default')}</span>}
         </div>
         <div className="small">
           {address.address_line}
@@ -183,7 +198,7 @@ function AddressLine({ address }: { address: SavedAddressJson }) {
             })
           }
         >
-          Make default
+          {t('address.makeDefault')}
         </button>
       )}
       <button
@@ -191,9 +206,9 @@ function AddressLine({ address }: { address: SavedAddressJson }) {
         className="btn btn-outline-danger btn-sm"
         disabled={remove.isPending}
         onClick={() => remove.mutate(address.id)}
-        aria-label={`Delete address ${address.label}`}
+        aria-label={t('address.deleteLabel', { label: address.label })}
       >
-        Delete
+        {t('address.delete')}
       </button>
     </li>
   );
@@ -203,30 +218,31 @@ function AddressLine({ address }: { address: SavedAddressJson }) {
 export function DeliveryAddressBook({ enabled }: { enabled: boolean }) {
   const details = useDeliveryDetails({ enabled });
   const [adding, setAdding] = useState(false);
+  const t = useT(messages);
   return (
     <section aria-labelledby="my-account-delivery" className="mt-3">
       <h2 id="my-account-delivery" className="h6">
-        Delivery details
+        {t('address.title')}
       </h2>
-      {details.isPending && <p className="small text-body-secondary mb-0">Loading…</p>}
-      {details.isError && <p className="small text-danger mb-0">Could not load your delivery details.</p>}
+      {details.isPending && <p className="small text-body-secondary mb-0">{t('account.loading')}</p>}
+      {details.isError && <p className="small text-danger mb-0">{t('address.loadFailed')}</p>}
       {details.data && (
         <>
           <DefaultPhone key={details.data.default_phone ?? ''} current={details.data.default_phone} />
           {details.data.addresses.length > 0 ? (
-            <ul className="list-group mb-2" aria-label="Saved addresses">
+            <ul className="list-group mb-2" aria-label={t('address.list')}>
               {details.data.addresses.map((a) => (
                 <AddressLine key={a.id} address={a} />
               ))}
             </ul>
           ) : (
-            <p className="small text-body-secondary">No saved addresses yet.</p>
+            <p className="small text-body-secondary">{t('address.none')}</p>
           )}
           {adding ? (
             <AddressForm onDone={() => setAdding(false)} />
           ) : (
             <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setAdding(true)}>
-              Add an address
+              {t('address.add')}
             </button>
           )}
         </>

@@ -8,12 +8,15 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 /** Forgot password: asks for a reset link, then goes to /login after 3 s. */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [result, setResult] = useState<FormOutcome | null>(null);
   const forgot = useForgotPassword();
+  const t = useT(messages);
   const sent = result?.ok === true;
 
   useRedirectAfter(sent, paths.login(), TIMINGS.forgotResetRedirectMs);
@@ -22,26 +25,25 @@ export function ForgotPasswordForm() {
     event.preventDefault();
     setResult(null);
     forgot.mutate(email.trim(), {
-      onSuccess: (reply) =>
-        setResult({ ok: true, text: reply?.message ?? 'If an account exists, a reset link is on its way.' }),
-      onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Unable to send reset link') }),
+      onSuccess: (reply) => setResult({ ok: true, text: reply?.message ?? t('forgot.sent') }),
+      onError: (err) => setResult({ ok: false, text: errorMessage(err, t('forgot.failed')) }),
     });
   }
 
   return (
-    <form onSubmit={submit} aria-label="Forgot password">
+    <form onSubmit={submit} aria-label={t('forgot.form')}>
       <FormResult result={result} />
       <EmailField id="forgot-email" value={email} onChange={setEmail} />
       <BusyButton
         className="btn btn-primary w-100"
         busy={forgot.isPending}
-        busyLabel="Sending reset link…"
+        busyLabel={t('forgot.busy')}
         disabled={sent}
       >
-        Send Reset Link
+        {t('forgot.send')}
       </BusyButton>
       <p className="text-center mt-3 mb-0">
-        <Link to={paths.login()}>Back to Login</Link>
+        <Link to={paths.login()}>{t('forgot.back')}</Link>
       </p>
     </form>
   );

@@ -2,12 +2,17 @@ import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 import { toast } from '@/lib/toast';
 import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
 import { useGoogleLogin } from '../api/google-login';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useLanguage, useT } from '@/i18n';
 
 /** Google's own button; its ID token is exchanged at /api/auth/google/token-login. Failures are only logged (docs/product.md section 8). */
 export default function GoogleSignIn({ clientId, onSignedIn }: { clientId: string; onSignedIn: () => void }) {
   const exchange = useGoogleLogin();
+  const t = useT(messages);
+  // Google draws its button (“Continue with Google”) in the page's language
+  const language = useLanguage();
   return (
-    <GoogleOAuthProvider clientId={clientId}>
+    <GoogleOAuthProvider clientId={clientId} locale={language}>
       <div className="d-flex justify-content-center">
         <GoogleLogin
           onSuccess={(response) => {
@@ -16,7 +21,7 @@ export default function GoogleSignIn({ clientId, onSignedIn }: { clientId: strin
               onSuccess: (reply) => {
                 signIn(reply.token, reply.user);
                 setUnverifiedEmail(null);
-                toast.success('Logged in!');
+                toast.success(t('login.done'));
                 onSignedIn();
               },
               onError: (err) => console.error('Google sign-in failed', err),

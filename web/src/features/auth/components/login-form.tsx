@@ -10,6 +10,8 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
 import { useLogin } from '../api/login';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 /** E-mail and password sign-in (docs/product.md: Login tab). Stores the token, toasts 'Logged in!', then `onSignedIn`. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -17,6 +19,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
+  const t = useT(messages);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,18 +30,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         onSuccess: (reply) => {
           signIn(reply.token, reply.user);
           setUnverifiedEmail(reply.user.email_verified === false ? reply.user.email : null);
-          toast.success('Logged in!');
+          toast.success(t('login.done'));
           onSignedIn();
         },
         onError: (err) => {
-          setError(err instanceof ApiError ? (err.body.message ?? 'Login failed') : 'Login error');
+          setError(err instanceof ApiError ? (err.body.message ?? t('login.failed')) : t('login.error'));
         },
       },
     );
   }
 
   return (
-    <Form onSubmit={submit} aria-label="Login">
+    <Form onSubmit={submit} aria-label={t('login.title')}>
       {error && (
         <Alert variant="danger" role="alert">
           {error}
@@ -47,17 +50,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       <EmailField id="login-email" value={email} onChange={setEmail} />
       <PasswordField
         id="login-password"
-        label="Password"
+        label={t('field.password')}
         value={password}
         onChange={setPassword}
         autoComplete="current-password"
         required
       />
-      <BusyButton className="btn btn-primary w-100" busy={login.isPending} busyLabel="Logging in...">
-        Login
+      <BusyButton className="btn btn-primary w-100" busy={login.isPending} busyLabel={t('login.busy')}>
+        {t('login.title')}
       </BusyButton>
       <p className="text-center mt-3 mb-0">
-        <Link to={paths.forgotPassword()}>Forgot your password?</Link>
+        <Link to={paths.forgotPassword()}>{t('login.forgot')}</Link>
       </p>
     </Form>
   );

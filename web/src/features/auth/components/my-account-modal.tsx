@@ -19,6 +19,8 @@ import { DeliveryAddressBook } from './delivery-address-book';
 import { useUpdateUser } from '../api/update-user';
 import { useAuth } from '@/lib/auth/use-auth';
 import { PhoneVerification } from './phone-verification';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useLocale, useT } from '@/i18n';
 
 type Mode = 'view' | 'edit' | 'delete';
 
@@ -44,6 +46,8 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
   const signOutOthers = useSignOutOtherSessions();
   const endSession = useEndSession();
   const navigate = useNavigate();
+  const t = useT(messages);
+  const locale = useLocale();
 
   function startEditing() {
     setName(user?.name ?? '');
@@ -71,8 +75,8 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
 
   function signOutEverywhereElse() {
     signOutOthers.mutate(undefined, {
-      onSuccess: (reply) => toast.success(reply?.message ?? 'Signed out everywhere else.'),
-      onError: (err) => toast.error(errorMessage(err, 'Could not sign out the other sessions')),
+      onSuccess: (reply) => toast.success(reply?.message ?? t('account.signedOutOthers')),
+      onError: (err) => toast.error(errorMessage(err, t('account.signOutOthersFailed'))),
     });
   }
 
@@ -92,12 +96,12 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
           setEmail(reply.user.email);
           if (reply.user.email_verified === false) setUnverifiedEmail(reply.user.email);
         }
-        toast.success(reply?.message ?? 'Account updated.');
+        toast.success(reply?.message ?? t('account.updated'));
         setMode('view');
       },
       onError: (err) => {
         if (err instanceof ApiError) setError(err);
-        else toast.error('Could not update your account');
+        else toast.error(t('account.updateFailed'));
       },
     });
   }
@@ -108,18 +112,18 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
       onSuccess: (reply) => {
         if (reply?.deleted === false) {
           // No password (or no recent Google sign-in): the server e-mailed a link to confirm instead.
-          toast.success(reply.message ?? 'We e-mailed you a link to confirm deleting your account.');
+          toast.success(reply.message ?? t('account.deleteLinkSent'));
           setMode('view');
           return;
         }
         signOut();
-        toast.success('Your account has been deleted.');
+        toast.success(t('account.deleted'));
         hide();
         navigate(paths.home());
       },
       onError: (err) => {
         if (err instanceof ApiError && err.body.errors) setDeleteError(err);
-        else toast.error(errorMessage(err, 'Could not delete your account'));
+        else toast.error(errorMessage(err, t('account.deleteFailed')));
       },
     });
   }
@@ -130,30 +134,29 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
   return (
     <Modal show={show} onHide={hide} centered aria-labelledby="my-account-title">
       <Modal.Header closeButton>
-        <Modal.Title id="my-account-title">My Account</Modal.Title>
+        <Modal.Title id="my-account-title">{t('account.title')}</Modal.Title>
       </Modal.Header>
 
       {mode === 'view' && (
         <>
           <Modal.Body>
             <dl className="row mb-0">
-              <dt className="col-4">Name</dt>
+              <dt className="col-4">{t('field.name')}</dt>
               <dd className="col-8">{user.name}</dd>
-              <dt className="col-4">Email</dt>
+              <dt className="col-4">{t('field.email')}</dt>
               <dd className="col-8 text-break">
                 {user.email}
-                {user.email_verified === false && <span className="badge text-bg-warning ms-2">Not verified</span>}
+                {user.email_verified === false && (
+                  <span className="badge text-bg-warning ms-2">{t('account.notVerified')}</span>
+                )}
               </dd>
               {user.pending_email && (
                 <>
-                  <dt className="col-4">New email</dt>
+                  <dt className="col-4">{t('account.newEmail')}</dt>
                   <dd className="col-8 text-break">
                     {user.pending_email}
-                    <span className="badge text-bg-warning ms-2">Waiting for verification</span>
-                    <div className="small text-body-secondary">
-                      Follow the link we sent to the new address to switch to it. Until then you sign in with{' '}
-                      {user.email}.
-                    </div>
+                    <span className="badge text-bg-warning ms-2">{t('account.waiting')}</span>
+                    <div className="small text-body-secondary">{t('account.pendingHelp', { email: user.email })}</div>
                   </dd>
                 </>
               )}
@@ -162,21 +165,21 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
             <PhoneVerification enabled={show && mode === 'view'} />
             <section aria-labelledby="my-account-sessions" className="mt-3">
               <h2 id="my-account-sessions" className="h6">
-                Where you are signed in
+                {t('account.sessions')}
               </h2>
-              {sessions.isPending && <p className="small text-body-secondary mb-0">Loading…</p>}
-              {sessions.isError && <p className="small text-danger mb-0">Could not load your sessions.</p>}
+              {sessions.isPending && <p className="small text-body-secondary mb-0">{t('account.loading')}</p>}
+              {sessions.isError && <p className="small text-danger mb-0">{t('account.sessionsFailed')}</p>}
               {sessions.data && (
-                <ul className="list-group mb-2" aria-label="Signed-in sessions">
+                <ul className="list-group mb-2" aria-label={t('account.sessionList')}>
                   {sessions.data.map((s) => (
                     <li key={s.id} className="list-group-item d-flex align-items-center gap-2">
                       <div className="me-auto">
                         <div>
                           {s.browser}
-                          {s.current && <span className="badge text-bg-success ms-2">This browser</span>}
+                          {s.current && <span className="badge text-bg-success ms-2">{t('account.thisBrowser')}</span>}
                         </div>
                         <div className="small text-body-secondary">
-                          Last used {new Date(s.last_used_at).toLocaleString()}
+                          {t('account.lastUsed', { when: new Date(s.last_used_at).toLocaleString(locale) })}
                         </div>
                       </div>
                       {!s.current && (
@@ -185,9 +188,12 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
                           variant="outline-secondary"
                           disabled={endSession.isPending}
                           onClick={() => endSession.mutate(s.id)}
-                          aria-label={`Sign out ${s.browser}, last used ${new Date(s.last_used_at).toLocaleString()}`}
+                          aria-label={t('account.signOutLabel', {
+                            browser: s.browser,
+                            when: new Date(s.last_used_at).toLocaleString(locale),
+                          })}
                         >
-                          Sign out
+                          {t('account.signOut')}
                         </Button>
                       )}
                     </li>
@@ -199,29 +205,29 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
                 className="btn btn-outline-secondary btn-sm"
                 onClick={signOutEverywhereElse}
                 busy={signOutOthers.isPending}
-                busyLabel="Signing out..."
+                busyLabel={t('account.signingOut')}
                 disabled={!sessions.data || sessions.data.length < 2}
               >
-                Sign out everywhere else
+                {t('account.signOutOthers')}
               </BusyButton>
             </section>
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-danger" className="me-auto" onClick={startDeleting}>
-              Delete Account
+              {t('account.delete')}
             </Button>
             <Button variant="secondary" onClick={hide}>
-              Close
+              {t('account.close')}
             </Button>
             <Button variant="primary" onClick={startEditing}>
-              Edit Account
+              {t('account.edit')}
             </Button>
           </Modal.Footer>
         </>
       )}
 
       {mode === 'edit' && (
-        <Form onSubmit={save} aria-label="Edit account">
+        <Form onSubmit={save} aria-label={t('account.editForm')}>
           <Modal.Body>
             {error?.body.message && !error.body.errors && (
               <Alert variant="danger" role="alert">
@@ -230,13 +236,10 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
             )}
             <NameField id="account-name" value={name} onChange={setName} error={fieldError('name')} />
             <EmailField id="account-email" value={email} onChange={setEmail} error={fieldError('email')} />
-            <p className="small text-body-secondary">
-              Leave the password fields empty to keep your password. A new e-mail or password needs your current
-              password; a new e-mail is used once you follow the link we send to it.
-            </p>
+            <p className="small text-body-secondary">{t('account.editHelp')}</p>
             <PasswordField
               id="account-current-password"
-              label="Current Password"
+              label={t('field.currentPassword')}
               value={currentPassword}
               onChange={setCurrentPassword}
               autoComplete="current-password"
@@ -244,7 +247,7 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
             />
             <PasswordField
               id="account-new-password"
-              label="New Password"
+              label={t('field.newPassword')}
               value={password}
               onChange={setPassword}
               autoComplete="new-password"
@@ -252,7 +255,7 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
             />
             <PasswordField
               id="account-confirm-password"
-              label="Confirm New Password"
+              label={t('field.confirmNewPassword')}
               value={confirmation}
               onChange={setConfirmation}
               autoComplete="new-password"
@@ -261,10 +264,10 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
           </Modal.Body>
           <Modal.Footer>
             <Button variant="secondary" onClick={() => setMode('view')} disabled={update.isPending}>
-              Cancel
+              {t('account.cancel')}
             </Button>
-            <BusyButton busy={update.isPending} busyLabel="Saving...">
-              Save Changes
+            <BusyButton busy={update.isPending} busyLabel={t('account.saving')}>
+              {t('account.save')}
             </BusyButton>
           </Modal.Footer>
         </Form>
@@ -273,15 +276,12 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
       {mode === 'delete' && (
         <>
           <Modal.Body>
-            <p className="fw-semibold">Delete your account?</p>
-            <p>
-              This removes your name, e-mail, cart, wishlist and reviews and signs you out. Orders you placed stay in
-              the shop's books without your details. This cannot be undone.
-            </p>
-            <p className="small text-body-secondary">To confirm, enter your password (if your account has one).</p>
+            <p className="fw-semibold">{t('account.deleteQuestion')}</p>
+            <p>{t('account.deleteHelp')}</p>
+            <p className="small text-body-secondary">{t('account.deleteConfirm')}</p>
             <PasswordField
               id="account-delete-password"
-              label="Current Password"
+              label={t('field.currentPassword')}
               value={deletePassword}
               onChange={setDeletePassword}
               autoComplete="current-password"
@@ -290,16 +290,16 @@ export default function MyAccountModal({ show, onHide }: { show: boolean; onHide
           </Modal.Body>
           <Modal.Footer>
             <Button variant="secondary" onClick={() => setMode('view')} disabled={remove.isPending}>
-              Keep My Account
+              {t('account.keep')}
             </Button>
             <BusyButton
               type="button"
               className="btn btn-danger"
               onClick={deleteAccount}
               busy={remove.isPending}
-              busyLabel="Deleting..."
+              busyLabel={t('account.deleting')}
             >
-              Yes, Delete My Account
+              {t('account.deleteYes')}
             </BusyButton>
           </Modal.Footer>
         </>

@@ -4,6 +4,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { usePhoneStatus, useSendPhoneCode, useVerifyPhone } from '../api/phone-verification';
 import { FieldAlert } from '@/components/ui/field-alert';
 import { PhoneInput } from '@/components/ui/phone-input';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 function fieldMessage(err: unknown, field: string, fallback: string): string {
   if (err instanceof ApiError) return err.fieldError(field) ?? errorMessage(err, fallback);
@@ -23,6 +25,7 @@ interface PhoneCodeFormProps {
 function PhoneCodeForm({ initialPhone = '', onVerified }: PhoneCodeFormProps) {
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
+  const t = useT(messages);
   const [phone, setPhone] = useState(initialPhone);
   const [code, setCode] = useState('');
   const phoneId = useId();
@@ -45,11 +48,13 @@ function PhoneCodeForm({ initialPhone = '', onVerified }: PhoneCodeFormProps) {
         <p className="small mb-2">{send.data.message}</p>
         {sandboxCode && (
           <div className="alert alert-info py-2 small" data-testid="sandbox-sms-code">
-            Test text message: <strong className="font-monospace fs-5">{sandboxCode}</strong> is your verification code.
+            {t('phone.sandboxBefore')}
+            <strong className="font-monospace fs-5">{sandboxCode}</strong>
+            {t('phone.sandboxAfter')}
           </div>
         )}
         <label htmlFor={codeId} className="form-label">
-          Code from the text message
+          {t('phone.code')}
         </label>
         <input
           id={codeId}
@@ -60,13 +65,13 @@ function PhoneCodeForm({ initialPhone = '', onVerified }: PhoneCodeFormProps) {
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />
-        <FieldAlert message={verify.isError ? fieldMessage(verify.error, 'code', 'Could not verify the code') : null} />
+        <FieldAlert message={verify.isError ? fieldMessage(verify.error, 'code', t('phone.verifyFailed')) : null} />
         <div className="d-flex flex-wrap gap-2 mt-2">
-          <BusyButton busy={verify.isPending} busyLabel="Checking…" className="btn btn-primary btn-sm">
-            Verify
+          <BusyButton busy={verify.isPending} busyLabel={t('phone.checking')} className="btn btn-primary btn-sm">
+            {t('phone.verify')}
           </BusyButton>
           <button type="button" className="btn btn-link btn-sm" onClick={() => send.reset()}>
-            Send a new code
+            {t('phone.newCode')}
           </button>
         </div>
       </form>
@@ -75,12 +80,12 @@ function PhoneCodeForm({ initialPhone = '', onVerified }: PhoneCodeFormProps) {
   return (
     <form onSubmit={askCode} noValidate>
       <label htmlFor={phoneId} className="form-label">
-        Mobile number
+        {t('phone.number')}
       </label>
       <PhoneInput id={phoneId} invalid={send.isError} value={phone} onChange={setPhone} />
-      <FieldAlert message={send.isError ? fieldMessage(send.error, 'phone', 'Could not send the code') : null} />
-      <BusyButton busy={send.isPending} busyLabel="Sending…" className="btn btn-primary btn-sm mt-2">
-        Send code by SMS
+      <FieldAlert message={send.isError ? fieldMessage(send.error, 'phone', t('phone.sendFailed')) : null} />
+      <BusyButton busy={send.isPending} busyLabel={t('phone.sending')} className="btn btn-primary btn-sm mt-2">
+        {t('phone.send')}
       </BusyButton>
     </form>
   );
@@ -93,6 +98,7 @@ function PhoneCodeForm({ initialPhone = '', onVerified }: PhoneCodeFormProps) {
 export function PhoneVerification({ enabled }: { enabled: boolean }) {
   const status = usePhoneStatus({ enabled });
   const [open, setOpen] = useState(false);
+  const t = useT(messages);
 
   if (!status.data?.sms_enabled) return null;
   const { phone_verified, phone: verifiedPhone } = status.data;
@@ -100,18 +106,18 @@ export function PhoneVerification({ enabled }: { enabled: boolean }) {
   return (
     <section aria-labelledby="my-account-phone" className="mt-3">
       <h2 id="my-account-phone" className="h6">
-        Phone
+        {t('phone.title')}
       </h2>
       {phone_verified && !open ? (
         <p className="mb-0">
-          {verifiedPhone} <span className="badge text-bg-success ms-1">Verified</span>{' '}
+          {verifiedPhone} <span className="badge text-bg-success ms-1">{t('phone.verified')}</span>{' '}
           <button type="button" className="btn btn-link btn-sm" onClick={() => setOpen(true)}>
-            Verify another number
+            {t('phone.another')}
           </button>
         </p>
       ) : !open ? (
         <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setOpen(true)}>
-          Verify phone
+          {t('phone.open')}
         </button>
       ) : (
         <PhoneCodeForm onVerified={() => setOpen(false)} />
@@ -128,15 +134,16 @@ export function PhoneVerification({ enabled }: { enabled: boolean }) {
 export function CheckoutPhoneStep({ phone, onVerified }: { phone?: string | null; onVerified: () => void }) {
   const status = usePhoneStatus({ enabled: true });
   const [open, setOpen] = useState(false);
+  const t = useT(messages);
   if (!status.data?.sms_enabled || status.data.phone_verified) return null;
   return (
     <div className="mt-3 border-top pt-3" data-testid="checkout-phone-step">
-      <h3 className="h6">Verify your phone to pay on delivery</h3>
+      <h3 className="h6">{t('phone.checkoutTitle')}</h3>
       {open ? (
         <PhoneCodeForm initialPhone={phone?.replace(/^\+254/, '0') ?? ''} onVerified={onVerified} />
       ) : (
         <button type="button" className="btn btn-outline-primary" onClick={() => setOpen(true)}>
-          Verify your phone
+          {t('phone.checkoutOpen')}
         </button>
       )}
     </div>

@@ -12,7 +12,11 @@ import { ApiError } from '@/lib/api-client';
 import { setUnverifiedEmail, signIn } from '@/lib/auth-storage';
 import { useRegister } from '../api/register';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
+import { accountCreatedHere } from '../follow-account-language';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
+/** What a registration ends with, in English (catalog: register.done). */
 export const REGISTERED_MESSAGE = 'Registration successful! Please check your email to verify your account.';
 
 /**
@@ -27,6 +31,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   const [error, setError] = useState<ApiError | string | null>(null);
   const [done, setDone] = useState(false);
   const register = useRegister();
+  const t = useT(messages);
 
   useRedirectAfter(done, paths.verifyEmail(), TIMINGS.registerRedirectMs);
 
@@ -37,13 +42,14 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
       { name: name.trim(), email: email.trim(), password, password_confirmation: confirmation },
       {
         onSuccess: (reply) => {
+          accountCreatedHere();
           signIn(reply.token, reply.user);
           setUnverifiedEmail(reply.user.email ?? email.trim());
-          toast.success('Account created!');
+          toast.success(t('register.created'));
           setDone(true);
           onRegistered?.();
         },
-        onError: (err) => setError(err instanceof ApiError ? err : 'Registration error'),
+        onError: (err) => setError(err instanceof ApiError ? err : t('register.error')),
       },
     );
   }
@@ -52,18 +58,18 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   const summary =
     typeof error === 'string'
       ? error
-      : apiError && (apiError.body.message ?? apiError.fieldError('email') ?? 'Registration failed');
+      : apiError && (apiError.body.message ?? apiError.fieldError('email') ?? t('register.failed'));
 
   if (done) {
     return (
       <Alert variant="success" role="status">
-        {REGISTERED_MESSAGE}
+        {t('register.done')}
       </Alert>
     );
   }
 
   return (
-    <Form onSubmit={submit} aria-label="Register">
+    <Form onSubmit={submit} aria-label={t('register.title')}>
       {summary && (
         <Alert variant="danger" role="alert">
           {summary}
@@ -73,7 +79,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
       <EmailField id="register-email" value={email} onChange={setEmail} error={apiError?.fieldError('email')} />
       <PasswordField
         id="register-password"
-        label="Password"
+        label={t('field.password')}
         value={password}
         onChange={setPassword}
         autoComplete="new-password"
@@ -82,15 +88,15 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
       />
       <PasswordField
         id="register-password-confirmation"
-        label="Confirm Password"
+        label={t('field.confirmPassword')}
         value={confirmation}
         onChange={setConfirmation}
         autoComplete="new-password"
         required
         error={apiError?.fieldError('password_confirmation')}
       />
-      <BusyButton className="btn btn-primary w-100" busy={register.isPending} busyLabel="Creating account...">
-        Register
+      <BusyButton className="btn btn-primary w-100" busy={register.isPending} busyLabel={t('register.busy')}>
+        {t('register.title')}
       </BusyButton>
     </Form>
   );

@@ -9,7 +9,10 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
+/** What a page opened without a valid link says, in English (catalog: reset.badLink). */
 export const INVALID_RESET_LINK = 'Invalid or missing password reset link.';
 
 /** Reset password from the e-mailed link (?token=…&email=…); goes to /login 3 s after success. */
@@ -23,6 +26,7 @@ export function ResetPasswordForm() {
   const [confirmation, setConfirmation] = useState('');
   const [result, setResult] = useState<(FormOutcome & { error?: ApiError }) | null>(null);
   const reset = useResetPassword();
+  const t = useT(messages);
   const done = result?.ok === true;
 
   useRedirectAfter(done, paths.login(), TIMINGS.forgotResetRedirectMs);
@@ -34,11 +38,11 @@ export function ResetPasswordForm() {
     reset.mutate(
       { token, email: email.trim(), password, password_confirmation: confirmation },
       {
-        onSuccess: (reply) => setResult({ ok: true, text: reply?.message ?? 'Your password has been reset.' }),
+        onSuccess: (reply) => setResult({ ok: true, text: reply?.message ?? t('reset.done') }),
         onError: (err) =>
           setResult({
             ok: false,
-            text: errorMessage(err, 'Failed to reset password'),
+            text: errorMessage(err, t('reset.failed')),
             error: err instanceof ApiError ? err : undefined,
           }),
       },
@@ -46,17 +50,17 @@ export function ResetPasswordForm() {
   }
 
   return (
-    <form onSubmit={submit} aria-label="Reset password">
+    <form onSubmit={submit} aria-label={t('reset.form')}>
       {!linkValid && (
         <div className="alert alert-danger" role="alert">
-          {INVALID_RESET_LINK} <Link to={paths.forgotPassword()}>Ask for a new link</Link>.
+          {t('reset.badLink')} <Link to={paths.forgotPassword()}>{t('reset.askNew')}</Link>.
         </div>
       )}
       <FormResult result={result} />
       <EmailField id="reset-email" value={email} onChange={setEmail} />
       <PasswordField
         id="reset-password"
-        label="New Password"
+        label={t('field.newPassword')}
         value={password}
         onChange={setPassword}
         autoComplete="new-password"
@@ -65,7 +69,7 @@ export function ResetPasswordForm() {
       />
       <PasswordField
         id="reset-password-confirmation"
-        label="Confirm New Password"
+        label={t('field.confirmNewPassword')}
         value={confirmation}
         onChange={setConfirmation}
         autoComplete="new-password"
@@ -75,10 +79,10 @@ export function ResetPasswordForm() {
       <BusyButton
         className="btn btn-primary w-100"
         busy={reset.isPending}
-        busyLabel="Resetting..."
+        busyLabel={t('reset.busy')}
         disabled={!linkValid || done}
       >
-        Reset Password
+        {t('reset.submit')}
       </BusyButton>
     </form>
   );

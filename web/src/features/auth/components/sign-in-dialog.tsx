@@ -1,5 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import { AuthForms, type AuthTab } from './auth-forms';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 interface SignInDialogProps {
   /** the open tab, or null when the dialog is closed */
@@ -20,10 +22,11 @@ export default function SignInDialog({
   onSignedIn,
   onRegistered,
 }: SignInDialogProps) {
+  const t = useT(messages);
   return (
     <Modal show={tab !== null} onHide={onHide} centered aria-labelledby="sign-in-title">
       <Modal.Header closeButton>
-        <Modal.Title id="sign-in-title">{tab === 'register' ? 'Create your account' : 'Welcome back'}</Modal.Title>
+        <Modal.Title id="sign-in-title">{tab === 'register' ? t('register.heading') : t('login.welcome')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {reason && (

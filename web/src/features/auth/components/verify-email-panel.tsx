@@ -6,6 +6,8 @@ import { errorMessage } from '@/lib/api-client';
 import { getUnverifiedEmail } from '@/lib/auth-storage';
 import { useResendVerification } from '../api/resend-verification';
 import { useAuth } from '@/lib/auth/use-auth';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 /** 'Verify Your Email': says a link was sent, and resends it on request. */
 export function VerifyEmailPanel() {
@@ -14,33 +16,35 @@ export function VerifyEmailPanel() {
   const [email, setEmail] = useState(known ?? '');
   const [result, setResult] = useState<FormOutcome | null>(null);
   const resend = useResendVerification();
+  const t = useT(messages);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setResult(null);
     resend.mutate(email.trim(), {
-      onSuccess: (reply) => setResult({ ok: true, text: reply?.message ?? 'A new verification link has been sent.' }),
-      onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Failed to resend link') }),
+      onSuccess: (reply) => setResult({ ok: true, text: reply?.message ?? t('verify.newSent') }),
+      onError: (err) => setResult({ ok: false, text: errorMessage(err, t('verify.failed')) }),
     });
   }
 
   return (
-    <form onSubmit={submit} aria-label="Resend verification email">
+    <form onSubmit={submit} aria-label={t('verify.form')}>
       <p>
         {known ? (
           <>
-            We sent a verification link to <strong>{known}</strong>. Open it to activate your account; until then you
-            can browse and fill your cart, but not place orders.
+            {t('verify.sentToBefore')}
+            <strong>{known}</strong>
+            {t('verify.sentToAfter')}
           </>
         ) : (
-          <>We sent a verification link to your e-mail address. Open it to activate your account.</>
+          <>{t('verify.sentToYou')}</>
         )}
       </p>
-      <p className="small text-body-secondary">Nothing arrived? Check your spam folder, or send the link again.</p>
+      <p className="small text-body-secondary">{t('verify.nothing')}</p>
       <FormResult result={result} />
       {!known && <EmailField id="verify-email" value={email} onChange={setEmail} />}
-      <BusyButton busy={resend.isPending} busyLabel="Resending...">
-        Resend Verification Email
+      <BusyButton busy={resend.isPending} busyLabel={t('verify.resending')}>
+        {t('verify.resend')}
       </BusyButton>
     </form>
   );

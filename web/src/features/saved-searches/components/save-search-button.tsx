@@ -3,6 +3,8 @@ import { savedSearchLabel } from '@mtumba/contract/saved-search-rules';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSaveSearch } from '../api/saved-searches';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 export interface SaveSearchButtonProps {
   /** what the list shows now; only category, words, size and highest price are kept */
@@ -18,6 +20,7 @@ export interface SaveSearchButtonProps {
  */
 export function SaveSearchButton({ criteria, categoryName, requireSignIn }: SaveSearchButtonProps) {
   const save = useSaveSearch();
+  const t = useT(messages);
   const label = savedSearchLabel({
     category: categoryName ? { name: categoryName } : null,
     q: criteria.q,
@@ -35,14 +38,14 @@ export function SaveSearchButton({ criteria, categoryName, requireSignIn }: Save
         requireSignIn(
           () =>
             save.mutate(input, {
-              onSuccess: () => toast.success(`Saved: ${label}. We'll tell you when a match is listed.`),
-              onError: (err) => toast.error(errorMessage(err, 'Could not save the search')),
+              onSuccess: () => toast.success(t('saved.saved', { label })),
+              onError: (err) => toast.error(errorMessage(err, t('saved.saveFailed'))),
             }),
-          'Sign in to save this search.',
+          t('saved.signIn'),
         )
       }
     >
-      Alert me about new matches
+      {t('saved.alertMe')}
     </button>
   );
 }

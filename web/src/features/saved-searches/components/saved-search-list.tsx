@@ -8,6 +8,8 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteSavedSearch, useSavedSearches } from '../api/saved-searches';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
 /** The product list showing what a saved search looks for. */
 function listHref(search: SavedSearch): string {
@@ -24,12 +26,13 @@ function listHref(search: SavedSearch): string {
 export function SavedSearchList() {
   const searches = useSavedSearches();
   const remove = useDeleteSavedSearch();
+  const t = useT(messages);
 
-  if (searches.isPending) return <LoadingSpinner label="Loading saved searches…" className="py-3" />;
+  if (searches.isPending) return <LoadingSpinner label={t('saved.loading')} className="py-3" />;
   if (searches.isError) {
     return (
       <LoadError
-        message="Could not load your saved searches."
+        message={t('saved.loadFailed')}
         onRetry={() => void searches.refetch()}
         retrying={searches.isFetching}
       />
@@ -38,17 +41,16 @@ export function SavedSearchList() {
   if (searches.data.length === 0) {
     return (
       <p className="text-body-secondary">
-        No saved searches yet. On the <Link to={paths.products()}>products list</Link>, choose a category, size or
-        highest price and press “Alert me about new matches”.
+        {t('saved.noneBefore')}
+        <Link to={paths.products()}>{t('saved.noneLink')}</Link>
+        {t('saved.noneAfter')}
       </p>
     );
   }
   return (
     <>
-      <p className="small text-body-secondary">
-        You can keep up to {SAVED_SEARCH_LIMIT}. We e-mail you and ring the bell when a new item matches.
-      </p>
-      <ul className="list-unstyled d-grid gap-2 mb-0" aria-label="Saved searches">
+      <p className="small text-body-secondary">{t('saved.limit', { limit: SAVED_SEARCH_LIMIT })}</p>
+      <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={t('alerts.searches')}>
         {searches.data.map((search) => (
           <li key={search.id} className="border rounded p-3 d-flex flex-wrap gap-2 align-items-start">
             <div className="me-auto">
@@ -57,7 +59,7 @@ export function SavedSearchList() {
               </Link>
               {search.matches.length > 0 && (
                 <div className="small mt-1">
-                  Latest matches:{' '}
+                  {t('saved.latest')}{' '}
                   {search.matches.map((m, i) => (
                     <span key={m.id}>
                       {i > 0 && ', '}
@@ -71,15 +73,15 @@ export function SavedSearchList() {
               type="button"
               className="btn btn-outline-danger btn-sm"
               disabled={remove.isPending}
-              aria-label={`Delete saved search ${search.label}`}
+              aria-label={t('saved.deleteLabel', { label: search.label })}
               onClick={() =>
                 remove.mutate(search.id, {
-                  onSuccess: () => toast.success('Saved search deleted'),
-                  onError: (err) => toast.error(errorMessage(err, 'Delete failed')),
+                  onSuccess: () => toast.success(t('saved.deleted')),
+                  onError: (err) => toast.error(errorMessage(err, t('saved.deleteFailed'))),
                 })
               }
             >
-              Delete
+              {t('address.delete')}
             </button>
           </li>
         ))}

@@ -3,21 +3,25 @@ import type { AlertPreferences } from '@mtumba/contract/alerts';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAlertPreferences, useUpdateAlertPreferences } from '../api/alert-preferences';
+import messages from '@/i18n/catalogs/en/account.json';
+import { useT } from '@/i18n';
 
-const SWITCHES: { key: keyof AlertPreferences; id: string; label: string; on: string; off: string }[] = [
+type Id = keyof typeof messages;
+
+const SWITCHES: { key: keyof AlertPreferences; id: string; label: Id; on: Id; off: Id }[] = [
   {
     key: 'wishlist_alerts',
     id: 'wishlist-alert-emails',
-    label: 'E-mail me when an item in my wishlist gets cheaper, or one I wanted is back on sale',
-    on: 'You will get wishlist and cart alerts.',
-    off: 'Wishlist and cart alerts are off.',
+    label: 'alerts.wishlist',
+    on: 'alerts.wishlistOn',
+    off: 'alerts.wishlistOff',
   },
   {
     key: 'cart_reminders',
     id: 'cart-reminder-emails',
-    label: 'Remind me once about a cart I leave for a day',
-    on: 'You will get a reminder about a cart you leave.',
-    off: 'Cart reminders are off.',
+    label: 'alerts.cart',
+    on: 'alerts.cartOn',
+    off: 'alerts.cartOff',
   },
 ];
 
@@ -25,6 +29,7 @@ const SWITCHES: { key: keyof AlertPreferences; id: string; label: string; on: st
 export function ShopperAlertToggles() {
   const preferences = useAlertPreferences();
   const update = useUpdateAlertPreferences();
+  const t = useT(messages);
   const current: AlertPreferences = preferences.data ?? { wishlist_alerts: false, cart_reminders: false };
   return (
     <>
@@ -34,7 +39,7 @@ export function ShopperAlertToggles() {
           type="switch"
           id={s.id}
           className="mb-2"
-          label={s.label}
+          label={t(s.label)}
           checked={current[s.key]}
           // until the saved choice is read; while a change is saved the switch already shows it
           disabled={preferences.isPending || update.isPending}
@@ -43,14 +48,14 @@ export function ShopperAlertToggles() {
             update.mutate(
               { ...current, [s.key]: on },
               {
-                onSuccess: () => toast.success(on ? s.on : s.off),
-                onError: (err) => toast.error(errorMessage(err, 'Could not save your choice')),
+                onSuccess: () => toast.success(t(on ? s.on : s.off)),
+                onError: (err) => toast.error(errorMessage(err, t('alerts.saveFailed'))),
               },
             );
           }}
         />
       ))}
-      <p className="small text-muted mb-0">At most 3 alert e-mails a day. Each e-mail has a link to stop it.</p>
+      <p className="small text-muted mb-0">{t('alerts.atMost')}</p>
     </>
   );
 }
