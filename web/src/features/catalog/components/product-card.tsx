@@ -5,6 +5,8 @@ import { ProductImage, productImageSource } from '@/components/ui/product-image'
 import { paths } from '@/config/paths';
 import type { Product } from '@mtumba/contract/product';
 import { isReduced, ProductPrice } from './product-price';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 export const CARD_IMAGE_SIZES = '(min-width: 1400px) 312px, (min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw';
 
@@ -40,6 +42,7 @@ export function ProductCard({
   priority,
   trending,
 }: ProductCardProps) {
+  const t = useT(messages);
   const titleId = useId();
   const [hovered, setHovered] = useState(false);
   const sold = product.stock_quantity <= 0;
@@ -47,7 +50,8 @@ export function ProductCard({
   const second = productImageSource(product, 1);
   const shown = hovered && second ? second : first;
   const facts = productFacts(product);
-  const badge = isReduced(product) ? 'Hot Deal' : trending ? 'Trending' : null;
+  const deal = isReduced(product);
+  const badge = deal ? t('card.hotDeal') : trending ? t('card.trending') : null;
 
   return (
     <article
@@ -60,9 +64,9 @@ export function ProductCard({
         <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true">
           <ProductImage source={shown} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
         </Link>
-        {sold && <span className="sold-ribbon">{product.reserved ? 'RESERVED' : 'SOLD'}</span>}
+        {sold && <span className="sold-ribbon">{product.reserved ? t('card.ribbonReserved') : t('card.ribbonSold')}</span>}
         {badge && !sold && (
-          <span className={`tag ${badge === 'Hot Deal' ? 'tag--deal' : 'tag--trend'} product-card__badge`}>
+          <span className={`tag ${deal ? 'tag--deal' : 'tag--trend'} product-card__badge`}>
             {badge}
           </span>
         )}
@@ -72,8 +76,8 @@ export function ProductCard({
           onClick={() => onAddToWishlist(product)}
           disabled={busy}
           aria-pressed={inWishlist}
-          aria-label={inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
-          title={inWishlist ? 'In your wishlist: tap to remove' : undefined}
+          aria-label={inWishlist ? t('card.inWishlist') : t('card.addToWishlist')}
+          title={inWishlist ? t('card.wishlistHint') : undefined}
           aria-describedby={titleId}
         >
           <Icon
@@ -90,7 +94,7 @@ export function ProductCard({
           </Link>
         </h3>
         <ProductPrice product={product} className="product-card__price" />
-        {sold && <span className="visually-hidden">Sold</span>}
+        {sold && <span className="visually-hidden">{t('card.sold')}</span>}
         {facts && <p className="product-card__facts">{facts}</p>}
         {!sold &&
           (inCart ? (
@@ -99,7 +103,7 @@ export function ProductCard({
               className="btn btn-sm btn-outline-primary product-card__cta"
               aria-describedby={titleId}
             >
-              ✓ In cart
+              {t('card.inCart')}
             </Link>
           ) : (
             <button
@@ -109,7 +113,7 @@ export function ProductCard({
               disabled={busy}
               aria-describedby={titleId}
             >
-              Add to Cart
+              {t('card.addToCart')}
             </button>
           ))}
       </div>
