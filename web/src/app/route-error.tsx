@@ -41,9 +41,7 @@ export function RouteError({ error }: { error: unknown }) {
   return (
     <div className="container py-5 text-center" role="alert">
       <h1 className="h3">{t('error.title')}</h1>
-      <p>
-        {stale ? t('error.stale') : t('error.generic')}
-      </p>
+      <p>{stale ? t('error.stale') : t('error.generic')}</p>
       <div className="d-flex gap-2 justify-content-center">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           {t('error.reload')}

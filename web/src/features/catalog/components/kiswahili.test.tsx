@@ -37,7 +37,10 @@ describe('the shop in Kiswahili', () => {
   it('the product list has its heading, sort, count and filters in Kiswahili', async () => {
     mockApi({
       'GET /api/categories': [],
-      'GET /api/products': { body: [product({ id: 1 }), product({ id: 2, name: 'Kitenge dress' })], headers: { 'X-Total-Count': '2' } },
+      'GET /api/products': {
+        body: [product({ id: 1 }), product({ id: 2, name: 'Kitenge dress' })],
+        headers: { 'X-Total-Count': '2' },
+      },
       'GET /api/products/facets': { sizes: [{ value: 'M', count: 2 }], conditions: [], colors: [], prices: [] },
       'GET /api/wishlist': [],
       'GET /api/cart': { cart_items: [] },

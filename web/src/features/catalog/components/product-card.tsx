@@ -64,11 +64,11 @@ export function ProductCard({
         <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true">
           <ProductImage source={shown} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
         </Link>
-        {sold && <span className="sold-ribbon">{product.reserved ? t('card.ribbonReserved') : t('card.ribbonSold')}</span>}
+        {sold && (
+          <span className="sold-ribbon">{product.reserved ? t('card.ribbonReserved') : t('card.ribbonSold')}</span>
+        )}
         {badge && !sold && (
-          <span className={`tag ${deal ? 'tag--deal' : 'tag--trend'} product-card__badge`}>
-            {badge}
-          </span>
+          <span className={`tag ${deal ? 'tag--deal' : 'tag--trend'} product-card__badge`}>{badge}</span>
         )}
         <button
           type="button"

@@ -26,9 +26,7 @@ export function ProductReviews({
         <p className="mb-2" data-testid="rating-line">
           <RatingStars rating={rating} />
           {count !== undefined && (
-            <span className="small text-body-secondary ms-2">
-              {t('reviews.count', { count })}
-            </span>
+            <span className="small text-body-secondary ms-2">{t('reviews.count', { count })}</span>
           )}
         </p>
       )}

@@ -111,7 +111,13 @@ export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductS
           </button>
         )}
       </div>
-      <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="search-suggestions" hidden={!showList}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('search.suggestions')}
+        className="search-suggestions"
+        hidden={!showList}
+      >
         {showList && suggestions.length === 0 && (
           <li className="search-suggestions__empty" role="presentation">
             {t('search.none')}

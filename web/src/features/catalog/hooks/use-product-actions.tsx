@@ -68,8 +68,7 @@ export function useProductActions(): ProductActions {
       setUnwishing(product.id);
       unwish.mutate(entry.id, {
         onSuccess: () => toast.info(t('toast.wishRemoved'), { toastId: `unwish-${product.id}` }),
-        onError: (err) =>
-          toast.error(errorMessage(err, t('toast.unwishFailed')), { toastId: `unwish-${product.id}` }),
+        onError: (err) => toast.error(errorMessage(err, t('toast.unwishFailed')), { toastId: `unwish-${product.id}` }),
       });
       return;
     }
