@@ -5,11 +5,13 @@ import { formatKsh } from '@mtumba/contract/money';
 import type { PublicConfig } from '@/lib/api/get-config';
 import type { Category, Product } from '@mtumba/contract/product';
 import type { Language } from '@/i18n/language';
+import browse from '@/i18n/catalogs/en/browse.json';
 import messages from '@/i18n/catalogs/en/pages.json';
 import { tOf, translate, type MessageValues } from '@/i18n';
 
 // The English catalog is loaded once (tOf loads it); the head is then written in each request's language.
 tOf(messages);
+tOf(browse);
 
 /** A message of the pages catalog in a language. */
 export const pageText = (language: Language, id: keyof typeof messages, values?: MessageValues): string =>
@@ -128,7 +130,11 @@ export function productLd(appUrl: string, product: Product, shopName: string): R
 export function productDescription(product: Product, language: Language = 'en'): string {
   const facts = [
     product.size && pageText(language, 'seo.size', { size: product.size }),
-    product.condition,
+    product.condition &&
+      translate(language, 'condition', {
+        key: product.condition.toLowerCase().replace(/\s+/g, '_'),
+        value: product.condition,
+      }),
     product.brand,
     product.color,
   ]

@@ -20,12 +20,18 @@ describe('the shop in Kiswahili', () => {
     mockApi({ 'GET /api/wishlist': [], 'GET /api/cart': { cart_items: [] }, 'POST /api/cart/add': { message: 'x' } });
     renderWithProviders(
       <LanguageProvider language="sw">
-        <ProductGrid products={[product({}), product({ id: 2, name: 'Kitenge dress', stock_quantity: 0 })]} />
+        <ProductGrid
+          products={[
+            product({ size: 'M', condition: 'like new' }),
+            product({ id: 2, name: 'Kitenge dress', stock_quantity: 0 }),
+          ]}
+        />
       </LanguageProvider>,
     );
     const jacket = screen.getByRole('article', { name: 'Denim jacket' });
     const dress = screen.getByRole('article', { name: 'Kitenge dress' });
     expect(within(jacket).getByRole('button', { name: 'Weka kwenye Vipendwa' })).toBeInTheDocument();
+    expect(within(jacket).getByText('M · kama mpya')).toBeInTheDocument();
     expect(within(dress).getByText('IMEUZWA')).toBeInTheDocument();
     expect(within(dress).getByText('Imeuzwa')).toBeInTheDocument();
     expect(within(dress).queryByRole('button', { name: 'Weka kwenye kikapu' })).toBeNull();
@@ -60,8 +66,8 @@ describe('the shop in Kiswahili', () => {
   });
 
   it('describes a sold product for search results in Kiswahili', () => {
-    const sold = product({ stock_quantity: 0, size: 'M', description: null });
-    expect(productDescription(sold, 'sw')).toBe('Imeuzwa. Ksh 1,500. Denim jacket (Saizi M)');
-    expect(productDescription(sold)).toBe('Sold. Ksh 1,500. Denim jacket (Size M)');
+    const sold = product({ stock_quantity: 0, size: 'M', condition: 'good', description: '' });
+    expect(productDescription(sold, 'sw')).toBe('Imeuzwa. Ksh 1,500. Denim jacket (Saizi M · nzuri)');
+    expect(productDescription(sold)).toBe('Sold. Ksh 1,500. Denim jacket (Size M · good)');
   });
 });

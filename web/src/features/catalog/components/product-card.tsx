@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import type { Product } from '@mtumba/contract/product';
 import { isReduced, ProductPrice } from './product-price';
 import messages from '@/i18n/catalogs/en/browse.json';
-import { useT } from '@/i18n';
+import { useT, type Translate } from '@/i18n';
 
 export const CARD_IMAGE_SIZES = '(min-width: 1400px) 312px, (min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw';
 
@@ -23,9 +23,16 @@ interface ProductCardProps {
   trending?: boolean;
 }
 
+/** A condition ('like new') in the page's language; one the catalog does not know stays as written. */
+export const conditionText = (t: Translate<Extract<keyof typeof messages, string>>, condition: string): string =>
+  t('condition', { key: condition.toLowerCase().replace(/\s+/g, '_'), value: condition });
+
 /** "M · like new · Levi's": the thrift facts a shopper scans for. */
-export function productFacts(product: Pick<Product, 'size' | 'condition' | 'brand'>): string {
-  return [product.size, product.condition, product.brand].filter(Boolean).join(' · ');
+export function productFacts(
+  product: Pick<Product, 'size' | 'condition' | 'brand'>,
+  condition: (value: string) => string = (value) => value,
+): string {
+  return [product.size, product.condition && condition(product.condition), product.brand].filter(Boolean).join(' · ');
 }
 
 /**
@@ -49,7 +56,7 @@ export function ProductCard({
   const first = productImageSource(product, 0);
   const second = productImageSource(product, 1);
   const shown = hovered && second ? second : first;
-  const facts = productFacts(product);
+  const facts = productFacts(product, (value) => conditionText(t, value));
   const deal = isReduced(product);
   const badge = deal ? t('card.hotDeal') : trending ? t('card.trending') : null;
 

@@ -6,6 +6,7 @@ import type { Product } from '@mtumba/contract/product';
 import { useProductActions } from '../hooks/use-product-actions';
 import { ProductFit } from './product-fit';
 import { ProductGallery } from './product-gallery';
+import { conditionText } from './product-card';
 import { ProductPrice } from './product-price';
 import browse from '@/i18n/catalogs/en/browse.json';
 import messages from '@/i18n/catalogs/en/pages.json';
@@ -74,7 +75,9 @@ export function ProductDetails({
             {attributes.map((a) => (
               <div key={a.key}>
                 <dt>{t(a.label)}</dt>
-                <dd className="text-capitalize">{product[a.key]}</dd>
+                <dd className="text-capitalize">
+                  {a.key === 'condition' ? conditionText(tb, product.condition!) : product[a.key]}
+                </dd>
               </div>
             ))}
           </dl>

@@ -3,6 +3,8 @@ import { formatKsh } from '@mtumba/contract/money';
 import type { ProductFacets } from '@mtumba/contract/product';
 import type { Filters } from '../hooks/use-product-list-params';
 import { FILTER_KEYS } from '../hooks/use-product-list-params';
+import browse from '@/i18n/catalogs/en/browse.json';
+import { conditionText } from './product-card';
 import messages from '@/i18n/catalogs/en/pages.json';
 import { useT } from '@/i18n';
 
@@ -91,6 +93,7 @@ function ChipGroup({
  */
 export function ProductFilters({ value, facets, onApply }: ProductFiltersProps) {
   const t = useT(messages);
+  const tb = useT(browse);
   const [open, setOpen] = useState(false);
   const active = FILTER_KEYS.filter((k) => value[k]).length;
   const choose = (patch: Filters) => onApply({ ...value, ...patch });
@@ -133,7 +136,7 @@ export function ProductFilters({ value, facets, onApply }: ProductFiltersProps) 
             legend={t('filters.condition')}
             options={withChosen(facets?.conditions ?? [], value.condition).map((c) => ({
               key: c.value,
-              label: capitalise(c.value),
+              label: capitalise(conditionText(tb, c.value)),
               count: c.count,
             }))}
             chosen={value.condition}
@@ -263,12 +266,16 @@ export function ActiveFilters({
   onClearAll: () => void;
 }) {
   const t = useT(messages);
+  const tb = useT(browse);
   const chips: { key: (typeof FILTER_KEYS)[number] | 'q'; text: string }[] = [];
   if (q) chips.push({ key: 'q', text: `“${q}”` });
   for (const key of FILTER_KEYS) {
     const v = value[key];
     if (!v) continue;
-    const shown = key === 'min_price' || key === 'max_price' ? formatKsh(Number(v)) : capitalise(v);
+    const shown =
+      key === 'min_price' || key === 'max_price'
+        ? formatKsh(Number(v))
+        : capitalise(key === 'condition' ? conditionText(tb, v) : v);
     chips.push({ key, text: `${t(FILTER_LABELS[key])}: ${shown}` });
   }
   if (chips.length === 0) return null;
