@@ -26,6 +26,7 @@ import {
   categoryName,
   headTags,
   organizationLd,
+  pageText,
   productDescription,
   productLd,
   productPhoto,
@@ -99,6 +100,7 @@ function dataKeyOf(client: QueryClient, status: number): string {
 }
 
 function listMeta(
+  language: Language,
   appUrl: string,
   params: ProductListParams,
   search: URLSearchParams,
@@ -114,17 +116,24 @@ function listMeta(
   if (pageNo > 1) canonicalQuery.set('page', String(pageNo));
   const path = `${basePath}${canonicalQuery.size ? `?${canonicalQuery}` : ''}`;
   const filtered = Boolean(params.q) || [...search.keys()].some((k) => k !== 'page');
-  const heading = name ? name : 'All Products';
-  const pageText = pageNo > 1 ? ` (page ${pageNo})` : '';
-  const title = params.q ? `Search: ${params.q} — Mtumba` : `${heading}${pageText} — Mtumba`;
+  const text = (id: Parameters<typeof pageText>[1], values?: Parameters<typeof pageText>[2]) =>
+    pageText(language, id, values);
+  const heading = name ? name : text('list.all');
+  const suffix = pageNo > 1 ? text('seo.pageSuffix', { page: pageNo }) : '';
+  const title = params.q
+    ? text('seo.search', { q: params.q })
+    : pageNo > 1
+      ? text('seo.listPage', { heading, page: pageNo })
+      : text('list.title', { heading });
+  const count = page.total;
   const description = params.q
-    ? `${page.total} second-hand ${page.total === 1 ? 'item' : 'items'} matching “${params.q}” at Mtumba, priced in Ksh.`
-    : `${name ? `Second-hand ${name.toLowerCase()}` : 'Quality second-hand clothing'} in Kenya: ${page.total} one-of-a-kind ${
-        page.total === 1 ? 'item' : 'items'
-      }, priced in Ksh${pageText}.`;
+    ? text('seo.searchText', { count, q: params.q })
+    : name
+      ? text('seo.categoryText', { name: name.toLowerCase(), count, suffix })
+      : text('seo.listText', { count, suffix });
   const crumbs = [
-    { name: 'Home', path: '/' },
-    { name: 'Products', path: '/products' },
+    { name: text('seo.crumbHome'), path: '/' },
+    { name: text('seo.crumbProducts'), path: '/products' },
   ];
   if (name && categoryId) crumbs.push({ name, path: basePath });
   return {
@@ -208,6 +217,8 @@ export async function render(
   client.setQueryData(catalogKeys.categories(), categories);
   client.setQueryData(['config'], config);
   const shopName = config.shop.name;
+  const text = (id: Parameters<typeof pageText>[1], values?: Parameters<typeof pageText>[2]) =>
+    pageText(language, id, values);
   const org = organizationLd(appUrl, config);
   let status = 200;
   let meta: PageMeta;
@@ -222,8 +233,8 @@ export async function render(
       client.setQueryData(catalogKeys.featured(), featured);
       client.setQueryData(catalogKeys.trending(), trending);
       meta = {
-        title: `${shopName} — quality second-hand clothing in Kenya`,
-        description: `Pre-loved clothes, one of a kind: ${latest.total} hand-picked second-hand items from Nairobi, priced in Ksh. Delivery in Nairobi CBD or pickup.`,
+        title: text('seo.home', { shop: shopName }),
+        description: text('seo.homeText', { count: latest.total }),
         path: '/',
         image: featured[0] ? productPhoto(featured[0]) : latest.products[0] ? productPhoto(latest.products[0]) : null,
         jsonLd: [
@@ -247,13 +258,13 @@ export async function render(
       const params = productListParamsOf(url.searchParams, page.categoryId);
       const products = await source.products({ per_page: LIMITS.pageSize, ...params });
       client.setQueryData(catalogKeys.products(params), products);
-      const listed = listMeta(appUrl, params, url.searchParams, categories, products, page.categoryId);
+      const listed = listMeta(language, appUrl, params, url.searchParams, categories, products, page.categoryId);
       if (listed) meta = listed;
       else {
         status = 404;
         meta = {
-          title: 'Category not found — Mtumba',
-          description: 'This category does not exist.',
+          title: text('seo.noCategory'),
+          description: text('seo.noCategoryText'),
           path: url.pathname,
           index: false,
         };
@@ -267,8 +278,8 @@ export async function render(
         status = 404;
         if (Number.isInteger(id) && id > 0) setNotFound(client, id);
         meta = {
-          title: 'Product not found — Mtumba',
-          description: 'This item may have been sold or removed. Browse the rest of the shop.',
+          title: text('detail.notFoundTitle'),
+          description: text('seo.noProductText'),
           path: url.pathname,
           index: false,
         };
@@ -281,15 +292,15 @@ export async function render(
       const category = product.categories?.[0];
       meta = {
         title: `${product.name} — ${shopName}`,
-        description: productDescription(product),
+        description: productDescription(product, language),
         path: `/products/${id}`,
         image: productPhoto(product),
         type: 'product',
         jsonLd: [
           productLd(appUrl, product, shopName),
           breadcrumbLd(appUrl, [
-            { name: 'Home', path: '/' },
-            { name: 'Products', path: '/products' },
+            { name: text('seo.crumbHome'), path: '/' },
+            { name: text('seo.crumbProducts'), path: '/products' },
             ...(category ? [{ name: category.name, path: `/products/category/${category.id}` }] : []),
             { name: product.name, path: `/products/${id}` },
           ]),
@@ -300,25 +311,31 @@ export async function render(
     }
     case 'offers':
       meta = {
-        title: `All Current Offers — ${shopName}`,
-        description: 'Current offers at Mtumba: discounts applied automatically at checkout, no code to enter.',
+        title: text('seo.offers', { shop: shopName }),
+        description: text('seo.offersText'),
         path: '/offers',
       };
       break;
     case 'terms':
       meta = {
-        title: `Terms of Sale — ${shopName}`,
-        description:
-          'The terms for every order at Mtumba: second-hand goods, prices in Ksh, payment, delivery and returns.',
+        title: text('seo.terms', { shop: shopName }),
+        description: text('seo.termsText'),
         path: '/terms',
       };
       break;
     case 'contact':
       meta = {
-        title: `Contact us — ${shopName}`,
-        description: `Reach ${shopName}: ${config.shop.address}${config.shop.phone ? `, ${config.shop.phone}` : ''}${
-          config.shop.hours ? `, open ${config.shop.hours}` : ''
-        }.`,
+        title: text('seo.contact', { shop: shopName }),
+        description: text('seo.contactText', {
+          shop: shopName,
+          details: [
+            config.shop.address,
+            config.shop.phone,
+            config.shop.hours ? text('seo.open', { hours: config.shop.hours }) : '',
+          ]
+            .filter(Boolean)
+            .join(', '),
+        }),
         path: '/contact',
         jsonLd: [org],
       };
@@ -326,8 +343,8 @@ export async function render(
     default:
       status = 404;
       meta = {
-        title: `Page not found — ${shopName}`,
-        description: 'The page you are looking for does not exist or has moved.',
+        title: text('seo.notFound', { shop: shopName }),
+        description: text('nf.text'),
         path: url.pathname,
         index: false,
       };

@@ -6,6 +6,8 @@ import { SignInDialogProvider } from '@/features/auth/components/sign-in-dialog-
 import { useAuth } from '@/lib/auth/use-auth';
 import { lazyScreen } from './lazy-screen';
 import { AppNavbar } from './navbar';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 // Loaded ahead of hydration on a server-drawn page (see lazy-screen.ts).
 export const Footer = lazyScreen(() => import('./footer'));
@@ -19,6 +21,7 @@ const NO_FADE = new Set([paths.addProduct()]);
 
 /** The frame of every page: navbar, verification banner, the page (fading in), footer. */
 export function AppLayout() {
+  const t = useT(messages);
   const { pathname, search } = useLocation();
   const { isSignedIn } = useAuth();
   const main = useRef<HTMLElement>(null);
@@ -42,7 +45,7 @@ export function AppLayout() {
   return (
     <SignInDialogProvider>
       <a href="#main" className="visually-hidden-focusable skip-link">
-        Skip to main content
+        {t('layout.skip')}
       </a>
       <AppNavbar />
       {isSignedIn && (
@@ -51,7 +54,7 @@ export function AppLayout() {
         </Suspense>
       )}
       <main id="main" ref={main} tabIndex={-1} className="container py-3 site-main">
-        <Suspense fallback={<LoadingSpinner label="Loading…" />}>
+        <Suspense fallback={<LoadingSpinner label={t('layout.loading')} />}>
           <div key={pathname} className={NO_FADE.has(pathname) ? undefined : 'page-fade'}>
             <Outlet />
           </div>

@@ -1,4 +1,6 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 const RELOADED_KEY = 'mtumba:reloaded-for-update';
 
@@ -16,6 +18,7 @@ export function isChunkLoadError(error: unknown): boolean {
  * friendly message with a way back.
  */
 export function RouteError({ error }: { error: unknown }) {
+  const t = useT(messages);
   const stale = isChunkLoadError(error);
   // Reload at most once a minute, so a chunk that is really missing cannot loop.
   const lastReload = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0);
@@ -31,24 +34,20 @@ export function RouteError({ error }: { error: unknown }) {
   if (stale && !alreadyReloaded) {
     return (
       <p role="status" className="container py-5 text-center">
-        The shop was updated. Loading the new version…
+        {t('error.updating')}
       </p>
     );
   }
   return (
     <div className="container py-5 text-center" role="alert">
-      <h1 className="h3">Something went wrong</h1>
-      <p>
-        {stale
-          ? 'The shop was updated while this page was open. Please reload the page.'
-          : 'Sorry, this page could not be shown. Please try again.'}
-      </p>
+      <h1 className="h3">{t('error.title')}</h1>
+      <p>{stale ? t('error.stale') : t('error.generic')}</p>
       <div className="d-flex gap-2 justify-content-center">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Reload
+          {t('error.reload')}
         </button>
         <a className="btn btn-outline-primary" href="/">
-          Go to the home page
+          {t('error.home')}
         </a>
       </div>
     </div>

@@ -5,6 +5,17 @@ import { formatKsh } from '@mtumba/contract/money';
 import type { PublicConfig } from '@/lib/api/get-config';
 import type { Category, Product } from '@mtumba/contract/product';
 import type { Language } from '@/i18n/language';
+import browse from '@/i18n/catalogs/en/browse.json';
+import messages from '@/i18n/catalogs/en/pages.json';
+import { tOf, translate, type MessageValues } from '@/i18n';
+
+// The English catalog is loaded once (tOf loads it); the head is then written in each request's language.
+tOf(messages);
+tOf(browse);
+
+/** A message of the pages catalog in a language. */
+export const pageText = (language: Language, id: keyof typeof messages, values?: MessageValues): string =>
+  translate(language, id, values);
 
 export interface PageMeta {
   title: string;
@@ -116,12 +127,21 @@ export function productLd(appUrl: string, product: Product, shopName: string): R
 }
 
 /** A product's description for search results: its own words, else its facts, at most 160 characters. */
-export function productDescription(product: Product): string {
-  const facts = [product.size && `Size ${product.size}`, product.condition, product.brand, product.color]
+export function productDescription(product: Product, language: Language = 'en'): string {
+  const facts = [
+    product.size && pageText(language, 'seo.size', { size: product.size }),
+    product.condition &&
+      translate(language, 'condition', {
+        key: product.condition.toLowerCase().replace(/\s+/g, '_'),
+        value: product.condition,
+      }),
+    product.brand,
+    product.color,
+  ]
     .filter(Boolean)
     .join(' · ');
   const text = (product.description?.trim() || `${product.name}${facts ? ` (${facts})` : ''}`).replace(/\s+/g, ' ');
-  const sold = product.stock_quantity > 0 ? '' : 'Sold. ';
+  const sold = product.stock_quantity > 0 ? '' : `${pageText(language, 'seo.sold')} `;
   const full = `${sold}${formatKsh(product.price)}. ${text}`;
   return full.length > 160 ? `${full.slice(0, 157).trimEnd()}…` : full;
 }

@@ -11,8 +11,11 @@ import { ProductReviews } from '@/features/catalog/components/product-reviews';
 import { MakeOffer } from '@/features/offers/components/make-offer';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
+import messages from '@/i18n/catalogs/en/pages.json';
+import { useT } from '@/i18n';
 
 function BackButton() {
+  const t = useT(messages);
   const navigate = useNavigate();
   const location = useLocation();
   // 'default' is the key of the first page of the visit: there is nothing in the app to go back to.
@@ -23,25 +26,27 @@ function BackButton() {
       className="btn btn-link px-0 mb-3"
       onClick={() => (canGoBack ? navigate(-1) : navigate(paths.products()))}
     >
-      ← Back to Products
+      {t('detail.back')}
     </button>
   );
 }
 
 function RelatedProducts({ productId }: { productId: number }) {
+  const t = useT(messages);
   const { data } = useRelatedProducts(productId);
   if (!data || data.length === 0) return null;
   return (
     <section className="mt-5" aria-labelledby="related-title">
       <h2 id="related-title" className="h4 section-title">
-        Related Products
+        {t('detail.related')}
       </h2>
-      <ProductGrid products={data} label="Related products" />
+      <ProductGrid products={data} label={t('detail.relatedLabel')} />
     </section>
   );
 }
 
 export default function ProductDetailRoute() {
+  const t = useT(messages);
   const id = Number(useParams().id);
   const product = useProduct(id);
   const { isSignedIn, isAdmin, user } = useAuth();
@@ -52,11 +57,11 @@ export default function ProductDetailRoute() {
   if (notFound) {
     return (
       <div className="text-center py-5">
-        <title>Product not found — Mtumba</title>
-        <h1 className="h3">Product not found.</h1>
-        <p>It may have been sold or removed.</p>
+        <title>{t('detail.notFoundTitle')}</title>
+        <h1 className="h3">{t('detail.notFound')}</h1>
+        <p>{t('detail.notFoundText')}</p>
         <Link to={paths.products()} className="btn btn-primary">
-          Back to Products
+          {t('detail.backToProducts')}
         </Link>
       </div>
     );
@@ -66,7 +71,7 @@ export default function ProductDetailRoute() {
     <>
       <BackButton />
       {product.isPending ? (
-        <div className="row g-4 placeholder-glow" role="status" aria-label="Loading product">
+        <div className="row g-4 placeholder-glow" role="status" aria-label={t('detail.loading')}>
           <div className="col-12 col-lg-6">
             {/* the gallery's own 4:5 box, so nothing moves when the photo arrives */}
             <div className="product-gallery">
@@ -82,13 +87,13 @@ export default function ProductDetailRoute() {
         </div>
       ) : product.isError ? (
         <LoadError
-          message="Could not load this product."
+          message={t('detail.loadError')}
           onRetry={() => void product.refetch()}
           retrying={product.isFetching}
         />
       ) : (
         <>
-          <title>{`${product.data.name} — Mtumba`}</title>
+          <title>{t('detail.title', { name: product.data.name })}</title>
           <ProductDetails
             product={product.data}
             delivery={<DeliveryEstimates />}
@@ -97,7 +102,7 @@ export default function ProductDetailRoute() {
                 product={product.data}
                 customerId={isSignedIn && !isAdmin && user ? user.id : null}
                 isAdmin={isAdmin}
-                onSignIn={() => requireSignIn(() => undefined, 'Sign in to make an offer.')}
+                onSignIn={() => requireSignIn(() => undefined, t('detail.offerSignIn'))}
               />
             }
           />

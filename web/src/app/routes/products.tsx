@@ -15,16 +15,19 @@ import { SortSelect } from '@/features/catalog/components/sort-select';
 import { FILTER_KEYS, useProductListParams } from '@/features/catalog/hooks/use-product-list-params';
 import { useRequireSignIn } from '@/lib/auth/use-require-sign-in';
 import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
+import messages from '@/i18n/catalogs/en/pages.json';
+import { useT } from '@/i18n';
 
 /** All products, or one category's (/products/category/:categoryId); the list's state is in the URL. */
 export default function ProductsRoute() {
+  const t = useT(messages);
   const { params, filters, update, hrefForPage } = useProductListParams();
   const products = useProducts(params);
   const facets = useFacets({ category: params.category, q: params.q });
   const clearAll = () => update({ q: undefined, ...Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])) });
   const { data: categories } = useCategories();
   const category = params.category ? categories?.find((c) => String(c.id) === String(params.category)) : undefined;
-  const heading = params.category ? (category ? category.name.toUpperCase() : 'Category') : 'All Products';
+  const heading = params.category ? (category ? category.name.toUpperCase() : t('list.category')) : t('list.all');
   const total = products.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LIMITS.pageSize));
   const page = params.page ?? 1;
@@ -46,7 +49,7 @@ export default function ProductsRoute() {
 
   return (
     <>
-      <title>{`${heading} — Mtumba`}</title>
+      <title>{t('list.title', { heading })}</title>
       <CategoryCarousel />
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <h1 className="h3 mb-0 me-auto">{heading}</h1>
@@ -75,28 +78,27 @@ export default function ProductsRoute() {
         <ProductGridSkeleton count={12} />
       ) : products.isError ? (
         <LoadError
-          message="Could not load products."
+          message={t('list.loadError')}
           onRetry={() => void products.refetch()}
           retrying={products.isFetching}
         />
       ) : products.data.products.length === 0 ? (
-        <EmptyState message={filtered ? 'No products match your search.' : 'No products here yet.'}>
+        <EmptyState message={filtered ? t('list.noMatch') : t('list.empty')}>
           {filtered && (
             <button type="button" className="btn btn-outline-primary" onClick={clearAll}>
-              Clear search and filters
+              {t('list.clear')}
             </button>
           )}
         </EmptyState>
       ) : (
         <>
           <p className="small text-body-secondary" aria-live="polite">
-            {params.q ? `Results for “${params.q}”: ` : ''}
-            {total} {total === 1 ? 'product' : 'products'}
+            {params.q ? t('list.results', { q: params.q, count: total }) : t('list.count', { count: total })}
           </p>
           <div className={products.isPlaceholderData ? 'opacity-50' : undefined} aria-busy={products.isPlaceholderData}>
             <ProductGrid products={products.data.products} priorityFirst label={heading} />
           </div>
-          <PaginationNav page={page} pageCount={pageCount} hrefFor={hrefForPage} label="Product pages" />
+          <PaginationNav page={page} pageCount={pageCount} hrefFor={hrefForPage} label={t('list.pages')} />
         </>
       )}
     </>

@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { paths } from '@/config/paths';
 import { useCategories } from '../api/get-categories';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
@@ -14,6 +16,7 @@ const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion:
  * touches, scrolls or focuses it (WCAG 2.2.2).
  */
 export function CategoryCarousel() {
+  const t = useT(messages);
   const { data: categories, isLoading } = useCategories();
   const track = useRef<HTMLDivElement>(null);
   const hovered = useRef(false);
@@ -61,7 +64,7 @@ export function CategoryCarousel() {
   return (
     <nav
       className="category-carousel"
-      aria-label="Shop by category"
+      aria-label={t('carousel.label')}
       onPointerEnter={() => (hovered.current = true)}
       onPointerLeave={() => (hovered.current = false)}
       onPointerDown={stop}
@@ -73,7 +76,7 @@ export function CategoryCarousel() {
         type="button"
         className="category-carousel__arrow"
         onClick={() => scroll(-1)}
-        aria-label="Scroll categories left"
+        aria-label={t('carousel.left')}
       >
         <span aria-hidden="true">‹</span>
       </button>
@@ -83,7 +86,7 @@ export function CategoryCarousel() {
           className={`category-pill ${allActive ? 'active' : ''}`}
           aria-current={allActive ? 'page' : undefined}
         >
-          ALL
+          {t('carousel.all')}
         </Link>
         {isLoading
           ? Array.from({ length: 5 }, (_, i) => (
@@ -109,7 +112,7 @@ export function CategoryCarousel() {
         type="button"
         className="category-carousel__arrow"
         onClick={() => scroll(1)}
-        aria-label="Scroll categories right"
+        aria-label={t('carousel.right')}
       >
         <span aria-hidden="true">›</span>
       </button>

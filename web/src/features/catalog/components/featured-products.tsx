@@ -2,20 +2,23 @@ import { LIMITS } from '@mtumba/contract/constants';
 import { paths } from '@/config/paths';
 import { useFeaturedProducts } from '../api/get-featured-products';
 import { ProductShelf } from './product-shelf';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 /** Featured Products: 8 cards (8 skeletons while loading) and View All Products. */
 export function FeaturedProducts() {
+  const t = useT(messages);
   const { data, isPending } = useFeaturedProducts();
   return (
     <ProductShelf
       id="featured-title"
-      title="Featured Products"
-      label="Featured products"
-      link={{ to: paths.products(), label: 'View All Products' }}
+      title={t('featured.title')}
+      label={t('featured.label')}
+      link={{ to: paths.products(), label: t('featured.link') }}
       products={data}
       loading={isPending}
       skeletons={LIMITS.featuredCount}
-      empty="New pieces are on their way. Browse all products in the meantime."
+      empty={t('featured.empty')}
       priorityFirst
     />
   );

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { ImageSource } from '@/components/ui/product-image';
+import messages from '@/i18n/catalogs/en/pages.json';
+import { useT } from '@/i18n';
 
 interface PhotoViewerProps {
   photos: { source: ImageSource; alt: string }[];
@@ -15,6 +17,7 @@ interface PhotoViewerProps {
  * stays inside and returns to the photo that opened it.
  */
 export function PhotoViewer({ photos, start, onClose }: PhotoViewerProps) {
+  const t = useT(messages);
   const [index, setIndex] = useState(start);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const close = useRef<HTMLButtonElement>(null);
@@ -77,7 +80,7 @@ export function PhotoViewer({ photos, start, onClose }: PhotoViewerProps) {
       className="photo-viewer"
       role="dialog"
       aria-modal="true"
-      aria-label={`Photo ${index + 1} of ${count}`}
+      aria-label={t('viewer.label', { n: index + 1, count })}
       onKeyDown={onKeyDown}
     >
       <div className="photo-viewer__bar">
@@ -90,10 +93,10 @@ export function PhotoViewer({ photos, start, onClose }: PhotoViewerProps) {
           onClick={() => toggleZoom()}
           aria-pressed={zoom !== null}
         >
-          {zoom ? 'Zoom out' : 'Zoom in'}
+          {zoom ? t('viewer.zoomOut') : t('viewer.zoomIn')}
         </button>
         <button ref={close} type="button" className="btn btn-light btn-sm" onClick={onClose}>
-          Close
+          {t('viewer.close')}
         </button>
       </div>
       <div className="photo-viewer__stage" onPointerUp={(e) => toggleZoom(e)}>
@@ -113,7 +116,7 @@ export function PhotoViewer({ photos, start, onClose }: PhotoViewerProps) {
             type="button"
             className="photo-viewer__nav photo-viewer__nav--prev"
             onClick={() => move(-1)}
-            aria-label="Previous photo"
+            aria-label={t('viewer.prev')}
           >
             <span aria-hidden="true">‹</span>
           </button>
@@ -121,7 +124,7 @@ export function PhotoViewer({ photos, start, onClose }: PhotoViewerProps) {
             type="button"
             className="photo-viewer__nav photo-viewer__nav--next"
             onClick={() => move(1)}
-            aria-label="Next photo"
+            aria-label={t('viewer.next')}
           >
             <span aria-hidden="true">›</span>
           </button>

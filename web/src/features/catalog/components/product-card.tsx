@@ -5,6 +5,8 @@ import { ProductImage, productImageSource } from '@/components/ui/product-image'
 import { paths } from '@/config/paths';
 import type { Product } from '@mtumba/contract/product';
 import { isReduced, ProductPrice } from './product-price';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT, type Translate } from '@/i18n';
 
 export const CARD_IMAGE_SIZES = '(min-width: 1400px) 312px, (min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw';
 
@@ -21,9 +23,16 @@ interface ProductCardProps {
   trending?: boolean;
 }
 
+/** A condition ('like new') in the page's language; one the catalog does not know stays as written. */
+export const conditionText = (t: Translate<Extract<keyof typeof messages, string>>, condition: string): string =>
+  t('condition', { key: condition.toLowerCase().replace(/\s+/g, '_'), value: condition });
+
 /** "M · like new · Levi's": the thrift facts a shopper scans for. */
-export function productFacts(product: Pick<Product, 'size' | 'condition' | 'brand'>): string {
-  return [product.size, product.condition, product.brand].filter(Boolean).join(' · ');
+export function productFacts(
+  product: Pick<Product, 'size' | 'condition' | 'brand'>,
+  condition: (value: string) => string = (value) => value,
+): string {
+  return [product.size, product.condition && condition(product.condition), product.brand].filter(Boolean).join(' · ');
 }
 
 /**
@@ -40,14 +49,16 @@ export function ProductCard({
   priority,
   trending,
 }: ProductCardProps) {
+  const t = useT(messages);
   const titleId = useId();
   const [hovered, setHovered] = useState(false);
   const sold = product.stock_quantity <= 0;
   const first = productImageSource(product, 0);
   const second = productImageSource(product, 1);
   const shown = hovered && second ? second : first;
-  const facts = productFacts(product);
-  const badge = isReduced(product) ? 'Hot Deal' : trending ? 'Trending' : null;
+  const facts = productFacts(product, (value) => conditionText(t, value));
+  const deal = isReduced(product);
+  const badge = deal ? t('card.hotDeal') : trending ? t('card.trending') : null;
 
   return (
     <article
@@ -60,11 +71,11 @@ export function ProductCard({
         <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true">
           <ProductImage source={shown} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
         </Link>
-        {sold && <span className="sold-ribbon">{product.reserved ? 'RESERVED' : 'SOLD'}</span>}
+        {sold && (
+          <span className="sold-ribbon">{product.reserved ? t('card.ribbonReserved') : t('card.ribbonSold')}</span>
+        )}
         {badge && !sold && (
-          <span className={`tag ${badge === 'Hot Deal' ? 'tag--deal' : 'tag--trend'} product-card__badge`}>
-            {badge}
-          </span>
+          <span className={`tag ${deal ? 'tag--deal' : 'tag--trend'} product-card__badge`}>{badge}</span>
         )}
         <button
           type="button"
@@ -72,8 +83,8 @@ export function ProductCard({
           onClick={() => onAddToWishlist(product)}
           disabled={busy}
           aria-pressed={inWishlist}
-          aria-label={inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
-          title={inWishlist ? 'In your wishlist: tap to remove' : undefined}
+          aria-label={inWishlist ? t('card.inWishlist') : t('card.addToWishlist')}
+          title={inWishlist ? t('card.wishlistHint') : undefined}
           aria-describedby={titleId}
         >
           <Icon
@@ -90,7 +101,7 @@ export function ProductCard({
           </Link>
         </h3>
         <ProductPrice product={product} className="product-card__price" />
-        {sold && <span className="visually-hidden">Sold</span>}
+        {sold && <span className="visually-hidden">{t('card.sold')}</span>}
         {facts && <p className="product-card__facts">{facts}</p>}
         {!sold &&
           (inCart ? (
@@ -99,7 +110,7 @@ export function ProductCard({
               className="btn btn-sm btn-outline-primary product-card__cta"
               aria-describedby={titleId}
             >
-              ✓ In cart
+              {t('card.inCart')}
             </Link>
           ) : (
             <button
@@ -109,7 +120,7 @@ export function ProductCard({
               disabled={busy}
               aria-describedby={titleId}
             >
-              Add to Cart
+              {t('card.addToCart')}
             </button>
           ))}
       </div>

@@ -6,14 +6,18 @@ import type { Product } from '@mtumba/contract/product';
 import { useProductActions } from '../hooks/use-product-actions';
 import { ProductFit } from './product-fit';
 import { ProductGallery } from './product-gallery';
+import { conditionText } from './product-card';
 import { ProductPrice } from './product-price';
+import browse from '@/i18n/catalogs/en/browse.json';
+import messages from '@/i18n/catalogs/en/pages.json';
+import { useT } from '@/i18n';
 
-const ATTRIBUTES: { key: 'size' | 'brand' | 'condition' | 'color'; label: string }[] = [
-  { key: 'size', label: 'Size' },
-  { key: 'brand', label: 'Brand' },
-  { key: 'condition', label: 'Condition' },
-  { key: 'color', label: 'Colour' },
-];
+const ATTRIBUTES = [
+  { key: 'size', label: 'filters.size' },
+  { key: 'brand', label: 'filters.brand' },
+  { key: 'condition', label: 'filters.condition' },
+  { key: 'color', label: 'filters.colour' },
+] as const;
 
 /** The product page's photos, facts and buttons; on a phone the cart button rides in a bar at the bottom. */
 export function ProductDetails({
@@ -26,6 +30,8 @@ export function ProductDetails({
   /** the "Delivery & returns" panel, under the buttons */
   delivery?: ReactNode;
 }) {
+  const t = useT(messages);
+  const tb = useT(browse);
   const actions = useProductActions();
   const inStock = product.stock_quantity > 0;
   const inWishlist = actions.isInWishlist(product.id);
@@ -36,11 +42,11 @@ export function ProductDetails({
   const cartAction =
     !inStock && !inCart ? (
       <button type="button" className="btn btn-lg btn-sold" disabled>
-        {product.reserved ? 'Reserved' : 'Sold out'}
+        {product.reserved ? t('detail.reserved') : t('detail.soldOut')}
       </button>
     ) : inCart ? (
       <Link to={paths.cart()} className="btn btn-lg btn-outline-primary" data-testid="in-cart">
-        ✓ In cart · View cart
+        {t('detail.viewCart')}
       </Link>
     ) : (
       <button
@@ -49,7 +55,7 @@ export function ProductDetails({
         onClick={() => actions.addToCart(product)}
         disabled={busy}
       >
-        {busy ? 'Adding…' : 'Add to Cart'}
+        {busy ? t('detail.adding') : tb('card.addToCart')}
       </button>
     );
 
@@ -62,14 +68,16 @@ export function ProductDetails({
         <h1 className="h2">{product.name}</h1>
         <ProductPrice product={product} className="fs-3 mb-2" />
         <p className={`fw-semibold ${inStock ? 'text-success' : 'text-danger'}`}>
-          {inStock ? 'In Stock' : product.reserved ? 'Reserved' : 'Out of Stock'}
+          {inStock ? t('detail.inStock') : product.reserved ? t('detail.reserved') : t('detail.outOfStock')}
         </p>
         {attributes.length > 0 && (
           <dl className="product-attributes">
             {attributes.map((a) => (
               <div key={a.key}>
-                <dt>{a.label}</dt>
-                <dd className="text-capitalize">{product[a.key]}</dd>
+                <dt>{t(a.label)}</dt>
+                <dd className="text-capitalize">
+                  {a.key === 'condition' ? conditionText(tb, product.condition!) : product[a.key]}
+                </dd>
               </div>
             ))}
           </dl>
@@ -87,11 +95,11 @@ export function ProductDetails({
             onClick={() => actions.addToWishlist(product)}
             disabled={busy}
             aria-pressed={inWishlist}
-            aria-label={inWishlist ? 'In Wishlist' : 'Add to Wishlist'}
-            title={inWishlist ? 'In your wishlist: tap to remove' : undefined}
+            aria-label={inWishlist ? tb('card.inWishlist') : tb('card.addToWishlist')}
+            title={inWishlist ? tb('card.wishlistHint') : undefined}
           >
             <span aria-hidden="true">{inWishlist ? '♥' : '♡'}</span>
-            <span className="buy-bar__wish-text">{inWishlist ? ' In Wishlist' : ' Add to Wishlist'}</span>
+            <span className="buy-bar__wish-text">{` ${inWishlist ? tb('card.inWishlist') : tb('card.addToWishlist')}`}</span>
           </button>
         </div>
         {extra}

@@ -3,6 +3,10 @@ import { formatKsh } from '@mtumba/contract/money';
 import type { ProductFacets } from '@mtumba/contract/product';
 import type { Filters } from '../hooks/use-product-list-params';
 import { FILTER_KEYS } from '../hooks/use-product-list-params';
+import browse from '@/i18n/catalogs/en/browse.json';
+import { conditionText } from './product-card';
+import messages from '@/i18n/catalogs/en/pages.json';
+import { useT } from '@/i18n';
 
 interface ProductFiltersProps {
   value: Filters;
@@ -14,12 +18,15 @@ interface ProductFiltersProps {
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A price band as a chip label and as the list's min/max (Ksh, as text in the URL). */
-export function priceBand(band: { min: number; max: number | null }) {
+export function priceBand(
+  band: { min: number; max: number | null },
+  under: (amount: string) => string = (amount) => `Under ${amount}`,
+) {
   const label =
     band.max === null
       ? `${formatKsh(band.min)}+`
       : band.min === 0
-        ? `Under ${formatKsh(Math.round(band.max + 0.01))}`
+        ? under(formatKsh(Math.round(band.max + 0.01)))
         : `${formatKsh(band.min)}–${formatKsh(Math.floor(band.max))}`;
   return {
     label,
@@ -85,6 +92,8 @@ function ChipGroup({
  * applies at once), plus a brand and an exact price range. Collapsed on phones.
  */
 export function ProductFilters({ value, facets, onApply }: ProductFiltersProps) {
+  const t = useT(messages);
+  const tb = useT(browse);
   const [open, setOpen] = useState(false);
   const active = FILTER_KEYS.filter((k) => value[k]).length;
   const choose = (patch: Filters) => onApply({ ...value, ...patch });
@@ -92,11 +101,14 @@ export function ProductFilters({ value, facets, onApply }: ProductFiltersProps) 
     chosen && !list.some((v) => v.value.toLowerCase() === chosen.toLowerCase())
       ? [...list, { value: chosen, count: 0 }]
       : list;
-  const bands = (facets?.prices ?? []).map((band) => ({ ...priceBand(band), count: band.count }));
+  const bands = (facets?.prices ?? []).map((band) => ({
+    ...priceBand(band, (amount) => t('filters.under', { amount })),
+    count: band.count,
+  }));
   const chosenBand = bands.find((b) => b.min_price === value.min_price && b.max_price === value.max_price);
 
   return (
-    <section className="product-filters mb-3" aria-label="Filters">
+    <section className="product-filters mb-3" aria-label={t('filters.label')}>
       <button
         type="button"
         className="btn btn-outline-secondary btn-sm d-lg-none mb-2"
@@ -104,12 +116,12 @@ export function ProductFilters({ value, facets, onApply }: ProductFiltersProps) 
         aria-controls="product-filters-panel"
         onClick={() => setOpen((o) => !o)}
       >
-        Filters{active > 0 ? ` (${active})` : ''}
+        {t('filters.button', { count: active })}
       </button>
       <div id="product-filters-panel" className={open ? '' : 'd-none d-lg-block'}>
         <div className="filter-chip-groups">
           <ChipGroup
-            legend="Size"
+            legend={t('filters.size')}
             options={[...withChosen(facets?.sizes ?? [], value.size)]
               .sort((a, b) => sizeOrder(a.value, b.value))
               .map((s) => ({
@@ -121,17 +133,17 @@ export function ProductFilters({ value, facets, onApply }: ProductFiltersProps) 
             onChoose={(size) => choose({ size })}
           />
           <ChipGroup
-            legend="Condition"
+            legend={t('filters.condition')}
             options={withChosen(facets?.conditions ?? [], value.condition).map((c) => ({
               key: c.value,
-              label: capitalise(c.value),
+              label: capitalise(conditionText(tb, c.value)),
               count: c.count,
             }))}
             chosen={value.condition}
             onChoose={(condition) => choose({ condition })}
           />
           <ChipGroup
-            legend="Colour"
+            legend={t('filters.colour')}
             options={withChosen(facets?.colors ?? [], value.color).map((c) => ({
               key: c.value,
               label: capitalise(c.value),
@@ -141,7 +153,7 @@ export function ProductFilters({ value, facets, onApply }: ProductFiltersProps) 
             onChoose={(color) => choose({ color })}
           />
           <ChipGroup
-            legend="Price"
+            legend={t('filters.price')}
             options={bands.map((b) => ({ key: b.label, label: b.label, count: b.count }))}
             chosen={chosenBand?.label}
             onChoose={(label) => {
@@ -158,6 +170,7 @@ export function ProductFilters({ value, facets, onApply }: ProductFiltersProps) 
 
 /** Brand and an exact price range, typed: applied with the Apply button. */
 function MoreFilters({ value, onApply }: { value: Filters; onApply: (filters: Filters) => void }) {
+  const t = useT(messages);
   const [draft, setDraft] = useState<Filters>(value);
   const field = (key: keyof Filters) => ({
     value: draft[key] ?? '',
@@ -171,20 +184,20 @@ function MoreFilters({ value, onApply }: { value: Filters; onApply: (filters: Fi
 
   const priceInvalid =
     draft.min_price && draft.max_price && Number(draft.min_price) > Number(draft.max_price)
-      ? 'The lowest price is above the highest.'
+      ? t('filters.priceInvalid')
       : undefined;
 
   return (
     <form onSubmit={submit} className="row g-2 align-items-end">
       <div className="col-12 col-md-4 col-lg-3">
         <label className="form-label small mb-1" htmlFor="filter-brand">
-          Brand
+          {t('filters.brand')}
         </label>
         <input id="filter-brand" className="form-control form-control-sm" {...field('brand')} />
       </div>
       <div className="col-6 col-md-2">
         <label className="form-label small mb-1" htmlFor="filter-min-price">
-          Min Ksh
+          {t('filters.min')}
         </label>
         <input
           id="filter-min-price"
@@ -198,7 +211,7 @@ function MoreFilters({ value, onApply }: { value: Filters; onApply: (filters: Fi
       </div>
       <div className="col-6 col-md-2">
         <label className="form-label small mb-1" htmlFor="filter-max-price">
-          Max Ksh
+          {t('filters.max')}
         </label>
         <input
           id="filter-max-price"
@@ -213,10 +226,10 @@ function MoreFilters({ value, onApply }: { value: Filters; onApply: (filters: Fi
       </div>
       <div className="col-12 col-md-4 col-lg-2 d-flex gap-2">
         <button type="submit" className="btn btn-sm btn-primary flex-fill" disabled={Boolean(priceInvalid)}>
-          Apply
+          {t('filters.apply')}
         </button>
         <button type="button" className="btn btn-sm btn-outline-secondary flex-fill" onClick={() => onApply({})}>
-          Clear
+          {t('filters.clear')}
         </button>
       </div>
       {priceInvalid && (
@@ -228,13 +241,13 @@ function MoreFilters({ value, onApply }: { value: Filters; onApply: (filters: Fi
   );
 }
 
-const FILTER_LABELS: Record<(typeof FILTER_KEYS)[number], string> = {
-  size: 'Size',
-  brand: 'Brand',
-  condition: 'Condition',
-  color: 'Colour',
-  min_price: 'From',
-  max_price: 'Up to',
+const FILTER_LABELS: Record<(typeof FILTER_KEYS)[number], keyof typeof messages> = {
+  size: 'filters.size',
+  brand: 'filters.brand',
+  condition: 'filters.condition',
+  color: 'filters.colour',
+  min_price: 'filters.from',
+  max_price: 'filters.upTo',
 };
 
 /**
@@ -252,24 +265,31 @@ export function ActiveFilters({
   onRemove: (key: (typeof FILTER_KEYS)[number] | 'q') => void;
   onClearAll: () => void;
 }) {
+  const t = useT(messages);
+  const tb = useT(browse);
   const chips: { key: (typeof FILTER_KEYS)[number] | 'q'; text: string }[] = [];
   if (q) chips.push({ key: 'q', text: `“${q}”` });
   for (const key of FILTER_KEYS) {
     const v = value[key];
     if (!v) continue;
-    const shown = key === 'min_price' || key === 'max_price' ? formatKsh(Number(v)) : capitalise(v);
-    chips.push({ key, text: `${FILTER_LABELS[key]}: ${shown}` });
+    const shown =
+      key === 'min_price' || key === 'max_price'
+        ? formatKsh(Number(v))
+        : capitalise(key === 'condition' ? conditionText(tb, v) : v);
+    chips.push({ key, text: `${t(FILTER_LABELS[key])}: ${shown}` });
   }
   if (chips.length === 0) return null;
   return (
-    <div className="active-filters mb-2" aria-label="Active filters" role="group">
+    <div className="active-filters mb-2" aria-label={t('filters.active')} role="group">
       {chips.map((chip) => (
         <button
           key={chip.key}
           type="button"
           className="active-filter"
           onClick={() => onRemove(chip.key)}
-          aria-label={`Remove ${chip.key === 'q' ? `search ${chip.text}` : chip.text}`}
+          aria-label={
+            chip.key === 'q' ? t('filters.removeSearch', { text: chip.text }) : t('filters.remove', { text: chip.text })
+          }
         >
           <span>{chip.text}</span>
           <span aria-hidden="true" className="active-filter__x">
@@ -279,7 +299,7 @@ export function ActiveFilters({
       ))}
       {chips.length > 1 && (
         <button type="button" className="btn btn-link btn-sm p-0" onClick={onClearAll}>
-          Clear all
+          {t('filters.clearAll')}
         </button>
       )}
     </div>

@@ -2,6 +2,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { ProductImage, productImageSource, type ImageSource } from '@/components/ui/product-image';
 import { PhotoViewer } from './photo-viewer';
 import type { Product } from '@mtumba/contract/product';
+import messages from '@/i18n/catalogs/en/pages.json';
+import { useT } from '@/i18n';
 
 const SIZES = '(min-width: 992px) 50vw, 100vw';
 
@@ -10,13 +12,14 @@ const SIZES = '(min-width: 992px) 50vw, 100vw';
  * numbered button per photo. A placeholder when there is none.
  */
 export function ProductGallery({ product }: { product: Product }) {
+  const t = useT(messages);
   const count = product.images?.length ? product.images.length : product.image_url ? 1 : 0;
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);
   const photos = Array.from({ length: count }, (_, i) => ({
     source: productImageSource(product, i) as ImageSource,
-    alt: count > 1 ? `${product.name}, photo ${i + 1} of ${count}` : product.name,
+    alt: count > 1 ? t('gallery.photo', { name: product.name, n: i + 1, count }) : product.name,
   }));
   const viewer =
     zoomed !== null ? <PhotoViewer photos={photos} start={zoomed} onClose={() => setZoomed(null)} /> : null;
@@ -26,7 +29,7 @@ export function ProductGallery({ product }: { product: Product }) {
       type="button"
       className="product-gallery__zoom"
       onClick={() => setZoomed(i)}
-      aria-label={count > 1 ? `Enlarge photo ${i + 1} of ${count}` : 'Enlarge photo'}
+      aria-label={count > 1 ? t('gallery.enlargeOf', { n: i + 1, count }) : t('gallery.enlarge')}
     >
       {image}
     </button>
@@ -46,7 +49,7 @@ export function ProductGallery({ product }: { product: Product }) {
     setCurrent(i);
   };
   return (
-    <section className="product-gallery" aria-label={`Photos of ${product.name}`}>
+    <section className="product-gallery" aria-label={t('gallery.photos', { name: product.name })}>
       <div
         className="product-gallery__track"
         ref={track}
@@ -61,7 +64,7 @@ export function ProductGallery({ product }: { product: Product }) {
               i,
               <ProductImage
                 source={productImageSource(product, i)}
-                alt={`${product.name}, photo ${i + 1} of ${count}`}
+                alt={t('gallery.photo', { name: product.name, n: i + 1, count })}
                 sizes={SIZES}
                 priority={i === 0}
               />,
@@ -75,7 +78,7 @@ export function ProductGallery({ product }: { product: Product }) {
             type="button"
             key={image.id}
             className={`product-gallery__dot ${i === current ? 'is-current' : ''}`}
-            aria-label={`Show photo ${i + 1} of ${count}`}
+            aria-label={t('gallery.show', { n: i + 1, count })}
             aria-pressed={i === current}
             onClick={() => show(i)}
           >

@@ -1,5 +1,7 @@
 import { formatKsh } from '@mtumba/contract/money';
 import type { Product } from '@mtumba/contract/product';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 /** A product was reduced: the admin set a compare-at price above today's price. */
 export function isReduced(product: Pick<Product, 'price' | 'compare_at_price'>): boolean {
@@ -14,6 +16,7 @@ export function ProductPrice({
   product: Pick<Product, 'price' | 'compare_at_price'>;
   className?: string;
 }) {
+  const t = useT(messages);
   const reduced = isReduced(product);
   return (
     <p className={`product-price ${className}`}>
@@ -22,7 +25,7 @@ export function ProductPrice({
         <>
           {' '}
           <s className="product-price__was">
-            <span className="visually-hidden">was </span>
+            <span className="visually-hidden">{`${t('price.was')} `}</span>
             {formatKsh(product.compare_at_price!)}
           </s>
         </>

@@ -1,7 +1,7 @@
 import { RatingStars } from '@/components/ui/rating-stars';
 import { useProductReviews } from '../api/get-product-reviews';
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium' });
+import messages from '@/i18n/catalogs/en/pages.json';
+import { useLocale, useT } from '@/i18n';
 
 /** Customer Reviews of a product, newest first. */
 export function ProductReviews({
@@ -14,34 +14,34 @@ export function ProductReviews({
   rating?: number;
   count?: number;
 }) {
+  const t = useT(messages);
+  const dateFormat = new Intl.DateTimeFormat(useLocale(), { dateStyle: 'medium' });
   const { data, isPending, isError } = useProductReviews(productId);
   return (
     <section className="mt-5" aria-labelledby="reviews-title">
       <h2 id="reviews-title" className="h4 section-title">
-        Customer Reviews
+        {t('reviews.title')}
       </h2>
       {rating !== undefined && (
         <p className="mb-2" data-testid="rating-line">
           <RatingStars rating={rating} />
           {count !== undefined && (
-            <span className="small text-body-secondary ms-2">
-              {count} {count === 1 ? 'review' : 'reviews'}
-            </span>
+            <span className="small text-body-secondary ms-2">{t('reviews.count', { count })}</span>
           )}
         </p>
       )}
       {isPending ? (
-        <p role="status">Loading reviews…</p>
+        <p role="status">{t('reviews.loading')}</p>
       ) : isError ? (
-        <p className="text-danger">Could not load reviews.</p>
+        <p className="text-danger">{t('reviews.error')}</p>
       ) : data.length === 0 ? (
-        <p>No reviews yet. Be the first to review!</p>
+        <p>{t('reviews.none')}</p>
       ) : (
         <ul className="list-unstyled">
           {data.map((review) => (
             <li key={review.id} className="border-bottom py-3">
               <div className="d-flex flex-wrap align-items-center gap-2">
-                <strong>{review.user?.name ?? 'A customer'}</strong>
+                <strong>{review.user?.name ?? t('reviews.anonymous')}</strong>
                 <RatingStars rating={review.rating} showText={false} />
                 <time className="small text-body-secondary ms-auto" dateTime={review.created_at}>
                   {dateFormat.format(new Date(review.created_at))}

@@ -6,6 +6,8 @@ import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useProductSearch } from '../api/search-products';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 interface ProductSearchProps {
   initialQuery?: string;
@@ -20,6 +22,7 @@ interface ProductSearchProps {
  * (docs/product.md section 5). A suggestion opens its product; arrows move, Enter picks, Escape closes.
  */
 export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductSearchProps) {
+  const t = useT(messages);
   const [text, setText] = useState(initialQuery);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -70,7 +73,7 @@ export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductS
     // A real GET form to the list: without JavaScript it still searches (/products?q=).
     <form role="search" action={paths.products()} method="get" onSubmit={submit} className="product-search">
       <label htmlFor={inputId} className="visually-hidden">
-        Search products
+        {t('search.label')}
       </label>
       <div className="input-group">
         <input
@@ -78,7 +81,7 @@ export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductS
           name="q"
           type="search"
           className="form-control"
-          placeholder="Search products, brands…"
+          placeholder={t('search.placeholder')}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -96,7 +99,7 @@ export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductS
           autoComplete="off"
         />
         {compact ? (
-          <button type="submit" className="btn search-button" aria-label="Search">
+          <button type="submit" className="btn search-button" aria-label={t('search.button')}>
             <Icon
               size={22}
               path="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z"
@@ -104,14 +107,20 @@ export function ProductSearch({ initialQuery = '', compact, onSearch }: ProductS
           </button>
         ) : (
           <button type="submit" className="btn btn-primary">
-            Search
+            {t('search.button')}
           </button>
         )}
       </div>
-      <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!showList}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('search.suggestions')}
+        className="search-suggestions"
+        hidden={!showList}
+      >
         {showList && suggestions.length === 0 && (
           <li className="search-suggestions__empty" role="presentation">
-            No matching products
+            {t('search.none')}
           </li>
         )}
         {showList &&

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { ProductGridSkeleton } from '@/components/ui/product-card-skeleton';
 import type { Product } from '@mtumba/contract/product';
 import { ProductGrid } from './product-grid';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 interface ProductShelfProps {
   /** the heading's id (the section is labelled by it) */
@@ -34,6 +36,7 @@ export function ProductShelf({
   priorityFirst,
   trending,
 }: ProductShelfProps) {
+  const t = useT(messages);
   const none = !loading && (!products || products.length === 0);
   if (none && empty === undefined) return null;
   return (
@@ -45,7 +48,7 @@ export function ProductShelf({
         <Link to={link.to}>{link.label}</Link>
       </div>
       {loading ? (
-        <ProductGridSkeleton count={skeletons} label={`Loading ${label.toLowerCase()}`} />
+        <ProductGridSkeleton count={skeletons} label={t('shelf.loading', { label: label.toLowerCase() })} />
       ) : none ? (
         <p className="text-body-secondary">{empty}</p>
       ) : (

@@ -1,16 +1,19 @@
 import type { ProductSort } from '../api/get-products';
+import messages from '@/i18n/catalogs/en/pages.json';
+import { useT } from '@/i18n';
 
-export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'price_asc', label: 'Price: Low to High' },
-  { value: 'price_desc', label: 'Price: High to Low' },
-];
+export const SORT_OPTIONS = [
+  { value: 'newest', label: 'sort.newest' },
+  { value: 'price_asc', label: 'sort.priceAsc' },
+  { value: 'price_desc', label: 'sort.priceDesc' },
+] as const satisfies readonly { value: ProductSort; label: keyof typeof messages }[];
 
 export function SortSelect({ value, onChange }: { value: ProductSort; onChange: (sort: ProductSort) => void }) {
+  const t = useT(messages);
   return (
     <div className="d-flex align-items-center gap-2">
       <label htmlFor="product-sort" className="small text-nowrap mb-0">
-        Sort by
+        {t('sort.label')}
       </label>
       <select
         id="product-sort"
@@ -20,7 +23,7 @@ export function SortSelect({ value, onChange }: { value: ProductSort; onChange: 
       >
         {SORT_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label}
+            {t(o.label)}
           </option>
         ))}
       </select>

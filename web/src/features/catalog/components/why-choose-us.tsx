@@ -1,4 +1,6 @@
 import { Icon } from '@/components/ui/icon';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 const ICONS = {
   // price tag
@@ -13,29 +15,18 @@ const ICONS = {
 };
 
 const REASONS = [
-  {
-    icon: ICONS.price,
-    title: 'Affordable prices',
-    text: 'Quality second-hand clothes, shoes and bags at a fraction of the price of new, all priced in Ksh.',
-  },
-  {
-    icon: ICONS.local,
-    title: 'Support a local business',
-    text: 'Every order supports a small Nairobi business and the people who sort, clean and mend each piece.',
-  },
-  {
-    icon: ICONS.unique,
-    title: 'Unique styles',
-    text: 'Most of our pieces are one of a kind, so your look is yours alone. New stock arrives every week.',
-  },
-];
+  { icon: ICONS.price, title: 'why.price', text: 'why.priceText' },
+  { icon: ICONS.local, title: 'why.local', text: 'why.localText' },
+  { icon: ICONS.unique, title: 'why.unique', text: 'why.uniqueText' },
+] as const;
 
 /** The three why-choose-us cards of the home page. */
 export function WhyChooseUs() {
+  const t = useT(messages);
   return (
     <section className="why-choose-us mb-5" aria-labelledby="why-title">
       <h2 id="why-title" className="h4 section-title">
-        Why Shop With Us
+        {t('why.title')}
       </h2>
       <div className="row g-3">
         {REASONS.map((reason) => (
@@ -43,8 +34,8 @@ export function WhyChooseUs() {
             <div className="card h-100 text-center border-0 shadow-sm">
               <div className="card-body">
                 <Icon size={44} className="why-icon mb-2" path={reason.icon} />
-                <h3 className="h5 card-title">{reason.title}</h3>
-                <p className="card-text">{reason.text}</p>
+                <h3 className="h5 card-title">{t(reason.title)}</h3>
+                <p className="card-text">{t(reason.text)}</p>
               </div>
             </div>
           </div>

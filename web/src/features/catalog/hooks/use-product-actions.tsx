@@ -8,6 +8,8 @@ import { useWishlist, useWishlistProductIds } from '@/lib/api/get-wishlist';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { isQueued } from '@/lib/offline/send-or-queue';
 import type { Product } from '@mtumba/contract/product';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 // The modal's code (react-bootstrap Modal) loads only when a sold item is first clicked.
 const OutOfStockModal = lazy(() => import('@/components/ui/out-of-stock-modal'));
@@ -33,6 +35,7 @@ export interface ProductActions {
  * kept in the browser until they sign in.
  */
 export function useProductActions(): ProductActions {
+  const t = useT(messages);
   const cart = useAddToCart();
   const wishlist = useAddToWishlist();
   const wishlistIds = useWishlistProductIds();
@@ -58,8 +61,8 @@ export function useProductActions(): ProductActions {
         onSuccess: (result) =>
           isQueued(result)
             ? toast.info(result.message, { toastId: `cart-${product.id}` })
-            : toast.success('Added to Cart!', { toastId: `cart-${product.id}` }),
-        onError: (err) => toast.error(errorMessage(err, 'Failed to add to Cart'), { toastId: `cart-${product.id}` }),
+            : toast.success(t('toast.cartAdded'), { toastId: `cart-${product.id}` }),
+        onError: (err) => toast.error(errorMessage(err, t('toast.cartFailed')), { toastId: `cart-${product.id}` }),
       },
     );
   };
@@ -69,9 +72,8 @@ export function useProductActions(): ProductActions {
     if (entry) {
       setUnwishing(product.id);
       unwish.mutate(entry.id, {
-        onSuccess: () => toast.info('Removed from your wishlist.', { toastId: `unwish-${product.id}` }),
-        onError: (err) =>
-          toast.error(errorMessage(err, 'Failed to remove from wishlist'), { toastId: `unwish-${product.id}` }),
+        onSuccess: () => toast.info(t('toast.wishRemoved'), { toastId: `unwish-${product.id}` }),
+        onError: (err) => toast.error(errorMessage(err, t('toast.unwishFailed')), { toastId: `unwish-${product.id}` }),
       });
       return;
     }
@@ -82,12 +84,12 @@ export function useProductActions(): ProductActions {
         onSuccess: (result) =>
           isQueued(result)
             ? toast.info(result.message, { toastId: `wishlist-${product.id}` })
-            : toast.success('Added to your wishlist!', { toastId: `wishlist-${product.id}` }),
+            : toast.success(t('toast.wishAdded'), { toastId: `wishlist-${product.id}` }),
         onError: (err) => {
           if (err instanceof ApiError && err.status === 409) {
-            toast.info('This item is already in your wishlist.', { toastId: `wishlist-${product.id}` });
+            toast.info(t('toast.wishAlready'), { toastId: `wishlist-${product.id}` });
           } else {
-            toast.error(errorMessage(err, 'Failed to add to wishlist'), { toastId: `wishlist-${product.id}` });
+            toast.error(errorMessage(err, t('toast.wishFailed')), { toastId: `wishlist-${product.id}` });
           }
         },
       },

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { useSubscribe } from '../api/subscribe';
-
-export const SUBSCRIBED_MESSAGE = 'Thanks for subscribing! 🎉';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 /** The footer's newsletter sign-up (POST /subscribe). */
 export function NewsletterForm() {
+  const t = useT(messages);
   const [email, setEmail] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const subscribe = useSubscribe();
@@ -19,18 +20,18 @@ export function NewsletterForm() {
         // Double opt-in: the server e-mails a link to confirm, and says so.
         setResult({
           ok: true,
-          text: reply?.confirmation ? `${SUBSCRIBED_MESSAGE} ${reply.confirmation}` : SUBSCRIBED_MESSAGE,
+          text: reply?.confirmation ? `${t('news.thanks')} ${reply.confirmation}` : t('news.thanks'),
         });
         setEmail('');
       },
-      onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Something went wrong') }),
+      onError: (err) => setResult({ ok: false, text: errorMessage(err, t('news.failed')) }),
     });
   }
 
   return (
-    <form onSubmit={submit} aria-label="Newsletter">
+    <form onSubmit={submit} aria-label={t('news.label')}>
       <label htmlFor={inputId} className="form-label">
-        New stock every week. Get it first by e-mail.
+        {t('news.prompt')}
       </label>
       <div className="input-group">
         <input
@@ -44,7 +45,7 @@ export function NewsletterForm() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <button type="submit" className="btn btn-light" disabled={subscribe.isPending}>
-          {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+          {subscribe.isPending ? t('news.subscribing') : t('news.subscribe')}
         </button>
       </div>
       <p className={`small mt-2 mb-0 ${result && !result.ok ? 'newsletter-error' : ''}`} role="status">

@@ -2,13 +2,14 @@ import { UNSUBSCRIBE_LINK_INVALID } from '@mtumba/contract/listing';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useUnsubscribe, useUnsubscribeStatus } from '../api/unsubscribe';
+import messages from '@/i18n/catalogs/en/pages.json';
+import { useT } from '@/i18n';
 
 /** Which e-mails a link stops: shopper-alert tokens start with `a.` and name their list. */
-function listOf(token: string): { stop: string; none: string } {
-  if (token.startsWith('a.') && token.split('.')[2] === 'cart')
-    return { stop: 'cart reminders', none: 'cart reminders' };
-  if (token.startsWith('a.')) return { stop: 'wishlist and cart alerts', none: 'wishlist and cart alerts' };
-  return { stop: 'the new-arrivals e-mail', none: 'new-arrival e-mails' };
+function listOf(token: string): 'cart' | 'alerts' | 'news' {
+  if (token.startsWith('a.') && token.split('.')[2] === 'cart') return 'cart';
+  if (token.startsWith('a.')) return 'alerts';
+  return 'news';
 }
 
 /**
@@ -17,30 +18,32 @@ function listOf(token: string): { stop: string; none: string } {
  * list of shopper alerts) for that address.
  */
 export function UnsubscribePanel({ token }: { token: string }) {
+  const t = useT(messages);
   const list = listOf(token);
   const status = useUnsubscribeStatus(token);
   const unsubscribe = useUnsubscribe();
 
   if (token === '') return <p role="alert">{UNSUBSCRIBE_LINK_INVALID}</p>;
-  if (status.isPending) return <LoadingSpinner label="Checking the link…" className="py-3" />;
+  if (status.isPending) return <LoadingSpinner label={t('unsub.checking')} className="py-3" />;
   if (status.isError) return <p role="alert">{errorMessage(status.error, UNSUBSCRIBE_LINK_INVALID)}</p>;
 
   const done = unsubscribe.data ?? (status.data.subscribed ? null : status.data);
   if (done) {
     return (
       <p role="status" className="lead">
-        Done. {done.email} will get no more {list.none}.
+        {t('unsub.done', { email: done.email, list })}
       </p>
     );
   }
   return (
     <>
       <p>
-        Stop {list.stop} to <strong>{status.data.email}</strong>? Order e-mails and receipts still arrive.
+        {t('unsub.ask', { list })} <strong>{status.data.email}</strong>
+        {t('unsub.askAfter')}
       </p>
       {unsubscribe.isError && (
         <p role="alert" className="text-danger">
-          {errorMessage(unsubscribe.error, 'Could not unsubscribe. Please try again.')}
+          {errorMessage(unsubscribe.error, t('unsub.failed'))}
         </p>
       )}
       <button
@@ -49,7 +52,7 @@ export function UnsubscribePanel({ token }: { token: string }) {
         disabled={unsubscribe.isPending}
         onClick={() => unsubscribe.mutate(token)}
       >
-        {unsubscribe.isPending ? 'Unsubscribing…' : 'Unsubscribe'}
+        {unsubscribe.isPending ? t('unsub.busy') : t('unsub.button')}
       </button>
     </>
   );

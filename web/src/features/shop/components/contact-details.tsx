@@ -1,8 +1,11 @@
 import { useShopProfile } from '@/lib/api/get-config';
 import { WhatsAppLink } from '@/components/shop/delivery-returns';
+import messages from '@/i18n/catalogs/en/browse.json';
+import { useT } from '@/i18n';
 
 /** The shop's address, phone, WhatsApp, e-mail and hours, as configured on the server. */
 export function ContactDetails() {
+  const t = useT(messages);
   const shop = useShopProfile();
   if (!shop) return null;
   return (
@@ -33,7 +36,7 @@ export function ContactDetails() {
       {shop.hours && (
         <>
           <br />
-          Open {shop.hours}
+          {t('contact.open', { hours: shop.hours })}
         </>
       )}
     </address>
