@@ -6,6 +6,8 @@ import { firstOrderOfferHolder, priceOrder, type DeliveryPricing } from '@mtumba
 import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
 import type { CartItem } from '@/lib/api/get-cart';
 import { cartLineUnits } from '@/lib/cart-line-prices';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT } from '@/i18n';
 
 interface PriceEstimateProps {
   items: readonly CartItem[];
@@ -21,6 +23,7 @@ interface PriceEstimateProps {
  * checkout page shows the server's amounts, which are the ones charged.
  */
 export function PriceEstimate({ items, shipping, orders, nudgeMethod }: PriceEstimateProps) {
+  const t = useT(messages);
   if (!orders || items.length === 0) return null;
   const offerHolder = firstOrderOfferHolder(orders);
   const price = priceOrder({
@@ -38,36 +41,35 @@ export function PriceEstimate({ items, shipping, orders, nudgeMethod }: PriceEst
   return (
     <section className="mt-4" aria-labelledby="estimate-title">
       <h3 className="h6" id="estimate-title">
-        Estimated total
+        {t('est.title')}
       </h3>
       <PriceSummary
         discounts={price.appliedDiscounts}
-        discountsLabel="Offers that apply"
+        discountsLabel={t('est.offers')}
         subtotal={price.subtotalCents / 100}
         discount={price.discountCents / 100}
         delivery={
           shippingName === null
-            ? 'Choose a shipping option'
+            ? t('est.choose')
             : deliveryFeeText(shippingName, price.deliveryFeeCents / 100)
         }
         total={price.totalCents / 100}
-        totalLabel="Estimated total"
+        totalLabel={t('est.title')}
         totalTestId="estimated-total"
         small
       />
       {nudgeMethod && nudgeGap > 0 && (
         <p className="delivery-nudge small mt-2 mb-0" data-testid="free-delivery-nudge">
-          Add {formatKsh(nudgeGap)} more for free {nudgeMethod.name}
+          {t('est.nudge', { amount: formatKsh(nudgeGap), method: nudgeMethod.name })}
         </p>
       )}
       {offerHolder !== undefined && !orders.some((o) => o.payment_status === 'paid') && (
         <p className="small mt-2 mb-0" data-testid="welcome-held">
-          WELCOME10 is already applied to your order #{offerHolder}. It becomes free again if that order is cancelled or
-          expires unpaid.
+          {t('est.welcome', { id: offerHolder })}
         </p>
       )}
       <p className="small text-body-secondary mt-2 mb-0">
-        Offers are applied automatically; the checkout page shows the final amounts.
+        {t('est.note')}
       </p>
     </section>
   );
