@@ -4,18 +4,21 @@ import { OrderCheckout } from '@/features/checkout/components/order-checkout';
 import { PayOnDeliveryPanel } from '@/features/delivery/components/pay-on-delivery-panel';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 import { CheckoutPhoneStep } from '@/features/auth/components/phone-verification';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT } from '@/i18n';
 
 export default function CheckoutRoute() {
+  const t = useT(messages);
   const { isSignedIn } = useAuth();
   const { orderId } = useParams();
   const [params] = useSearchParams();
   const id = Number(orderId);
   return (
     <>
-      <title>Checkout — Mtumba</title>
-      <h1 className="h3 mb-3">Checkout</h1>
+      <title>{t('ck.docTitle')}</title>
+      <h1 className="h3 mb-3">{t('ck.title')}</h1>
       {!isSignedIn ? (
-        <SignInRequired what="this order" />
+        <SignInRequired what={t('ck.thisOrder')} />
       ) : Number.isInteger(id) && id > 0 ? (
         <>
           <OrderCheckout key={id} orderId={id} paymentFailed={params.get('payment') === 'failed'} />
@@ -26,7 +29,7 @@ export default function CheckoutRoute() {
           />
         </>
       ) : (
-        <div className="alert alert-warning">Order not found.</div>
+        <div className="alert alert-warning">{t('oc.notFound')}</div>
       )}
     </>
   );
