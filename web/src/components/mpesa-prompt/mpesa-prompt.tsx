@@ -293,7 +293,8 @@ export function MpesaPrompt({
       <div className="mpesa-prompt__waiting">
         <h3 className="h5 mb-1">{t('mp.check')}</h3>
         <p className="mb-2">
-          {t('mp.sentFor')} <strong>{formatKsh(payment.amount)}</strong> {t('mp.sentTo')} <strong>{payment.phone}</strong>.
+          {t('mp.sentFor')} <strong>{formatKsh(payment.amount)}</strong> {t('mp.sentTo')}{' '}
+          <strong>{payment.phone}</strong>.
         </p>
         {timedOut ? (
           <p className="mb-0">{t('mp.noAnswer')}</p>

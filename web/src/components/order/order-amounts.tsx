@@ -25,9 +25,7 @@ export function OrderAmounts({ order }: { order: Amounts }) {
         totalLabel={t('amt.total')}
         totalTestId="order-total"
       />
-      {customDelivery && (
-        <p className="small text-body-secondary mt-2 mb-0">{t('amt.custom')}</p>
-      )}
+      {customDelivery && <p className="small text-body-secondary mt-2 mb-0">{t('amt.custom')}</p>}
     </div>
   );
 }

@@ -71,8 +71,7 @@ function StockNote({ item, heldFor }: { item: CartItem; heldFor: number | undefi
   if (heldFor !== undefined && item.quantity > stock) {
     return (
       <div className="small stock-note--held">
-        {t('cart.heldFor', { id: heldFor })}{' '}
-        <Link to={paths.checkout(heldFor)}>{t('payFor', { id: heldFor })}</Link>
+        {t('cart.heldFor', { id: heldFor })} <Link to={paths.checkout(heldFor)}>{t('payFor', { id: heldFor })}</Link>
       </div>
     );
   }
@@ -174,7 +173,8 @@ export function CartView({ renderCheckout }: CartViewProps) {
               </td>
               <td className="text-break" style={{ minWidth: '8rem' }}>
                 <Link to={paths.product(item.product.id)}>{item.product.name}</Link>
-                <div className="small text-body-secondary d-md-none">{t('cart.each', { price: formatKsh(item.product.price) })}
+                <div className="small text-body-secondary d-md-none">
+                  {t('cart.each', { price: formatKsh(item.product.price) })}
                 </div>
                 {item.offer && (
                   <div className="small text-success fw-semibold" data-testid={`agreed-${item.id}`}>

@@ -23,7 +23,11 @@ export function QuantityStepper({ productName, quantity, stock, onChange, onLimi
   const atMin = quantity <= 1;
   const atMax = quantity >= stock;
   return (
-    <div className="input-group input-group-sm flex-nowrap" role="group" aria-label={t('qty.of', { name: productName })}>
+    <div
+      className="input-group input-group-sm flex-nowrap"
+      role="group"
+      aria-label={t('qty.of', { name: productName })}
+    >
       <button
         type="button"
         className="btn btn-outline-secondary"

@@ -160,7 +160,8 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
         </h2>
         {waiting && (
           <div className="alert alert-info small" role="status">
-            {t('co.waiting', { id: waiting.id })} <Link to={paths.checkout(waiting.id)}>{t('payFor', { id: waiting.id })}</Link>
+            {t('co.waiting', { id: waiting.id })}{' '}
+            <Link to={paths.checkout(waiting.id)}>{t('payFor', { id: waiting.id })}</Link>
           </div>
         )}
         <div className="row g-3">

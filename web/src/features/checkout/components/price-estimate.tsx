@@ -48,11 +48,7 @@ export function PriceEstimate({ items, shipping, orders, nudgeMethod }: PriceEst
         discountsLabel={t('est.offers')}
         subtotal={price.subtotalCents / 100}
         discount={price.discountCents / 100}
-        delivery={
-          shippingName === null
-            ? t('est.choose')
-            : deliveryFeeText(shippingName, price.deliveryFeeCents / 100)
-        }
+        delivery={shippingName === null ? t('est.choose') : deliveryFeeText(shippingName, price.deliveryFeeCents / 100)}
         total={price.totalCents / 100}
         totalLabel={t('est.title')}
         totalTestId="estimated-total"
@@ -68,9 +64,7 @@ export function PriceEstimate({ items, shipping, orders, nudgeMethod }: PriceEst
           {t('est.welcome', { id: offerHolder })}
         </p>
       )}
-      <p className="small text-body-secondary mt-2 mb-0">
-        {t('est.note')}
-      </p>
+      <p className="small text-body-secondary mt-2 mb-0">{t('est.note')}</p>
     </section>
   );
 }

@@ -68,8 +68,7 @@ export function PayOnDeliveryPanel({ orderId, unlock }: PayOnDeliveryPanelProps)
         toast.success(`${t('pod.confirmed')} ${readySentence(t, formatKsh(o.amount), kind)}`, {
           toastId: `pod-${orderId}`,
         }),
-      onError: (err) =>
-        toast.error(errorMessage(err, t('pod.error')), { toastId: `pod-${orderId}` }),
+      onError: (err) => toast.error(errorMessage(err, t('pod.error')), { toastId: `pod-${orderId}` }),
     });
 
   return (

@@ -19,13 +19,7 @@ export function MyOffers({ customerId }: { customerId: number }) {
 
   if (offers.isPending) return <LoadingSpinner label={t('of.loading')} className="py-4" />;
   if (offers.isError) {
-    return (
-      <LoadError
-        message={t('of.loadError')}
-        onRetry={() => void offers.refetch()}
-        retrying={offers.isFetching}
-      />
-    );
+    return <LoadError message={t('of.loadError')} onRetry={() => void offers.refetch()} retrying={offers.isFetching} />;
   }
   if (offers.data.length === 0) {
     return (
@@ -51,7 +45,9 @@ export function MyOffers({ customerId }: { customerId: number }) {
               <Link to={paths.product(offer.product_id)} className="fw-semibold">
                 {offer.product_name}
               </Link>
-              <span className={`badge offer-badge offer-badge--${offer.status}`}>{offerStatusText(t, offer.status)}</span>
+              <span className={`badge offer-badge offer-badge--${offer.status}`}>
+                {offerStatusText(t, offer.status)}
+              </span>
             </div>
             <p className="small text-body-secondary mb-1">
               {t('of.price', { price: formatKsh(offer.list_price) })}

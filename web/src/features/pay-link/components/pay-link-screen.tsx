@@ -68,9 +68,7 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
         }
         onPaid={() => void queryClient.invalidateQueries({ queryKey: payLinkKeys.view(token) })}
       />
-      <p className="small text-body-secondary mb-0">
-        {t('pl.until', { until: formatUntil(view.expires_at, locale) })}
-      </p>
+      <p className="small text-body-secondary mb-0">{t('pl.until', { until: formatUntil(view.expires_at, locale) })}</p>
     </section>
   );
 }
@@ -102,9 +100,7 @@ export function PayLinkScreen({ token }: { token: string }) {
       <div className="pay-link py-4">
         <div className="alert alert-warning" role="alert">
           <h1 className="h5">{t('pl.unusable')}</h1>
-          <p className="mb-0">
-            {errorMessage(view.error, t('pl.invalid'))}
-          </p>
+          <p className="mb-0">{errorMessage(view.error, t('pl.invalid'))}</p>
         </div>
       </div>
     );
