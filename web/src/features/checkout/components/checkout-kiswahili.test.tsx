@@ -1,13 +1,11 @@
 import type { OrderJson } from '@mtumba/contract/order';
 import { PHONE_HINT } from '@mtumba/contract/phone';
 import { MPESA_PHONE_MESSAGE } from '@mtumba/contract/mpesa';
-import { podHowSentence, podReadySentence } from '@mtumba/contract/delivery-rules';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LanguageProvider, loadLanguage, tOf } from '@/i18n';
 import en from '@/i18n/catalogs/en/buy.json';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
-import { PayOnDeliveryPanel } from '@/features/delivery/components/pay-on-delivery-panel';
 import { OrderCheckout } from './order-checkout';
 
 beforeAll(() => loadLanguage('sw'));
@@ -46,23 +44,14 @@ const order = {
 } as unknown as OrderJson;
 
 describe('checkout in Kiswahili', () => {
-  it('offers Lipa kwa M-Pesa, the card page and Lipa ukipokea in Kiswahili', async () => {
+  it('offers Lipa kwa M-Pesa and the card page in Kiswahili', async () => {
     signInAs();
     mockApi({
       'GET /api/orders/21': order,
-      'GET /api/orders/21/pay-on-delivery': {
-        available: true,
-        open: true,
-        chosen: false,
-        reason: null,
-        amount: 950,
-        max_order: 5000,
-      },
     });
     renderWithProviders(
       <LanguageProvider language="sw">
         <OrderCheckout orderId={21} />
-        <PayOnDeliveryPanel orderId={21} />
       </LanguageProvider>,
     );
 
@@ -73,10 +62,6 @@ describe('checkout in Kiswahili', () => {
     expect(within(mpesa).getByRole('button', { name: 'Lipa Sasa' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Muhtasari' })).toBeInTheDocument();
     expect(screen.getByText(/Bidhaa zako zimehifadhiwa kwa ajili yako hadi/)).toBeInTheDocument();
-
-    const pod = await screen.findByTestId('pay-on-delivery');
-    expect(within(pod).getByRole('heading', { name: 'Au lipa ukipokea' })).toBeInTheDocument();
-    expect(within(pod).getByRole('button', { name: 'Lipa Ksh 950 ukipokea' })).toBeEnabled();
     expect(document.body.textContent).not.toContain('Pay Now');
   });
 
@@ -85,10 +70,5 @@ describe('checkout in Kiswahili', () => {
     const t = tOf(en);
     expect(t('co.phoneHint')).toBe(PHONE_HINT);
     expect(t('mp.phoneMissing')).toBe(MPESA_PHONE_MESSAGE);
-    for (const kind of ['pickup', 'courier', 'rider'] as const) {
-      const contractKind = kind === 'rider' ? 'doorstep' : kind;
-      expect(t(`pod.ready.${kind}`, { amount: 'Ksh 950' })).toBe(podReadySentence('Ksh 950', contractKind));
-      expect(t(`pod.how.${kind}`)).toBe(podHowSentence(contractKind));
-    }
   });
 });
