@@ -1,5 +1,6 @@
 import type { OrderJson } from '@mtumba/contract/order';
-import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
+import { PriceSummary } from '@/components/ui/price-summary';
+import { usePriceWords } from './price-words';
 import messages from '@/i18n/catalogs/en/buy.json';
 import { useT } from '@/i18n';
 
@@ -11,6 +12,7 @@ type Amounts = Pick<
 /** The server's price breakdown of an order: subtotal, offers applied, discount, delivery fee, total. */
 export function OrderAmounts({ order }: { order: Amounts }) {
   const t = useT(messages);
+  const words = usePriceWords();
   const customDelivery = order.shipping_address === 'Paid custom delivery';
   return (
     <div>
@@ -20,7 +22,8 @@ export function OrderAmounts({ order }: { order: Amounts }) {
         discountsLabel={t('amt.applied')}
         subtotal={order.subtotal}
         discount={order.discount_amount}
-        delivery={deliveryFeeText(order.shipping_address, order.delivery_fee)}
+        delivery={words.deliveryFee(order.shipping_address, order.delivery_fee)}
+        rowLabels={words.rowLabels}
         total={order.total_amount}
         totalLabel={t('amt.total')}
         totalTestId="order-total"

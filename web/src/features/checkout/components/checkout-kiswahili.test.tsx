@@ -61,6 +61,8 @@ describe('checkout in Kiswahili', () => {
     expect(mpesa).toHaveTextContent('au lipa kwenye ukurasa wa malipo (Kadi au M-Pesa)');
     expect(within(mpesa).getByRole('button', { name: 'Lipa Sasa' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Muhtasari' })).toBeInTheDocument();
+    expect(screen.getByText('Jumla ndogo')).toBeInTheDocument();
+    expect(screen.getByText('Ada ya uwasilishaji')).toBeInTheDocument();
     expect(screen.getByText(/Bidhaa zako zimehifadhiwa kwa ajili yako hadi/)).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('Pay Now');
   });

@@ -3,7 +3,8 @@ import type { ShippingOption } from '@mtumba/contract/constants';
 import type { DeliveryMethodJson } from '@mtumba/contract/delivery';
 import { formatKsh } from '@mtumba/contract/money';
 import { firstOrderOfferHolder, priceOrder, type DeliveryPricing } from '@mtumba/contract/pricing';
-import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
+import { PriceSummary } from '@/components/ui/price-summary';
+import { usePriceWords } from '@/components/order/price-words';
 import type { CartItem } from '@/lib/api/get-cart';
 import { cartLineUnits } from '@/lib/cart-line-prices';
 import messages from '@/i18n/catalogs/en/buy.json';
@@ -24,6 +25,7 @@ interface PriceEstimateProps {
  */
 export function PriceEstimate({ items, shipping, orders, nudgeMethod }: PriceEstimateProps) {
   const t = useT(messages);
+  const words = usePriceWords();
   if (!orders || items.length === 0) return null;
   const offerHolder = firstOrderOfferHolder(orders);
   const price = priceOrder({
@@ -48,7 +50,10 @@ export function PriceEstimate({ items, shipping, orders, nudgeMethod }: PriceEst
         discountsLabel={t('est.offers')}
         subtotal={price.subtotalCents / 100}
         discount={price.discountCents / 100}
-        delivery={shippingName === null ? t('est.choose') : deliveryFeeText(shippingName, price.deliveryFeeCents / 100)}
+        delivery={
+          shippingName === null ? t('est.choose') : words.deliveryFee(shippingName, price.deliveryFeeCents / 100)
+        }
+        rowLabels={words.rowLabels}
         total={price.totalCents / 100}
         totalLabel={t('est.title')}
         totalTestId="estimated-total"

@@ -6,7 +6,8 @@ import type { PayLinkView } from '@mtumba/contract/manual-order';
 import { MpesaPrompt } from '@/components/mpesa-prompt/mpesa-prompt';
 import { BusyButton } from '@/components/ui/busy-button';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
+import { PriceSummary } from '@/components/ui/price-summary';
+import { usePriceWords } from '@/components/order/price-words';
 import { errorMessage } from '@/lib/api-client';
 import { payLinkKeys, usePayLinkView } from '../api/get-pay-link';
 import { getPayLinkPayment, sendPayLinkPrompt, useConfirmPayLink, useInitiatePayLink } from '../api/pay-by-link';
@@ -80,6 +81,7 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
  */
 export function PayLinkScreen({ token }: { token: string }) {
   const t = useT(messages);
+  const words = usePriceWords();
   const [params] = useSearchParams();
   const view = usePayLinkView(token);
   const confirm = useConfirmPayLink(token);
@@ -162,7 +164,8 @@ export function PayLinkScreen({ token }: { token: string }) {
           discountsLabel={t('pl.discounts')}
           subtotal={order.subtotal}
           discount={order.discount_amount}
-          delivery={deliveryFeeText(order.shipping_address, order.delivery_fee)}
+          delivery={words.deliveryFee(order.shipping_address, order.delivery_fee)}
+          rowLabels={words.rowLabels}
           total={order.total_amount}
           totalLabel={t('amt.total')}
           totalTestId="pay-link-total"
