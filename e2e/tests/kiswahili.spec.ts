@@ -70,7 +70,7 @@ test('a shopper switches to Kiswahili, fills the cart, checks out and pays with 
   await expect(delivery.getByText('Chagua njia ya uwasilishaji.')).toBeVisible();
   await expect(delivery.getByText('Weka namba yako ya simu: tutakupigia kuhusu uwasilishaji.')).toBeVisible();
   await expect(page.getByText('Tafadhali jaza anwani ya kufikishiwa na namba ya simu.')).toBeVisible();
-  await delivery.getByRole('combobox').first().selectOption({ label: 'CBD Delivery' });
+  await delivery.getByLabel('Njia ya uwasilishaji').selectOption({ label: 'CBD Delivery' });
   const phoneField = delivery.getByLabel('Namba ya simu');
   await phoneField.fill('12345');
   await delivery.getByRole('button', { name: 'Endelea Kulipa' }).click();
