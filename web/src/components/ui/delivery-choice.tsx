@@ -288,6 +288,8 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
               addressLabel={t('dc.address')}
               boxClassNames={['col-md-7', 'col-md-5']}
               landmarkPlaceholder={t('dc.landmark')}
+              landmarkLabel={t('dc.landmarkLabel')}
+              addressPlaceholder={t('dc.addressHint')}
               addressError={fieldError('address')}
             />
           )}
