@@ -5,8 +5,11 @@ import { PayOnDeliveryPanel } from '@/features/delivery/components/pay-on-delive
 import { SignInRequired } from '@/features/auth/components/sign-in-required';
 import { CheckoutPhoneStep } from '@/features/auth/components/phone-verification';
 import { OfflineRefusal, useOnline } from '@/lib/offline/use-online';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT } from '@/i18n';
 
 export default function CheckoutRoute() {
+  const t = useT(messages);
   const { isSignedIn } = useAuth();
   const { orderId } = useParams();
   const [params] = useSearchParams();
@@ -14,13 +17,13 @@ export default function CheckoutRoute() {
   const online = useOnline();
   return (
     <>
-      <title>Checkout — Mtumba</title>
-      <h1 className="h3 mb-3">Checkout</h1>
+      <title>{t('ck.docTitle')}</title>
+      <h1 className="h3 mb-3">{t('ck.title')}</h1>
       {/* without a signal: a refusal, never the order as it was (docs/product.md section 16) */}
       {!online ? (
         <OfflineRefusal />
       ) : !isSignedIn ? (
-        <SignInRequired what="this order" />
+        <SignInRequired what={t('ck.thisOrder')} />
       ) : Number.isInteger(id) && id > 0 ? (
         <>
           <OrderCheckout key={id} orderId={id} paymentFailed={params.get('payment') === 'failed'} />
@@ -31,7 +34,7 @@ export default function CheckoutRoute() {
           />
         </>
       ) : (
-        <div className="alert alert-warning">Order not found.</div>
+        <div className="alert alert-warning">{t('oc.notFound')}</div>
       )}
     </>
   );

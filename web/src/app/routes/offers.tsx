@@ -1,17 +1,19 @@
 import { Link } from 'react-router';
-import { OFFER_COPY } from '@/config/offers';
+import { useOfferCopy } from '@/config/offers';
 import { paths } from '@/config/paths';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT } from '@/i18n';
 
 export default function OffersRoute() {
+  const t = useT(messages);
+  const offers = useOfferCopy();
   return (
     <>
-      <title>All Current Offers — Mtumba</title>
-      <h1 className="h3">All Current Offers</h1>
-      <p className="text-body-secondary">
-        Offers can change at any time. Discounts are applied automatically at checkout; there is no code to enter.
-      </p>
+      <title>{t('offers.docTitle')}</title>
+      <h1 className="h3">{t('offers.title')}</h1>
+      <p className="text-body-secondary">{t('offers.note')}</p>
       <div className="row g-3 mb-4">
-        {OFFER_COPY.map((offer) => (
+        {offers.map((offer) => (
           <div key={offer.id} className="col-12 col-md-4">
             <div className="card h-100 offer-card">
               <div className="card-body">
@@ -23,7 +25,7 @@ export default function OffersRoute() {
         ))}
       </div>
       <Link to={paths.products()} className="btn btn-primary">
-        Shop Now
+        {t('offers.shop')}
       </Link>
     </>
   );

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatKsh } from '@mtumba/contract/money';
-import { MPESA_PHONE_MESSAGE, MPESA_PROMPT_SECONDS, type PaymentView } from '@mtumba/contract/mpesa';
+import { MPESA_PROMPT_SECONDS, type PaymentView } from '@mtumba/contract/mpesa';
 import { ApiError } from '@/lib/api-client';
 import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
 import { FieldAlert } from '@/components/ui/field-alert';
 import { PhoneInput } from '@/components/ui/phone-input';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { tOf, useT } from '@/i18n';
 
 /**
  * The M-Pesa prompt (docs/product.md, "Paying with the M-Pesa prompt"): the shopper confirms the
@@ -69,10 +71,11 @@ function nationalForm(phone: string | null | undefined): string {
 }
 
 function errorMessage(err: unknown): string {
+  const t = tOf(messages);
   if (err instanceof ApiError) {
-    return err.fieldError('phone') ?? err.body.error ?? err.body.message ?? 'We could not send the M-Pesa prompt.';
+    return err.fieldError('phone') ?? err.body.error ?? err.body.message ?? t('mp.sendError');
   }
-  return 'We could not send the M-Pesa prompt. Check your connection and try again.';
+  return t('mp.connError');
 }
 
 function useSecondsLeft(until: string | null | undefined): number | null {
@@ -101,6 +104,7 @@ export function MpesaPrompt({
   onPaid,
   hostedPage,
 }: MpesaPromptProps) {
+  const t = useT(messages);
   const phoneId = useId();
   const errorId = useId();
   const [phone, setPhone] = useState(() => nationalForm(defaultPhone));
@@ -153,7 +157,8 @@ export function MpesaPrompt({
     event?.preventDefault();
     const typed = phone.trim();
     if (!typed) {
-      setError(MPESA_PHONE_MESSAGE);
+      // the contract's MPESA_PHONE_MESSAGE, in the page's language
+      setError(t('mp.phoneMissing'));
       return;
     }
     setSending(true);
@@ -180,7 +185,7 @@ export function MpesaPrompt({
       onClick={onPayAnotherWay}
       disabled={payingAnotherWay}
     >
-      {payingAnotherWay ? 'Opening the payment page…' : 'Pay another way'}
+      {payingAnotherWay ? t('pay.opening') : t('mp.another')}
     </button>
   );
 
@@ -188,9 +193,9 @@ export function MpesaPrompt({
 
   if (showForm) {
     return (
-      <form className="mpesa-prompt" onSubmit={(e) => void send(e)} noValidate aria-label="Pay with M-Pesa">
+      <form className="mpesa-prompt" onSubmit={(e) => void send(e)} noValidate aria-label={t('mp.form')}>
         <label htmlFor={phoneId} className="form-label fw-semibold">
-          M-Pesa phone number
+          {t('mp.phone')}
         </label>
         <PhoneInput
           id={phoneId}
@@ -201,21 +206,21 @@ export function MpesaPrompt({
           aria-describedby={error ? errorId : undefined}
         />
         <FieldAlert id={errorId} message={error} />
-        <p className="small text-body-secondary mt-1 mb-2">We send a payment prompt to this phone.</p>
+        <p className="small text-body-secondary mt-1 mb-2">{t('mp.sendTo')}</p>
         <button type="submit" className="btn btn-success btn-lg w-100 mpesa-prompt__button" disabled={sending}>
           {sending ? (
-            'Sending the prompt…'
+            t('mp.sending')
           ) : (
             // one piece of text: a button lays out each child apart (it is a flex box)
             <span>
-              Pay {label} with <span className="text-nowrap">M-Pesa</span>
+              {t('mp.payWith', { amount: label })} <span className="text-nowrap">M-Pesa</span>
             </span>
           )}
         </button>
         {hostedPage && (
           <>
             <p className="text-center small text-body-secondary my-3">
-              or pay on the payment page (card or <span className="text-nowrap">M-Pesa</span>)
+              {t('mp.orPage')} <span className="text-nowrap">M-Pesa</span>)
             </p>
             {hostedPage}
           </>
@@ -231,12 +236,12 @@ export function MpesaPrompt({
       onClick={() => void send()}
       disabled={sending}
     >
-      {sending ? 'Sending the prompt…' : 'Resend prompt'}
+      {sending ? t('mp.sending') : t('mp.resend')}
     </button>
   );
   const changeNumber = (
     <button type="button" className="btn btn-link w-100 mt-1 mpesa-prompt__button" onClick={() => setEditing(true)}>
-      Use another number
+      {t('mp.otherNumber')}
     </button>
   );
 
@@ -257,7 +262,7 @@ export function MpesaPrompt({
   if (!payment) {
     return (
       <div className="mpesa-prompt" role="status">
-        Checking your M-Pesa payment…
+        {t('mp.checking')}
       </div>
     );
   }
@@ -265,7 +270,7 @@ export function MpesaPrompt({
   if (payment.status === 'paid') {
     return (
       <div className="mpesa-prompt alert alert-success mb-0" role="status">
-        <strong>Payment received.</strong> Thank you! {formatKsh(payment.amount)} was paid with M-Pesa.
+        <strong>{t('mp.received')}</strong> {t('mp.paidWith', { amount: formatKsh(payment.amount) })}
       </div>
     );
   }
@@ -274,8 +279,8 @@ export function MpesaPrompt({
     return (
       <div className="mpesa-prompt">
         <div className="alert alert-warning mb-0" role="alert">
-          <strong className="d-block">Not paid</strong>
-          {payment.failure?.message ?? 'The M-Pesa payment did not go through.'}
+          <strong className="d-block">{t('mp.notPaid')}</strong>
+          {payment.failure?.message ?? t('mp.failed')}
         </div>
         {actions}
       </div>
@@ -286,19 +291,17 @@ export function MpesaPrompt({
   return (
     <div className="mpesa-prompt" aria-live="polite">
       <div className="mpesa-prompt__waiting">
-        <h3 className="h5 mb-1">Check your phone and enter your M-Pesa PIN</h3>
+        <h3 className="h5 mb-1">{t('mp.check')}</h3>
         <p className="mb-2">
-          We sent a prompt for <strong>{formatKsh(payment.amount)}</strong> to <strong>{payment.phone}</strong>.
+          {t('mp.sentFor')} <strong>{formatKsh(payment.amount)}</strong> {t('mp.sentTo')}{' '}
+          <strong>{payment.phone}</strong>.
         </p>
         {timedOut ? (
-          <p className="mb-0">
-            No answer from the phone yet. If the prompt did not appear, resend it; we will still pick up a payment made
-            on the first one.
-          </p>
+          <p className="mb-0">{t('mp.noAnswer')}</p>
         ) : (
           <p className="mb-0">
             <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            The prompt is open for{' '}
+            {t('mp.openFor')}{' '}
             <span className="fw-semibold" data-testid="mpesa-countdown">
               {clock(secondsLeft ?? MPESA_PROMPT_SECONDS)}
             </span>
@@ -308,11 +311,11 @@ export function MpesaPrompt({
       </div>
       {payment.simulator_url && (
         <p className="small mt-3 mb-0 mpesa-prompt__simulator">
-          <strong>Test mode:</strong> no prompt reaches a real phone.{' '}
+          <strong>{t('mp.testMode')}</strong> {t('mp.noPhone')}{' '}
           <a href={payment.simulator_url} target="_blank" rel="noreferrer">
-            Open the simulated phone
+            {t('mp.simulator')}
           </a>{' '}
-          to answer it.
+          {t('mp.toAnswer')}
         </p>
       )}
       {actions}

@@ -3,15 +3,18 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT } from '@/i18n';
 
 function Thumbnail({ item, size }: { item: OrderItemJson; size: number }) {
+  const t = useT(messages);
   if (!item.product.image_url) {
     return (
       <div
         className="bg-body-tertiary rounded flex-shrink-0"
         style={{ width: size, height: size }}
         role="img"
-        aria-label={`${item.product.name} (no photo)`}
+        aria-label={t('noPhoto', { name: item.product.name })}
       />
     );
   }

@@ -10,6 +10,9 @@ export interface AddressFieldsProps {
   labelClassName?: string;
   landmarkPlaceholder?: string;
   addressError?: string;
+  /** the landmark field's label and the address's placeholder in the page's language (English by default) */
+  landmarkLabel?: string;
+  addressPlaceholder?: string;
 }
 
 /** The street address and the landmark of a delivery (the cart's delivery choice and the address book). */
@@ -22,6 +25,8 @@ export function AddressFields({
   labelClassName,
   landmarkPlaceholder,
   addressError,
+  landmarkLabel = 'Landmark or notes',
+  addressPlaceholder = 'Street, building, house number',
 }: AddressFieldsProps) {
   return (
     <>
@@ -30,7 +35,7 @@ export function AddressFields({
         labelClassName={labelClassName}
         label={addressLabel}
         autoComplete="street-address"
-        placeholder="Street, building, house number"
+        placeholder={addressPlaceholder}
         value={address}
         maxLength={200}
         onChange={(value) => onChange({ address: value })}
@@ -39,7 +44,7 @@ export function AddressFields({
       <TextField
         boxClassName={boxClassNames[1]}
         labelClassName={labelClassName}
-        label="Landmark or notes"
+        label={landmarkLabel}
         placeholder={landmarkPlaceholder}
         value={landmark}
         maxLength={200}

@@ -1,11 +1,15 @@
 import { useId } from 'react';
 import { SHIPPING_OPTIONS, type ShippingOption } from '@mtumba/contract/constants';
 import type { DeliveryMethodJson, SavedAddressJson } from '@mtumba/contract/delivery';
-import { deliveryEstimate } from '@mtumba/contract/delivery-rules';
 import { formatKsh } from '@mtumba/contract/money';
 import type { DeliveryPricing } from '@mtumba/contract/pricing';
 import { AddressFields } from '@/components/ui/address-fields';
 import { TextField } from '@/components/ui/text-field';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT, type Translate } from '@/i18n';
+
+/** The delivery choice speaks the page's language (the admin's manual order draws it in English). */
+type T = Translate<keyof typeof messages>;
 
 /** What the shopper filled in for delivery; `option` is a legacy name or `method:{id}`. */
 export interface DeliveryFormState {
@@ -26,11 +30,17 @@ export const EMPTY_DELIVERY: DeliveryFormState = {
   office: '',
 };
 
-const LEGACY_NOTES: Record<ShippingOption, string> = {
-  'CBD Delivery':
-    'Ksh 50, with a pickup point in the city centre (Nairobi CBD). Free when your order is above Ksh 1000 after discounts.',
-  'Paid custom delivery': 'Delivered to your door; the delivery fee is paid to the rider on arrival.',
-};
+const LEGACY_NOTES = {
+  'CBD Delivery': 'dc.legacyCbd',
+  'Paid custom delivery': 'dc.legacyCustom',
+} as const satisfies Record<ShippingOption, keyof typeof messages>;
+
+/** The contract's deliveryEstimate in lower case ("same day", "1 day", "1–2 days"), in the page's language. */
+function estimate(t: T, m: { min_days: number; max_days: number }): string {
+  if (m.max_days === 0) return t('de.sameDay');
+  if (m.min_days === m.max_days) return t('de.days', { count: m.min_days });
+  return t('de.range', { min: m.min_days, max: m.max_days });
+}
 
 const isLegacy = (name: string): name is ShippingOption => (SHIPPING_OPTIONS as readonly string[]).includes(name);
 
@@ -111,22 +121,22 @@ export function deliveryBody(methods: DeliveryMethodJson[] | undefined, state: D
   return m ? { delivery_method_id: m.id, ...extra } : {};
 }
 
-function feeText(m: DeliveryMethodJson): string {
+function feeText(t: T, m: DeliveryMethodJson): string {
   if (m.zones.length > 0) {
     const fees = m.zones.map((z) => z.fee);
-    return `${formatKsh(Math.min(...fees))}–${formatKsh(Math.max(...fees))} by area`;
+    return t('de.byArea', { low: formatKsh(Math.min(...fees)), high: formatKsh(Math.max(...fees)) });
   }
-  if (m.fee === 0) return 'Paid to the rider';
+  if (m.fee === 0) return t('sum.rider');
   return formatKsh(m.fee);
 }
 
 function MethodNote({ m }: { m: DeliveryMethodJson }) {
+  const t = useT(messages);
   return (
     <>
       {m.fee > 0 && m.zones.length === 0 && `${formatKsh(m.fee)}. `}
-      {m.free_over !== null && m.fee > 0 && `Free when your order is above ${formatKsh(m.free_over)} after discounts. `}
-      {m.kind === 'pickup' ? 'Ready for pickup in ' : 'Arrives in '}
-      {deliveryEstimate(m).toLowerCase()}. {m.note}
+      {m.free_over !== null && m.fee > 0 && `${t('dc.freeAbove', { amount: formatKsh(m.free_over) })} `}
+      {t(m.kind === 'pickup' ? 'dc.readyIn' : 'dc.arrivesIn', { time: estimate(t, m) })} {m.note}
     </>
   );
 }
@@ -147,6 +157,7 @@ interface DeliveryChoiceProps {
  * and the pickup point's address, hours and hold days for pickup.
  */
 export function DeliveryChoice({ methods, value, onChange, addresses, error, errorField }: DeliveryChoiceProps) {
+  const t = useT(messages);
   const fieldError = (field: DeliveryField) => (error && errorField === field ? error : undefined);
   const ids = {
     select: useId(),
@@ -165,7 +176,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
   return (
     <div className="delivery-choice">
       <label htmlFor={ids.select} className="form-label">
-        Shipping option
+        {t('dc.option')}
       </label>
       <select
         id={ids.select}
@@ -175,7 +186,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
         aria-describedby={ids.note}
         required
       >
-        <option value="">Choose a shipping option</option>
+        <option value="">{t('est.choose')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -191,29 +202,33 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
         {m ? (
           <MethodNote m={m} />
         ) : isLegacy(value.option) ? (
-          LEGACY_NOTES[value.option]
+          t(LEGACY_NOTES[value.option])
         ) : methods && methods.length > 0 ? (
           // every active method, as the shop set them up (not only the spec's two)
           <ul className="list-unstyled mb-0" data-testid="delivery-options-help">
             {methods.map((x) => (
               <li key={x.id}>
-                <strong>{x.name}</strong>: {feeText(x)}, {x.kind === 'pickup' ? 'ready in' : 'arrives in'}{' '}
-                {deliveryEstimate(x).toLowerCase()}.
+                <strong>{x.name}</strong>:{' '}
+                {t(x.kind === 'pickup' ? 'dc.listReady' : 'dc.listArrives', {
+                  fee: feeText(t, x),
+                  time: estimate(t, x),
+                })}
               </li>
             ))}
           </ul>
         ) : (
           <>
-            CBD Delivery: {LEGACY_NOTES['CBD Delivery']} Paid custom delivery: {LEGACY_NOTES['Paid custom delivery']}
+            CBD Delivery: {t(LEGACY_NOTES['CBD Delivery'])} Paid custom delivery:{' '}
+            {t(LEGACY_NOTES['Paid custom delivery'])}
           </>
         )}
       </div>
 
       {m?.kind === 'pickup' && m.pickup_address && (
         <div className="delivery-choice__pickup mt-2" data-testid="pickup-point">
-          <strong>Pickup point:</strong> {m.pickup_address}
-          {m.pickup_hours && <> · Open {m.pickup_hours}</>}
-          {m.hold_days !== null && <> · We hold your parcel {m.hold_days} days</>}
+          <strong>{t('dc.pickupPoint')}</strong> {m.pickup_address}
+          {m.pickup_hours && <> · {t('dc.open', { hours: m.pickup_hours })}</>}
+          {m.hold_days !== null && <> · {t('dc.hold', { days: m.hold_days })}</>}
         </div>
       )}
 
@@ -222,7 +237,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
           {m.kind === 'doorstep' && addresses && addresses.length > 0 && (
             <div className="col-12">
               <label htmlFor={ids.saved} className="form-label">
-                Saved address
+                {t('dc.saved')}
               </label>
               <select
                 id={ids.saved}
@@ -235,7 +250,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
                   set({ address: a.address_line, landmark: a.landmark ?? '', zone });
                 }}
               >
-                <option value="">Choose a saved address</option>
+                <option value="">{t('dc.chooseSaved')}</option>
                 {addresses.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.label}: {a.address_line}
@@ -247,7 +262,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
           {m.zones.length > 0 && (
             <div className="col-12">
               <label htmlFor={ids.zone} className="form-label">
-                Area
+                {t('dc.area')}
               </label>
               <select
                 id={ids.zone}
@@ -255,7 +270,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
                 value={value.zone}
                 onChange={(e) => set({ zone: e.target.value })}
               >
-                <option value="">Choose your area</option>
+                <option value="">{t('dc.chooseArea')}</option>
                 {m.zones.map((z) => (
                   <option key={z.name} value={z.name}>
                     {z.name} ({formatKsh(z.fee)})
@@ -270,9 +285,11 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
               address={value.address}
               landmark={value.landmark}
               onChange={set}
-              addressLabel="Delivery address"
+              addressLabel={t('dc.address')}
               boxClassNames={['col-md-7', 'col-md-5']}
-              landmarkPlaceholder="Opposite the petrol station"
+              landmarkPlaceholder={t('dc.landmark')}
+              landmarkLabel={t('dc.landmarkLabel')}
+              addressPlaceholder={t('dc.addressHint')}
               addressError={fieldError('address')}
             />
           )}
@@ -280,7 +297,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
             <>
               <TextField
                 boxClassName="col-md-5"
-                label="Town"
+                label={t('dc.town')}
                 autoComplete="address-level2"
                 placeholder="Nakuru"
                 value={value.town}
@@ -290,8 +307,8 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
               />
               <TextField
                 boxClassName="col-md-7"
-                label="Courier pickup office"
-                placeholder="e.g. Easy Coach, town stage"
+                label={t('dc.office')}
+                placeholder={t('dc.officeHint')}
                 value={value.office}
                 maxLength={120}
                 onChange={(office) => set({ office })}

@@ -22,7 +22,17 @@ interface PriceSummaryProps {
   totalLabel: string;
   totalTestId: string;
   small?: boolean;
+  /** the rows' names in the page's language (English when not given: the admin's screens) */
+  rowLabels?: PriceRowLabels;
 }
+
+export interface PriceRowLabels {
+  subtotal: string;
+  discount: string;
+  deliveryFee: string;
+}
+
+const ENGLISH_ROWS: PriceRowLabels = { subtotal: 'Subtotal', discount: 'Discount', deliveryFee: 'Delivery fee' };
 
 /** Subtotal, discount, delivery fee and total, with the offers applied above them (cart estimate and orders). */
 export function PriceSummary({
@@ -36,6 +46,7 @@ export function PriceSummary({
   totalLabel,
   totalTestId,
   small = false,
+  rowLabels = ENGLISH_ROWS,
 }: PriceSummaryProps) {
   return (
     <>
@@ -50,11 +61,11 @@ export function PriceSummary({
         </div>
       )}
       <dl className={`row mb-0 ${small ? 'small' : ''}`}>
-        <dt className="col-7 fw-normal">Subtotal</dt>
+        <dt className="col-7 fw-normal">{rowLabels.subtotal}</dt>
         <dd className="col-5 text-end mb-1">{formatKsh(subtotal)}</dd>
-        <dt className="col-7 fw-normal">Discount</dt>
+        <dt className="col-7 fw-normal">{rowLabels.discount}</dt>
         <dd className="col-5 text-end mb-1">{discount > 0 ? `− ${formatKsh(discount)}` : formatKsh(0)}</dd>
-        <dt className="col-7 fw-normal">Delivery fee</dt>
+        <dt className="col-7 fw-normal">{rowLabels.deliveryFee}</dt>
         <dd className="col-5 text-end mb-1">{delivery}</dd>
         <dt className="col-7 border-top pt-2">{totalLabel}</dt>
         <dd className="col-5 text-end border-top pt-2 mb-0 fw-bold" data-testid={totalTestId}>

@@ -33,6 +33,7 @@ import { useCreateManualOrder, useManualQuote } from '../api/manual-order';
 import { useCustomerSearch } from '../api/search-customers';
 import { useProductsForSale } from '../api/search-products-for-sale';
 import { PayLinkShare } from './pay-link-share';
+import { LanguageProvider } from '@/i18n';
 
 const METHOD_LABELS: Record<(typeof MANUAL_PAYMENT_METHODS)[number], string> = {
   mpesa: 'M-Pesa',
@@ -461,14 +462,17 @@ export function ManualOrderScreen() {
               </Form.Select>
             </Form.Group>
             <div className="mb-3">
-              <DeliveryChoice
-                methods={methods.data}
-                value={delivery}
-                onChange={setDelivery}
-                addresses={undefined}
-                error={customer && items.length > 0 && missing ? missing.message : null}
-                errorField={missing?.field ?? null}
-              />
+              {/* the admin stays English, whatever language the shop's pages are in */}
+              <LanguageProvider language="en">
+                <DeliveryChoice
+                  methods={methods.data}
+                  value={delivery}
+                  onChange={setDelivery}
+                  addresses={undefined}
+                  error={customer && items.length > 0 && missing ? missing.message : null}
+                  errorField={missing?.field ?? null}
+                />
+              </LanguageProvider>
             </div>
             <Form.Group className="mb-3" controlId={`${id}-phone`}>
               <Form.Label>Customer’s phone</Form.Label>

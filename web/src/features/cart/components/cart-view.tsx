@@ -15,8 +15,10 @@ import { cartLineCents } from '@/lib/cart-line-prices';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { QuantityStepper } from './quantity-stepper';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { tOf, useLocale, useT, type Translate } from '@/i18n';
 
-export const outOfStockMessage = (name: string) => `"${name}" is out of stock.`;
+export const outOfStockMessage = (name: string) => tOf(messages)('cart.outOfStock', { name });
 
 /** Σ unit price × quantity, in Ksh (computed here: quantities change on screen before the server answers). */
 export function cartTotal(items: readonly CartItem[]): number {
@@ -24,16 +26,17 @@ export function cartTotal(items: readonly CartItem[]): number {
   return cents / 100;
 }
 
-const CART_COLUMNS: DataColumn[] = [
-  { label: 'Image' },
-  { label: 'Product' },
-  { label: 'Quantity' },
-  { label: 'Unit price', end: true, className: 'd-none d-md-table-cell' },
-  { label: 'Subtotal', end: true },
-  { label: <span className="visually-hidden">Remove</span> },
+const cartColumns = (t: Translate<keyof typeof messages>): DataColumn[] => [
+  { label: t('cart.col.image') },
+  { label: t('cart.col.product') },
+  { label: t('cart.col.qty') },
+  { label: t('cart.col.unit'), end: true, className: 'd-none d-md-table-cell' },
+  { label: t('cart.col.subtotal'), end: true },
+  { label: <span className="visually-hidden">{t('cart.remove')}</span> },
 ];
 
 function Thumbnail({ item }: { item: CartItem }) {
+  const t = useT(messages);
   const { product } = item;
   if (!product.image_url) {
     return (
@@ -41,7 +44,7 @@ function Thumbnail({ item }: { item: CartItem }) {
         className="bg-body-tertiary rounded cart-thumb"
         style={{ width: 64, height: 64 }}
         role="img"
-        aria-label={`${product.name} (no photo)`}
+        aria-label={t('noPhoto', { name: product.name })}
       />
     );
   }
@@ -63,22 +66,24 @@ function Thumbnail({ item }: { item: CartItem }) {
 const isOneOff = (item: CartItem) => item.quantity === 1 && item.product.stock_quantity <= 1;
 
 function StockNote({ item, heldFor }: { item: CartItem; heldFor: number | undefined }) {
+  const t = useT(messages);
   const stock = item.product.stock_quantity;
   if (heldFor !== undefined && item.quantity > stock) {
     return (
       <div className="small stock-note--held">
-        Reserved for you in order #{heldFor}. <Link to={paths.checkout(heldFor)}>Pay for order #{heldFor}</Link>
+        {t('cart.heldFor', { id: heldFor })} <Link to={paths.checkout(heldFor)}>{t('payFor', { id: heldFor })}</Link>
       </div>
     );
   }
-  if (stock <= 0) return <div className="small text-danger">Sold out: remove it to check out.</div>;
-  if (item.quantity > stock) return <div className="small text-danger">Only {stock} left: lower the quantity.</div>;
+  if (stock <= 0) return <div className="small text-danger">{t('cart.soldOut')}</div>;
+  if (item.quantity > stock) return <div className="small text-danger">{t('cart.onlyLeft', { stock })}</div>;
   return null;
 }
 
 function CartSkeleton() {
+  const t = useT(messages);
   return (
-    <div role="status" aria-label="Loading your cart" className="placeholder-glow">
+    <div role="status" aria-label={t('cart.loading')} className="placeholder-glow">
       {[0, 1, 2].map((n) => (
         <div key={n} className="d-flex gap-3 align-items-center py-2 border-bottom" aria-hidden="true">
           <span className="placeholder rounded" style={{ width: 64, height: 64 }} />
@@ -97,6 +102,8 @@ interface CartViewProps {
 
 /** The cart (docs/product.md section 2): lines with quantity steppers, total, Clear Cart, then the checkout panel. */
 export function CartView({ renderCheckout }: CartViewProps) {
+  const t = useT(messages);
+  const locale = useLocale();
   const { data, isPending, isError, refetch, isFetching } = useCart();
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
@@ -105,15 +112,15 @@ export function CartView({ renderCheckout }: CartViewProps) {
 
   if (isPending) return <CartSkeleton />;
   if (isError) {
-    return <LoadError message="Could not load your cart" onRetry={() => void refetch()} retrying={isFetching} />;
+    return <LoadError message={t('cart.loadError')} onRetry={() => void refetch()} retrying={isFetching} />;
   }
 
   const items = data.cart_items;
   if (items.length === 0) {
     return (
-      <EmptyState message="Your cart is empty.">
+      <EmptyState message={t('cart.empty')}>
         <Link to={paths.products()} className="btn btn-primary">
-          Continue Shopping
+          {t('continue')}
         </Link>
       </EmptyState>
     );
@@ -124,7 +131,7 @@ export function CartView({ renderCheckout }: CartViewProps) {
       { itemId: item.id, quantity },
       {
         onError: (err) =>
-          toast.error(errorMessage(err, 'Could not change the quantity'), {
+          toast.error(errorMessage(err, t('cart.qtyError')), {
             toastId: `cart-qty-${item.id}`,
             autoClose: TIMINGS.stockToastShortMs,
           }),
@@ -139,22 +146,22 @@ export function CartView({ renderCheckout }: CartViewProps) {
 
   const removeItem = (item: CartItem) =>
     remove.mutate(item.id, {
-      onSuccess: () => toast.success('Removed from cart', { toastId: `cart-remove-${item.id}` }),
-      onError: (err) => toast.error(errorMessage(err, 'Could not remove'), { toastId: `cart-remove-${item.id}` }),
+      onSuccess: () => toast.success(t('cart.removed'), { toastId: `cart-remove-${item.id}` }),
+      onError: (err) => toast.error(errorMessage(err, t('cart.removeError')), { toastId: `cart-remove-${item.id}` }),
     });
 
   const clearAll = () =>
     clear.mutate(undefined, {
-      onSuccess: () => toast.success('Cart cleared', { toastId: 'cart-clear' }),
-      onError: (err) => toast.error(errorMessage(err, 'Could not clear the cart'), { toastId: 'cart-clear' }),
+      onSuccess: () => toast.success(t('cart.cleared'), { toastId: 'cart-clear' }),
+      onError: (err) => toast.error(errorMessage(err, t('cart.clearError')), { toastId: 'cart-clear' }),
     });
 
   return (
     <>
       <DataTable
-        columns={CART_COLUMNS}
+        columns={cartColumns(t)}
         className="table align-middle cart-table"
-        caption={<caption className="visually-hidden">Items in your cart</caption>}
+        caption={<caption className="visually-hidden">{t('cart.caption')}</caption>}
       >
         <tbody>
           {items.map((item) => (
@@ -166,15 +173,18 @@ export function CartView({ renderCheckout }: CartViewProps) {
               </td>
               <td className="text-break" style={{ minWidth: '8rem' }}>
                 <Link to={paths.product(item.product.id)}>{item.product.name}</Link>
-                <div className="small text-body-secondary d-md-none">{formatKsh(item.product.price)} each</div>
+                <div className="small text-body-secondary d-md-none">
+                  {t('cart.each', { price: formatKsh(item.product.price) })}
+                </div>
                 {item.offer && (
                   <div className="small text-success fw-semibold" data-testid={`agreed-${item.id}`}>
-                    Your offer: {formatKsh(item.offer.agreed_price)}
-                    {item.quantity > 1 ? ' for one' : ''} · reserved until{' '}
-                    {new Date(item.offer.hold_until).toLocaleString('en-KE', {
-                      weekday: 'short',
-                      hour: '2-digit',
-                      minute: '2-digit',
+                    {t(item.quantity > 1 ? 'cart.offerEach' : 'cart.offer', {
+                      price: formatKsh(item.offer.agreed_price),
+                      until: new Date(item.offer.hold_until).toLocaleString(locale, {
+                        weekday: 'short',
+                        hour: '2-digit',
+                        minute: '2-digit',
+                      }),
                     })}
                   </div>
                 )}
@@ -184,7 +194,7 @@ export function CartView({ renderCheckout }: CartViewProps) {
                 {isOneOff(item) ? (
                   // one of a kind: nothing to step (docs/product.md section 5)
                   <span className="cart-qty-single" data-testid={`quantity-${item.id}`}>
-                    <span className="d-sm-none">Qty </span>1
+                    <span className="d-sm-none">{t('cart.qty')} </span>1
                   </span>
                 ) : (
                   <QuantityStepper
@@ -205,9 +215,9 @@ export function CartView({ renderCheckout }: CartViewProps) {
                   type="button"
                   className="btn btn-sm btn-outline-danger"
                   onClick={() => removeItem(item)}
-                  aria-label={`Remove ${item.product.name} from cart`}
+                  aria-label={t('cart.removeItem', { name: item.product.name })}
                 >
-                  <span className="d-none d-sm-inline">Remove</span>
+                  <span className="d-none d-sm-inline">{t('cart.remove')}</span>
                   <span className="d-sm-none" aria-hidden="true">
                     ✕
                   </span>
@@ -219,10 +229,10 @@ export function CartView({ renderCheckout }: CartViewProps) {
       </DataTable>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
         <button type="button" className="btn btn-outline-secondary" onClick={clearAll} disabled={clear.isPending}>
-          {clear.isPending ? 'Clearing…' : 'Clear Cart'}
+          {clear.isPending ? t('cart.clearing') : t('cart.clear')}
         </button>
         <p className="ms-auto mb-0 fs-5">
-          Total: <strong data-testid="cart-total">{formatKsh(cartTotal(items))}</strong>
+          {t('cart.total')} <strong data-testid="cart-total">{formatKsh(cartTotal(items))}</strong>
         </p>
       </div>
       {renderCheckout?.(items)}

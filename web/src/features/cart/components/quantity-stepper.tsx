@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT } from '@/i18n';
 
 interface QuantityStepperProps {
   productName: string;
@@ -16,15 +18,20 @@ interface QuantityStepperProps {
  * focusable (aria-disabled) so pressing it there can still say why nothing happens.
  */
 export function QuantityStepper({ productName, quantity, stock, onChange, onLimit, disabled }: QuantityStepperProps) {
+  const t = useT(messages);
   const valueId = useId();
   const atMin = quantity <= 1;
   const atMax = quantity >= stock;
   return (
-    <div className="input-group input-group-sm flex-nowrap" role="group" aria-label={`Quantity of ${productName}`}>
+    <div
+      className="input-group input-group-sm flex-nowrap"
+      role="group"
+      aria-label={t('qty.of', { name: productName })}
+    >
       <button
         type="button"
         className="btn btn-outline-secondary"
-        aria-label={`Decrease quantity of ${productName}`}
+        aria-label={t('qty.dec', { name: productName })}
         aria-describedby={valueId}
         disabled={disabled || atMin}
         onClick={() => onChange(quantity - 1)}
@@ -36,14 +43,14 @@ export function QuantityStepper({ productName, quantity, stock, onChange, onLimi
         className="form-control d-flex align-items-center justify-content-center px-1"
         style={{ minWidth: '2.75rem' }}
         aria-live="polite"
-        aria-label={`Quantity of ${productName}`}
+        aria-label={t('qty.of', { name: productName })}
       >
         {quantity}
       </output>
       <button
         type="button"
         className={`btn btn-outline-secondary ${atMax ? 'disabled' : ''}`}
-        aria-label={`Increase quantity of ${productName}`}
+        aria-label={t('qty.inc', { name: productName })}
         aria-describedby={valueId}
         aria-disabled={atMax || undefined}
         // Bootstrap's .disabled swallows clicks; this one must still answer with the toast.

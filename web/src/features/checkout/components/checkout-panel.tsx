@@ -23,23 +23,40 @@ import {
   type DeliveryFormState,
 } from '@/components/ui/delivery-choice';
 import { PhoneInput } from '@/components/ui/phone-input';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { tOf, useT } from '@/i18n';
 
-export const FILL_BOTH_MESSAGE = 'Please fill both the shipping address and phone number.';
-export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
-export const CHECKOUT_FAILED_MESSAGE = 'Checkout failed. Please try again.';
+/**
+ * The form's own messages that come in English from elsewhere (the contract's phone hint, the
+ * delivery choice's missing-field messages): shown in the page's language by their English text.
+ */
+const KNOWN_MESSAGES: Record<string, keyof typeof messages> = {
+  [PHONE_HINT]: 'co.phoneHint',
+  'Choose the area you are in.': 'co.zone',
+  'Enter the delivery address: street, building and house or door number.': 'co.address',
+  'Enter the town you want the parcel sent to.': 'co.town',
+  "Enter the courier's pickup office in that town.": 'co.office',
+};
+
+/** A message of the form in the page's language (one it does not know stays as it is). */
+export function localMessage(message: string): string {
+  const id = KNOWN_MESSAGES[message];
+  return id ? tOf(messages)(id) : message;
+}
 
 /** The toast text for a failed POST /orders (docs/product.md section 8). */
 export function checkoutErrorMessage(err: unknown): string {
-  if (!(err instanceof ApiError)) return CHECKOUT_FAILED_MESSAGE;
+  const t = tOf(messages);
+  if (!(err instanceof ApiError)) return t('co.failed');
   const error = err.body.error;
-  if (typeof error === 'string' && error.startsWith('Not enough stock for')) {
-    return `${error}. Please reduce the quantity or choose another product.`;
-  }
-  return error ?? err.body.message ?? CHECKOUT_FAILED_MESSAGE;
+  // the stock sentence names the product and comes from the server (in the page's language)
+  if (typeof error === 'string' && error.startsWith('Not enough stock for')) return t('co.stock', { error });
+  return error ?? err.body.message ?? t('co.failed');
 }
 
 /** Shipping option, phone and Proceed to Checkout under the cart (docs/product.md sections 2, 5 and 8). */
 export function CheckoutPanel({ items }: { items: CartItem[] }) {
+  const t = useT(messages);
   const { isVerified } = useAuth();
   const orders = useOrders();
   const place = usePlaceOrder();
@@ -80,23 +97,23 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (items.length === 0) {
-      toast.error(EMPTY_CART_MESSAGE, { toastId: EMPTY_CART_MESSAGE });
+      toast.error(t('cart.empty'), { toastId: 'cart-empty' });
       return;
     }
     // the empty fields are marked where they are, not only named in a toast
     const missing = delivery.option
       ? missingDelivery(chosenMethod(methods.data, delivery.option), delivery)
-      : { field: 'option' as const, message: 'Choose a shipping option.' };
-    if (!phone.trim()) setPhoneError('Enter your phone number: we call it about your delivery.');
-    if (missing) showDeliveryError(missing.message, missing.field);
+      : { field: 'option' as const, message: t('co.chooseShipping') };
+    if (!phone.trim()) setPhoneError(t('co.phoneMissing'));
+    if (missing) showDeliveryError(localMessage(missing.message), missing.field);
     if (!delivery.option || !phone.trim()) {
-      toast.error(FILL_BOTH_MESSAGE, { toastId: FILL_BOTH_MESSAGE });
+      toast.error(t('co.fillBoth'), { toastId: 'fill-both' });
       return;
     }
     if (missing) return;
     showDeliveryError(null);
     if (!looksLikeKenyanMobile(phone)) {
-      setPhoneError(PHONE_HINT);
+      setPhoneError(t('co.phoneHint'));
       return;
     }
     setPhoneError(null);
@@ -139,12 +156,12 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
     <section className="card" aria-labelledby="checkout-panel-title">
       <form className="card-body" onSubmit={submit} noValidate>
         <h2 className="h5" id="checkout-panel-title">
-          Delivery
+          {t('co.title')}
         </h2>
         {waiting && (
           <div className="alert alert-info small" role="status">
-            Order #{waiting.id} is still waiting for payment and holds its items for you.{' '}
-            <Link to={paths.checkout(waiting.id)}>Pay for order #{waiting.id}</Link>
+            {t('co.waiting', { id: waiting.id })}{' '}
+            <Link to={paths.checkout(waiting.id)}>{t('payFor', { id: waiting.id })}</Link>
           </div>
         )}
         <div className="row g-3">
@@ -163,7 +180,7 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
           </div>
           <div className="col-md-6">
             <label htmlFor={phoneId} className="form-label">
-              Phone number
+              {t('co.phone')}
             </label>
             <PhoneInput
               id={phoneId}
@@ -178,10 +195,10 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
               required
             />
             <div id={phoneHelpId} className={phoneError ? 'invalid-feedback d-block' : 'form-text'}>
-              {phoneError ?? 'A Kenyan mobile number: we call it about your delivery.'}
+              {phoneError ?? t('co.phoneHelp')}
             </div>
             <label htmlFor={codeId} className="form-label mt-3">
-              Discount code (optional)
+              {t('co.code')}
             </label>
             <input
               id={codeId}
@@ -198,7 +215,7 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
               maxLength={30}
             />
             <div id={codeHelpId} className={codeError ? 'invalid-feedback d-block' : 'form-text'}>
-              {codeError ?? 'The first-order offer applies by itself: no code needed.'}
+              {codeError ?? t('co.codeHelp')}
             </div>
           </div>
         </div>
@@ -214,13 +231,12 @@ export function CheckoutPanel({ items }: { items: CartItem[] }) {
 
         {!isVerified && (
           <div className="alert alert-warning mt-3 mb-0" role="alert">
-            Please verify your e-mail address before checking out: use the link we e-mailed you, or Resend Verification
-            Email above.
+            {t('co.verify')}
           </div>
         )}
         <div className="d-flex justify-content-end mt-3">
           <button type="submit" className="btn btn-primary btn-lg" disabled={place.isPending || !isVerified}>
-            {place.isPending ? 'Placing your order…' : 'Proceed to Checkout'}
+            {place.isPending ? t('co.placing') : t('co.proceed')}
           </button>
         </div>
       </form>

@@ -14,15 +14,14 @@ import { ApiError } from '@/lib/api-client';
 import { useInitiatePayment } from '../api/initiate-payment';
 import { leaveForPayment } from '../leave-for-payment';
 import { MpesaCheckout } from './mpesa-checkout';
-
-const timeFormat = new Intl.DateTimeFormat('en-KE', { timeStyle: 'short' });
-
-export const PAYMENT_FAILED_MESSAGE = 'Your payment did not go through. You can try again.';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { tOf, useLocale, useT } from '@/i18n';
 
 /** 'the error or Payment initiation failed' (docs/product.md section 8). */
 export function paymentErrorMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.body.error ?? err.body.message ?? 'Payment initiation failed';
-  return 'Payment initiation failed';
+  const failed = tOf(messages)('pay.initFailed');
+  if (err instanceof ApiError) return err.body.error ?? err.body.message ?? failed;
+  return failed;
 }
 
 /** When the reservation runs out, load the order again: the server then answers 410. */
@@ -39,6 +38,7 @@ function useRefetchAtExpiry(order: OrderJson | undefined, refetch: () => unknown
 }
 
 function PayNow({ order }: { order: OrderJson }) {
+  const t = useT(messages);
   const pay = useInitiatePayment();
   const start = () =>
     pay.mutate(order.id, {
@@ -49,18 +49,19 @@ function PayNow({ order }: { order: OrderJson }) {
   const busy = pay.isPending || pay.isSuccess;
   return (
     <button type="button" className="btn btn-outline-primary btn-lg w-100" onClick={start} disabled={busy}>
-      {busy ? 'Opening the payment page…' : 'Pay Now'}
+      {busy ? t('pay.opening') : t('pay.now')}
     </button>
   );
 }
 
 function LoadFailure({ error }: { error: unknown }) {
+  const t = useT(messages);
   if (error instanceof ApiError && error.status === 410) {
     return (
       <div className="alert alert-warning" role="alert">
-        <p>{error.body.message ?? 'Your order reservation expired. Please recreate the order.'}</p>
+        <p>{error.body.message ?? t('oc.expired')}</p>
         <Link to={paths.cart()} className="btn btn-primary">
-          Back to cart
+          {t('oc.backToCart')}
         </Link>
       </div>
     );
@@ -68,13 +69,13 @@ function LoadFailure({ error }: { error: unknown }) {
   if (error instanceof ApiError && error.status === 404) {
     return (
       <div className="alert alert-warning" role="alert">
-        Order not found. <Link to={paths.orders()}>My orders</Link>
+        {t('oc.notFound')} <Link to={paths.orders()}>{t('oc.myOrders')}</Link>
       </div>
     );
   }
   return (
     <div className="alert alert-danger" role="alert">
-      Could not load order
+      {t('oc.loadError')}
     </div>
   );
 }
@@ -87,12 +88,14 @@ interface OrderCheckoutProps {
 
 /** Checkout (docs/product.md section 2): the server's items and amounts for the order, and Pay Now. */
 export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutProps) {
+  const t = useT(messages);
+  const locale = useLocale();
   const { data: order, isPending, isError, error, refetch } = useOrder(orderId);
   useRefetchAtExpiry(order, refetch);
 
   if (isError) return <LoadFailure error={error} />;
   if (isPending || !order) {
-    return <LoadingSpinner label="Loading your order…" />;
+    return <LoadingSpinner label={t('oc.loading')} />;
   }
 
   const paid = order.payment_status === 'paid';
@@ -102,7 +105,7 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
   return (
     <div className="row g-4">
       <div className="col-lg-7">
-        <CardSection id="checkout-items-title" title={<>Order #{order.id}</>} headingClassName="h5">
+        <CardSection id="checkout-items-title" title={t('oc.order', { id: order.id })} headingClassName="h5">
           <ul className="list-unstyled mb-0">
             {order.order_items.map((item) => (
               <OrderItemRow key={item.id} item={item} />
@@ -110,50 +113,52 @@ export function OrderCheckout({ orderId, paymentFailed = false }: OrderCheckoutP
           </ul>
         </CardSection>
         <p className="small text-body-secondary mt-3 mb-0">
-          Delivery: {order.shipping_address}
-          {order.shipping_phone ? `, phone ${order.shipping_phone}` : ''}
+          {order.shipping_phone
+            ? t('oc.deliveryPhone', { address: order.shipping_address, phone: order.shipping_phone })
+            : t('oc.delivery', { address: order.shipping_address })}
         </p>
         <div className="small mt-2">
           <OrderDelivery order={order} />
         </div>
       </div>
       <div className="col-lg-5">
-        <CardSection id="checkout-summary-title" title="Summary" headingClassName="h5">
+        <CardSection id="checkout-summary-title" title={t('oc.summary')} headingClassName="h5">
           <OrderAmounts order={order} />
           <div className="mt-3">
             {showFailed && (
               <div className="alert alert-warning" role="alert">
-                {PAYMENT_FAILED_MESSAGE}
+                {t('pay.failed')}
               </div>
             )}
             {payable ? (
               <>
                 {order.reserved_until && (
                   <p className="small text-body-secondary">
-                    Your items are reserved for you until{' '}
-                    <time dateTime={order.reserved_until}>{timeFormat.format(new Date(order.reserved_until))}</time>.
-                    Pay before then to keep them.
+                    {t('oc.reservedUntil')}{' '}
+                    <time dateTime={order.reserved_until}>
+                      {new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(order.reserved_until))}
+                    </time>
+                    {t('oc.payBefore')}
                   </p>
                 )}
                 <MpesaCheckout order={order} errorText={paymentErrorMessage} hostedButton={<PayNow order={order} />} />
               </>
             ) : paid ? (
               <div className="alert alert-success mb-0" role="status">
-                This order is paid. <Link to={paths.order(order.id)}>View the order</Link>
+                {t('oc.paid')} <Link to={paths.order(order.id)}>{t('oc.view')}</Link>
               </div>
             ) : order.payment_method === 'pay_on_delivery' ? (
               <div className="alert alert-success mb-0" role="status">
-                Confirmed: you pay on delivery. <Link to={paths.order(order.id)}>View the order</Link>
+                {t('oc.pod')} <Link to={paths.order(order.id)}>{t('oc.view')}</Link>
               </div>
             ) : order.cancel_request_open ? (
               <div className="alert alert-secondary mb-0" role="status">
-                Cancellation requested: this order cannot be paid while the shop reviews it.{' '}
-                <Link to={paths.order(order.id)}>View the order</Link>
+                {t('oc.cancelRequested')} <Link to={paths.order(order.id)}>{t('oc.view')}</Link>
               </div>
             ) : (
               <div className="alert alert-secondary mb-0" role="status">
-                This order is {order.order_status} and cannot be paid.{' '}
-                <Link to={paths.order(order.id)}>View the order</Link>
+                {t('oc.notPayable', { status: order.order_status })}{' '}
+                <Link to={paths.order(order.id)}>{t('oc.view')}</Link>
               </div>
             )}
           </div>

@@ -12,6 +12,8 @@ import { ApiError } from '@/lib/api-client';
 import { emitAppEvent } from '@/lib/events';
 import type { PaymentStateReply } from '@mtumba/contract/payment';
 import { confirmPayment } from '../api/confirm-payment';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT } from '@/i18n';
 
 export const CONFIRM_POLL_MS = 1500;
 export const CONFIRM_MAX_WAIT_MS = 30_000;
@@ -35,13 +37,14 @@ interface PaymentConfirmationProps {
 }
 
 function Actions() {
+  const t = useT(messages);
   return (
     <div className="d-flex flex-wrap justify-content-center gap-2 mt-4">
       <Link to={paths.orders()} className="btn btn-primary">
-        View My Orders
+        {t('pc.viewOrders')}
       </Link>
       <Link to={paths.products()} className="btn btn-outline-primary">
-        Continue Shopping
+        {t('continue')}
       </Link>
     </div>
   );
@@ -66,17 +69,18 @@ function useRefreshOnceOnPaid(paid: boolean) {
 }
 
 function PaidSummary({ orderId }: { orderId: number }) {
+  const t = useT(messages);
   const { data: order } = useOrder(orderId);
   return (
     <>
-      <h1 className="h3">Payment successful</h1>
-      <p className="mb-1">Thank you! We received your payment for order #{orderId}.</p>
+      <h1 className="h3">{t('pc.success')}</h1>
+      <p className="mb-1">{t('pc.thanks', { id: orderId })}</p>
       {order && (
         <p className="mb-1">
-          Amount paid: <strong>{formatKsh(order.total_amount)}</strong>
+          {t('pc.amount')} <strong>{formatKsh(order.total_amount)}</strong>
         </p>
       )}
-      <p className="text-body-secondary">We are preparing your order and will keep you updated on its status.</p>
+      <p className="text-body-secondary">{t('pc.preparing')}</p>
     </>
   );
 }
@@ -91,6 +95,7 @@ export function PaymentConfirmation({
   pollMs = CONFIRM_POLL_MS,
   maxWaitMs = CONFIRM_MAX_WAIT_MS,
 }: PaymentConfirmationProps) {
+  const t = useT(messages);
   const { user, isSignedIn } = useAuth();
   const [startedAt, setStartedAt] = useState(() => Date.now());
   const [timedOut, setTimedOut] = useState(false);
@@ -129,19 +134,19 @@ export function PaymentConfirmation({
   if (!valid) {
     body = (
       <>
-        <h1 className="h3">Payment</h1>
-        <p>We could not tell which order this payment is for.</p>
+        <h1 className="h3">{t('pc.title')}</h1>
+        <p>{t('pc.which')}</p>
       </>
     );
   } else if (state.isError && !state.data) {
     const notFound = state.error instanceof ApiError && state.error.status === 404;
     body = (
       <div role="alert">
-        <h1 className="h3">Payment</h1>
-        <p>{notFound ? 'Order not found.' : 'Could not load order'}</p>
+        <h1 className="h3">{t('pc.title')}</h1>
+        <p>{notFound ? t('oc.notFound') : t('oc.loadError')}</p>
         {!notFound && (
           <button type="button" className="btn btn-outline-primary" onClick={checkAgain}>
-            Try again
+            {t('pc.retry')}
           </button>
         )}
       </div>
@@ -155,11 +160,11 @@ export function PaymentConfirmation({
   } else if (status === 'failed') {
     body = (
       <div role="alert">
-        <h1 className="h3">Payment not completed</h1>
-        <p>Your payment did not go through. You can try again.</p>
+        <h1 className="h3">{t('pc.failedTitle')}</h1>
+        <p>{t('pay.failed')}</p>
         {state.data?.order_status === 'pending' && (
           <Link to={`${paths.checkout(orderId)}?payment=failed`} className="btn btn-primary">
-            Try again
+            {t('pc.retry')}
           </Link>
         )}
       </div>
@@ -167,30 +172,24 @@ export function PaymentConfirmation({
   } else if (status === 'refund_due') {
     body = (
       <div role="alert">
-        <h1 className="h3">Payment received too late</h1>
-        <p>
-          Your payment for order #{orderId} arrived after its reservation ended and the items were no longer available.
-          A refund is due; the shop will contact you.
-        </p>
+        <h1 className="h3">{t('pc.lateTitle')}</h1>
+        <p>{t('pc.late', { id: orderId })}</p>
       </div>
     );
   } else if (state.data?.order_status === 'cancelled') {
     body = (
       <div role="alert">
-        <h1 className="h3">Order cancelled</h1>
-        <p>Order #{orderId} was cancelled before a payment arrived, so nothing was charged for it.</p>
+        <h1 className="h3">{t('pc.cancelledTitle')}</h1>
+        <p>{t('pc.cancelled', { id: orderId })}</p>
       </div>
     );
   } else if (timedOut) {
     body = (
       <div role="status">
-        <h1 className="h3">Still waiting for your payment</h1>
-        <p>
-          We have not received a confirmation for order #{orderId} yet. Mobile-money payments can take a few minutes;
-          your order will update by itself once the payment arrives.
-        </p>
+        <h1 className="h3">{t('pc.waitTitle')}</h1>
+        <p>{t('pc.wait', { id: orderId })}</p>
         <button type="button" className="btn btn-outline-primary" onClick={checkAgain} disabled={state.isFetching}>
-          Check again
+          {t('pc.checkAgain')}
         </button>
       </div>
     );
@@ -198,8 +197,8 @@ export function PaymentConfirmation({
     body = (
       <div role="status">
         <span className="spinner-border text-secondary mb-3" aria-hidden="true" />
-        <h1 className="h3">Confirming your payment…</h1>
-        <p className="text-body-secondary">This usually takes a few seconds. Please keep this page open.</p>
+        <h1 className="h3">{t('pc.confirming')}</h1>
+        <p className="text-body-secondary">{t('pc.seconds')}</p>
       </div>
     );
   }

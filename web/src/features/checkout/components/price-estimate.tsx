@@ -3,9 +3,12 @@ import type { ShippingOption } from '@mtumba/contract/constants';
 import type { DeliveryMethodJson } from '@mtumba/contract/delivery';
 import { formatKsh } from '@mtumba/contract/money';
 import { firstOrderOfferHolder, priceOrder, type DeliveryPricing } from '@mtumba/contract/pricing';
-import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
+import { PriceSummary } from '@/components/ui/price-summary';
+import { usePriceWords } from '@/components/order/price-words';
 import type { CartItem } from '@/lib/api/get-cart';
 import { cartLineUnits } from '@/lib/cart-line-prices';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT } from '@/i18n';
 
 interface PriceEstimateProps {
   items: readonly CartItem[];
@@ -21,6 +24,8 @@ interface PriceEstimateProps {
  * checkout page shows the server's amounts, which are the ones charged.
  */
 export function PriceEstimate({ items, shipping, orders, nudgeMethod }: PriceEstimateProps) {
+  const t = useT(messages);
+  const words = usePriceWords();
   if (!orders || items.length === 0) return null;
   const offerHolder = firstOrderOfferHolder(orders);
   const price = priceOrder({
@@ -38,37 +43,33 @@ export function PriceEstimate({ items, shipping, orders, nudgeMethod }: PriceEst
   return (
     <section className="mt-4" aria-labelledby="estimate-title">
       <h3 className="h6" id="estimate-title">
-        Estimated total
+        {t('est.title')}
       </h3>
       <PriceSummary
         discounts={price.appliedDiscounts}
-        discountsLabel="Offers that apply"
+        discountsLabel={t('est.offers')}
         subtotal={price.subtotalCents / 100}
         discount={price.discountCents / 100}
         delivery={
-          shippingName === null
-            ? 'Choose a shipping option'
-            : deliveryFeeText(shippingName, price.deliveryFeeCents / 100)
+          shippingName === null ? t('est.choose') : words.deliveryFee(shippingName, price.deliveryFeeCents / 100)
         }
+        rowLabels={words.rowLabels}
         total={price.totalCents / 100}
-        totalLabel="Estimated total"
+        totalLabel={t('est.title')}
         totalTestId="estimated-total"
         small
       />
       {nudgeMethod && nudgeGap > 0 && (
         <p className="delivery-nudge small mt-2 mb-0" data-testid="free-delivery-nudge">
-          Add {formatKsh(nudgeGap)} more for free {nudgeMethod.name}
+          {t('est.nudge', { amount: formatKsh(nudgeGap), method: nudgeMethod.name })}
         </p>
       )}
       {offerHolder !== undefined && !orders.some((o) => o.payment_status === 'paid') && (
         <p className="small mt-2 mb-0" data-testid="welcome-held">
-          WELCOME10 is already applied to your order #{offerHolder}. It becomes free again if that order is cancelled or
-          expires unpaid.
+          {t('est.welcome', { id: offerHolder })}
         </p>
       )}
-      <p className="small text-body-secondary mt-2 mb-0">
-        Offers are applied automatically; the checkout page shows the final amounts.
-      </p>
+      <p className="small text-body-secondary mt-2 mb-0">{t('est.note')}</p>
     </section>
   );
 }

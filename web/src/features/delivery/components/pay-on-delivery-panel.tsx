@@ -1,11 +1,22 @@
 import type { ReactNode } from 'react';
 import { MONEY_RECEIVED_STATUSES } from '@mtumba/contract/order-states';
 import { formatKsh } from '@mtumba/contract/money';
-import { podHowSentence, podReadySentence } from '@mtumba/contract/delivery-rules';
 import { useOrder } from '@/lib/api/get-order';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useChoosePayOnDelivery, usePayOnDeliveryOption, useRefreshPayOnDelivery } from '../api/pay-on-delivery';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT, type Translate } from '@/i18n';
+
+type T = Translate<keyof typeof messages>;
+
+/**
+ * The contract's podReadySentence and podHowSentence (delivery-rules.ts), in the page's language:
+ * the same English, one message per kind of delivery.
+ */
+const deliveryKind = (kind?: string | null) => (kind === 'pickup' || kind === 'courier' ? kind : 'rider');
+const readySentence = (t: T, amount: string, kind?: string | null) => t(`pod.ready.${deliveryKind(kind)}`, { amount });
+const howSentence = (t: T, kind?: string | null) => t(`pod.how.${deliveryKind(kind)}`);
 
 interface PayOnDeliveryPanelProps {
   orderId: number;
@@ -25,6 +36,7 @@ const needsPhone = (reason: string | null) => reason?.includes('verified your ph
  * allow it, says why, with the step that opens it when there is one. A paid order shows nothing.
  */
 export function PayOnDeliveryPanel({ orderId, unlock }: PayOnDeliveryPanelProps) {
+  const t = useT(messages);
   const option = usePayOnDeliveryOption(orderId);
   const choose = useChoosePayOnDelivery(orderId);
   const refresh = useRefreshPayOnDelivery(orderId);
@@ -40,10 +52,10 @@ export function PayOnDeliveryPanel({ orderId, unlock }: PayOnDeliveryPanelProps)
       <section className="card mt-3 border-success" aria-labelledby="pod-title" data-testid="pay-on-delivery">
         <div className="card-body">
           <h2 className="h6" id="pod-title">
-            Pay on delivery
+            {t('pod.title')}
           </h2>
           <p className="mb-0" role="status">
-            Your order is confirmed. {podReadySentence(formatKsh(o.amount), kind)}
+            {t('pod.confirmed')} {readySentence(t, formatKsh(o.amount), kind)}
           </p>
         </div>
       </section>
@@ -53,20 +65,21 @@ export function PayOnDeliveryPanel({ orderId, unlock }: PayOnDeliveryPanelProps)
   const confirm = () =>
     choose.mutate(undefined, {
       onSuccess: () =>
-        toast.success(`Your order is confirmed. ${podReadySentence(formatKsh(o.amount), kind)}`, {
+        toast.success(`${t('pod.confirmed')} ${readySentence(t, formatKsh(o.amount), kind)}`, {
           toastId: `pod-${orderId}`,
         }),
-      onError: (err) =>
-        toast.error(errorMessage(err, 'Could not choose pay on delivery'), { toastId: `pod-${orderId}` }),
+      onError: (err) => toast.error(errorMessage(err, t('pod.error')), { toastId: `pod-${orderId}` }),
     });
 
   return (
     <section className="card mt-3" aria-labelledby="pod-title" data-testid="pay-on-delivery">
       <div className="card-body">
         <h2 className="h6" id="pod-title">
-          Or pay on delivery
+          {t('pod.or')}
         </h2>
-        <p className="small mb-2">{podHowSentence(kind)} We keep your items for you until then.</p>
+        <p className="small mb-2">
+          {howSentence(t, kind)} {t('pod.keep')}
+        </p>
         {o.available ? (
           <button
             type="button"
@@ -74,7 +87,7 @@ export function PayOnDeliveryPanel({ orderId, unlock }: PayOnDeliveryPanelProps)
             onClick={confirm}
             disabled={choose.isPending}
           >
-            {choose.isPending ? 'Confirming…' : `Pay ${formatKsh(o.amount)} on delivery`}
+            {choose.isPending ? t('pod.confirming') : t('pod.pay', { amount: formatKsh(o.amount) })}
           </button>
         ) : (
           <>

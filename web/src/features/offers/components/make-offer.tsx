@@ -6,7 +6,9 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import type { Product } from '@mtumba/contract/product';
 import { useMakeOffer, useMyOffers, useOfferRules } from '../api/offers';
-import { CounterActions, offerSummary } from './offer-status';
+import { CounterActions, useOfferSummary } from './offer-status';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT } from '@/i18n';
 
 interface MakeOfferProps {
   product: Product;
@@ -22,6 +24,8 @@ interface MakeOfferProps {
  * items, or where the customer's own offer on the item stands and their answer to a counter.
  */
 export function MakeOffer({ product, customerId, onSignIn, isAdmin }: MakeOfferProps) {
+  const t = useT(messages);
+  const summary = useOfferSummary();
   const rules = useOfferRules();
   const mine = useMyOffers(customerId);
   const make = useMakeOffer(product.id);
@@ -50,7 +54,7 @@ export function MakeOffer({ product, customerId, onSignIn, isAdmin }: MakeOfferP
           setResult({ ok: reply.offer.status !== 'declined', text: reply.message });
           if (reply.offer.status !== 'declined') setOpen(false);
         },
-        onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Could not send your offer.') }),
+        onError: (err) => setResult({ ok: false, text: errorMessage(err, t('of.sendError')) }),
       },
     );
   };
@@ -67,17 +71,17 @@ export function MakeOffer({ product, customerId, onSignIn, isAdmin }: MakeOfferP
 
   if (live) {
     return (
-      <section className="offer-panel" aria-label="Your offer">
-        <h2 className="h6 mb-1">Your offer</h2>
+      <section className="offer-panel" aria-label={t('of.yours')}>
+        <h2 className="h6 mb-1">{t('of.yours')}</h2>
         <p className="mb-2" data-testid="offer-summary">
-          {offerSummary(live)}
+          {summary(live)}
         </p>
         {live.status === 'countered' && (
           <CounterActions offer={live} onDone={(text) => setResult({ ok: true, text })} />
         )}
         {live.status === 'accepted' && (
           <Link to={paths.cart()} className="btn btn-primary">
-            Go to cart
+            {t('of.goCart')}
           </Link>
         )}
         {message}
@@ -88,25 +92,27 @@ export function MakeOffer({ product, customerId, onSignIn, isAdmin }: MakeOfferP
   if (product.stock_quantity <= 0) return message ? <div className="offer-panel">{message}</div> : null;
 
   const hint = rules.data
-    ? `Offers from ${formatKsh(Math.ceil(product.price * rules.data.floor_percent) / 100)}; at ${formatKsh(
-        Math.ceil(product.price * rules.data.auto_accept_percent) / 100,
-      )} or more it is yours at once, held for ${rules.data.hold_hours} hours.`
+    ? t('of.hint', {
+        min: formatKsh(Math.ceil(product.price * rules.data.floor_percent) / 100),
+        auto: formatKsh(Math.ceil(product.price * rules.data.auto_accept_percent) / 100),
+        hours: rules.data.hold_hours,
+      })
     : null;
 
   return (
-    <section className="offer-panel" aria-label="Make an offer">
+    <section className="offer-panel" aria-label={t('of.make')}>
       {!open ? (
         <button
           type="button"
           className="btn btn-outline-primary"
           onClick={() => (customerId === null ? onSignIn() : setOpen(true))}
         >
-          Make an offer
+          {t('of.make')}
         </button>
       ) : (
         <form onSubmit={submit} className="offer-form">
           <label className="form-label fw-semibold" htmlFor={fieldId}>
-            Your price (Ksh)
+            {t('of.yourPrice')}
           </label>
           <div className="d-flex gap-2">
             <input
@@ -120,7 +126,7 @@ export function MakeOffer({ product, customerId, onSignIn, isAdmin }: MakeOfferP
               required
             />
             <button type="submit" className="btn btn-primary" disabled={make.isPending}>
-              {make.isPending ? 'Sending…' : 'Send offer'}
+              {make.isPending ? t('of.sending') : t('of.send')}
             </button>
           </div>
           {hint && (

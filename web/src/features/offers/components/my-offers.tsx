@@ -6,29 +6,27 @@ import { LoadError } from '@/components/ui/load-error';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
 import { useMyOffers } from '../api/offers';
-import { CounterActions, offerStatusText, offerSummary } from './offer-status';
+import { CounterActions, offerStatusText, useOfferSummary } from './offer-status';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useT } from '@/i18n';
 
 /** /my-offers: the customer's price offers with their state, and answers to the shop's counters. */
 export function MyOffers({ customerId }: { customerId: number }) {
+  const t = useT(messages);
+  const summary = useOfferSummary();
   const offers = useMyOffers(customerId);
   const [done, setDone] = useState<string | null>(null);
 
-  if (offers.isPending) return <LoadingSpinner label="Loading your offers…" className="py-4" />;
+  if (offers.isPending) return <LoadingSpinner label={t('of.loading')} className="py-4" />;
   if (offers.isError) {
-    return (
-      <LoadError
-        message="Could not load your offers."
-        onRetry={() => void offers.refetch()}
-        retrying={offers.isFetching}
-      />
-    );
+    return <LoadError message={t('of.loadError')} onRetry={() => void offers.refetch()} retrying={offers.isFetching} />;
   }
   if (offers.data.length === 0) {
     return (
-      <EmptyState message="You have not made any offers yet.">
-        <p>Look for “Make an offer” on an item’s page.</p>
+      <EmptyState message={t('of.none')}>
+        <p>{t('of.look')}</p>
         <Link to={paths.products()} className="btn btn-primary">
-          Browse products
+          {t('of.browse')}
         </Link>
       </EmptyState>
     );
@@ -47,22 +45,24 @@ export function MyOffers({ customerId }: { customerId: number }) {
               <Link to={paths.product(offer.product_id)} className="fw-semibold">
                 {offer.product_name}
               </Link>
-              <span className={`badge offer-badge offer-badge--${offer.status}`}>{offerStatusText(offer.status)}</span>
+              <span className={`badge offer-badge offer-badge--${offer.status}`}>
+                {offerStatusText(t, offer.status)}
+              </span>
             </div>
             <p className="small text-body-secondary mb-1">
-              Price {formatKsh(offer.list_price)}
-              {offer.rounds > 0 && ` · round ${offer.rounds} of ${offer.max_rounds}`}
+              {t('of.price', { price: formatKsh(offer.list_price) })}
+              {offer.rounds > 0 && t('of.round', { round: offer.rounds, max: offer.max_rounds })}
             </p>
-            <p className="mb-2">{offerSummary(offer)}</p>
+            <p className="mb-2">{summary(offer)}</p>
             {offer.status === 'countered' && <CounterActions offer={offer} onDone={setDone} />}
             {offer.status === 'accepted' && (
               <Link to={paths.cart()} className="btn btn-primary">
-                Go to cart
+                {t('of.goCart')}
               </Link>
             )}
             {offer.status === 'ordered' && offer.order_id !== null && (
               <Link to={paths.order(offer.order_id)} className="btn btn-outline-primary">
-                View order #{offer.order_id}
+                {t('of.viewOrder', { id: offer.order_id })}
               </Link>
             )}
           </li>

@@ -3,44 +3,54 @@ import { formatKsh } from '@mtumba/contract/money';
 import type { PriceOfferJson } from '@mtumba/contract/price-offers';
 import { errorMessage } from '@/lib/api-client';
 import { useAnswerOffer } from '../api/offers';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useLocale, useT, type Translate } from '@/i18n';
 
-const STATUS_TEXT: Record<PriceOfferJson['status'], string> = {
-  open: 'Waiting for the shop',
-  countered: 'Counter-offer',
-  accepted: 'Accepted',
-  ordered: 'Ordered',
-  declined: 'Declined',
-  expired: 'Hold ended',
-};
+type T = Translate<keyof typeof messages>;
 
-export function offerStatusText(status: PriceOfferJson['status']): string {
-  return STATUS_TEXT[status];
+/** The badge of an offer's status ("Waiting for the shop", "Counter-offer", …). */
+export function offerStatusText(t: T, status: PriceOfferJson['status']): string {
+  return t(`of.st.${status}`);
 }
 
-function formatUntil(iso: string): string {
-  return new Date(iso).toLocaleString('en-KE', { weekday: 'short', hour: '2-digit', minute: '2-digit' });
-}
-
-/** One sentence on where the offer stands, in the customer's words. */
-export function offerSummary(offer: PriceOfferJson): string {
+/** One sentence on where the offer stands, in the customer's words (and language). */
+export function offerSummary(t: T, locale: string, offer: PriceOfferJson): string {
   switch (offer.status) {
     case 'open':
-      return `You offered ${formatKsh(offer.offer_price)}. The shop will answer soon.`;
+      return t('of.sum.open', { price: formatKsh(offer.offer_price) });
     case 'countered':
-      return `You offered ${formatKsh(offer.offer_price)}; the shop asks ${formatKsh(offer.counter_price ?? 0)}.`;
+      return t('of.sum.countered', {
+        price: formatKsh(offer.offer_price),
+        counter: formatKsh(offer.counter_price ?? 0),
+      });
     case 'accepted':
-      return `Yours at ${formatKsh(offer.agreed_price ?? 0)} until ${formatUntil(offer.hold_until ?? '')}. It is in your cart.`;
+      return t('of.sum.accepted', {
+        price: formatKsh(offer.agreed_price ?? 0),
+        until: new Date(offer.hold_until ?? '').toLocaleString(locale, {
+          weekday: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+        }),
+      });
     case 'ordered':
-      return `Ordered at ${formatKsh(offer.agreed_price ?? 0)}.`;
+      return t('of.sum.ordered', { price: formatKsh(offer.agreed_price ?? 0) });
     case 'declined':
-      return offer.note ?? `Your offer of ${formatKsh(offer.offer_price)} was declined.`;
+      return offer.note ?? t('of.sum.declined', { price: formatKsh(offer.offer_price) });
     case 'expired':
-      return `The reserved price of ${formatKsh(offer.agreed_price ?? 0)} ended without an order.`;
+      return t('of.sum.expired', { price: formatKsh(offer.agreed_price ?? 0) });
   }
+}
+
+/** The summary of an offer, for a screen. */
+export function useOfferSummary(): (offer: PriceOfferJson) => string {
+  const t = useT(messages);
+  const locale = useLocale();
+  return (offer) => offerSummary(t, locale, offer);
 }
 
 /** Accept, decline or counter the shop's counter-offer (counter only while rounds are left). */
 export function CounterActions({ offer, onDone }: { offer: PriceOfferJson; onDone?: (message: string) => void }) {
+  const t = useT(messages);
   const answer = useAnswerOffer();
   const [price, setPrice] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +62,7 @@ export function CounterActions({ offer, onDone }: { offer: PriceOfferJson; onDon
       { id: offer.id, answer: a },
       {
         onSuccess: (reply) => onDone?.(reply.message),
-        onError: (err) => setError(errorMessage(err, 'Could not send your answer. Please try again.')),
+        onError: (err) => setError(errorMessage(err, t('of.answerError'))),
       },
     );
   };
@@ -70,7 +80,7 @@ export function CounterActions({ offer, onDone }: { offer: PriceOfferJson; onDon
           disabled={answer.isPending}
           onClick={() => send({ action: 'accept' })}
         >
-          Accept {formatKsh(offer.counter_price ?? 0)}
+          {t('of.accept', { price: formatKsh(offer.counter_price ?? 0) })}
         </button>
         <button
           type="button"
@@ -78,13 +88,13 @@ export function CounterActions({ offer, onDone }: { offer: PriceOfferJson; onDon
           disabled={answer.isPending}
           onClick={() => send({ action: 'decline' })}
         >
-          Decline
+          {t('of.decline')}
         </button>
       </div>
       {canCounter && (
         <form className="offer-form mt-2" onSubmit={counter}>
           <label className="form-label" htmlFor={`counter-${offer.id}`}>
-            Or offer another price (Ksh)
+            {t('of.another')}
           </label>
           <div className="d-flex gap-2">
             <input
@@ -96,7 +106,7 @@ export function CounterActions({ offer, onDone }: { offer: PriceOfferJson; onDon
               required
             />
             <button type="submit" className="btn btn-outline-primary" disabled={answer.isPending}>
-              Counter
+              {t('of.counter')}
             </button>
           </div>
         </form>

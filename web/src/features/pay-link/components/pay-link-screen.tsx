@@ -6,42 +6,32 @@ import type { PayLinkView } from '@mtumba/contract/manual-order';
 import { MpesaPrompt } from '@/components/mpesa-prompt/mpesa-prompt';
 import { BusyButton } from '@/components/ui/busy-button';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { deliveryFeeText, PriceSummary } from '@/components/ui/price-summary';
+import { PriceSummary } from '@/components/ui/price-summary';
+import { usePriceWords } from '@/components/order/price-words';
 import { errorMessage } from '@/lib/api-client';
 import { payLinkKeys, usePayLinkView } from '../api/get-pay-link';
 import { getPayLinkPayment, sendPayLinkPrompt, useConfirmPayLink, useInitiatePayLink } from '../api/pay-by-link';
+import messages from '@/i18n/catalogs/en/buy.json';
+import { useLocale, useT } from '@/i18n';
 
-function formatUntil(iso: string): string {
+function formatUntil(iso: string, locale: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+    : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
 }
 
-const STATE_TEXT: Record<Exclude<PayLinkView['state'], 'payable'>, { title: string; text: string; tone: string }> = {
-  paid: {
-    title: 'Paid — thank you!',
-    text: 'We have received your payment. The shop will be in touch about delivery.',
-    tone: 'success',
-  },
-  cancelled: {
-    title: 'This order was cancelled',
-    text: 'There is nothing to pay. Message the shop if you still want the items.',
-    tone: 'secondary',
-  },
-  expired: {
-    title: 'This pay link has expired',
-    text: 'Please ask the shop for a new one.',
-    tone: 'warning',
-  },
-  closed: {
-    title: 'Nothing to pay',
-    text: 'This order is settled. Message the shop if you have a question.',
-    tone: 'secondary',
-  },
-};
+type ClosedState = Exclude<PayLinkView['state'], 'payable'>;
+const STATE_TEXT = {
+  paid: { title: 'pl.paidTitle', text: 'pl.paidText', tone: 'success' },
+  cancelled: { title: 'pl.cancelledTitle', text: 'pl.cancelledText', tone: 'secondary' },
+  expired: { title: 'pl.expiredTitle', text: 'pl.expiredText', tone: 'warning' },
+  closed: { title: 'pl.closedTitle', text: 'pl.closedText', tone: 'secondary' },
+} as const satisfies Record<ClosedState, { title: keyof typeof messages; text: keyof typeof messages; tone: string }>;
 
 function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
+  const t = useT(messages);
+  const locale = useLocale();
   const initiate = useInitiatePayLink(token);
   const queryClient = useQueryClient();
   const pay = () =>
@@ -49,7 +39,7 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
   return (
     <section aria-labelledby="pay-title" className="pay-link__options">
       <h2 id="pay-title" className="h5 mb-0">
-        Pay {formatKsh(view.order.total_amount)}
+        {t('pl.pay', { amount: formatKsh(view.order.total_amount) })}
       </h2>
       <MpesaPrompt
         orderId={view.order.id}
@@ -63,25 +53,23 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
           <>
             {initiate.isError && (
               <p className="text-danger" role="alert">
-                {errorMessage(initiate.error, 'Payment initiation failed')}
+                {errorMessage(initiate.error, t('pay.initFailed'))}
               </p>
             )}
             <BusyButton
               type="button"
               busy={initiate.isPending || initiate.isSuccess}
-              busyLabel="Opening the payment page…"
+              busyLabel={t('pay.opening')}
               className="btn btn-outline-primary w-100"
               onClick={pay}
             >
-              Pay {formatKsh(view.order.total_amount)} on the payment page
+              {t('pl.payPage', { amount: formatKsh(view.order.total_amount) })}
             </BusyButton>
           </>
         }
         onPaid={() => void queryClient.invalidateQueries({ queryKey: payLinkKeys.view(token) })}
       />
-      <p className="small text-body-secondary mb-0">
-        This link works until {formatUntil(view.expires_at)}. No account or password needed.
-      </p>
+      <p className="small text-body-secondary mb-0">{t('pl.until', { until: formatUntil(view.expires_at, locale) })}</p>
     </section>
   );
 }
@@ -92,6 +80,8 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
  * the order can be paid; a paid or cancelled order shows its state instead.
  */
 export function PayLinkScreen({ token }: { token: string }) {
+  const t = useT(messages);
+  const words = usePriceWords();
   const [params] = useSearchParams();
   const view = usePayLinkView(token);
   const confirm = useConfirmPayLink(token);
@@ -106,15 +96,13 @@ export function PayLinkScreen({ token }: { token: string }) {
     confirm.mutate(trackingId);
   }, [confirm, params, trackingId]);
 
-  if (view.isPending) return <LoadingSpinner label="Loading your order" />;
+  if (view.isPending) return <LoadingSpinner label={t('pl.loading')} />;
   if (view.isError) {
     return (
       <div className="pay-link py-4">
         <div className="alert alert-warning" role="alert">
-          <h1 className="h5">This pay link cannot be used</h1>
-          <p className="mb-0">
-            {errorMessage(view.error, 'This pay link is not valid. Please ask the shop for a new one.')}
-          </p>
+          <h1 className="h5">{t('pl.unusable')}</h1>
+          <p className="mb-0">{errorMessage(view.error, t('pl.invalid'))}</p>
         </div>
       </div>
     );
@@ -127,24 +115,26 @@ export function PayLinkScreen({ token }: { token: string }) {
     <div className="pay-link py-2">
       <p className="text-body-secondary mb-1">{v.shop.name}</p>
       <h1 className="h3">
-        {order.customer_first_name ? `Hi ${order.customer_first_name}, your order #${order.id}` : `Order #${order.id}`}
+        {order.customer_first_name
+          ? t('pl.hi', { name: order.customer_first_name, id: order.id })
+          : t('oc.order', { id: order.id })}
       </h1>
 
       {state && (
         <div className={`alert alert-${state.tone}`} role="status" data-testid="pay-link-state">
-          <h2 className="h5">{state.title}</h2>
-          <p className="mb-0">{state.text}</p>
+          <h2 className="h5">{t(state.title)}</h2>
+          <p className="mb-0">{t(state.text)}</p>
         </div>
       )}
       {failed && v.can_pay && (
         <div className="alert alert-warning" role="alert">
-          The payment did not go through. You can try again.
+          {t('pl.failed')}
         </div>
       )}
 
       <section aria-labelledby="items-title" className="mb-3">
         <h2 id="items-title" className="visually-hidden">
-          Items
+          {t('pl.items')}
         </h2>
         <ul className="list-unstyled mb-0">
           {order.items.map((item, i) => (
@@ -164,19 +154,20 @@ export function PayLinkScreen({ token }: { token: string }) {
         </ul>
       </section>
 
-      <section aria-label="Delivery and total" className="mb-4">
+      <section aria-label={t('pl.deliveryTotal')} className="mb-4">
         <p className="mb-2">
-          <span className="fw-semibold">Delivery:</span> {order.shipping_address}
-          {order.shipping_address === 'Paid custom delivery' && ' (paid to the rider on arrival)'}
+          <span className="fw-semibold">{t('pl.delivery')}</span> {order.shipping_address}
+          {order.shipping_address === 'Paid custom delivery' && t('pl.rider')}
         </p>
         <PriceSummary
           discounts={order.applied_discounts}
-          discountsLabel="Discounts applied"
+          discountsLabel={t('pl.discounts')}
           subtotal={order.subtotal}
           discount={order.discount_amount}
-          delivery={deliveryFeeText(order.shipping_address, order.delivery_fee)}
+          delivery={words.deliveryFee(order.shipping_address, order.delivery_fee)}
+          rowLabels={words.rowLabels}
           total={order.total_amount}
-          totalLabel="Total"
+          totalLabel={t('amt.total')}
           totalTestId="pay-link-total"
         />
       </section>
@@ -184,9 +175,9 @@ export function PayLinkScreen({ token }: { token: string }) {
       {v.can_pay && <PayPanel token={token} view={v} />}
       {v.shop.whatsapp && (
         <p className="mt-4 small">
-          Questions?{' '}
+          {t('questions')}{' '}
           <a href={`https://wa.me/${v.shop.whatsapp}`} target="_blank" rel="noopener noreferrer">
-            Message the shop on WhatsApp
+            {t('pl.whatsapp')}
           </a>
           .
         </p>
