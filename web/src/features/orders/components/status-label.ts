@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
-import messages from '@/i18n/catalogs/en/orders.json';
+import type messages from '@/i18n/catalogs/en/orders.json';
 import type { Translate } from '@/i18n';
 
 export type OrdersT = Translate<Extract<keyof typeof messages, string>>;
