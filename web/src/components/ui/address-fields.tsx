@@ -1,4 +1,6 @@
 import { TextField } from './text-field';
+import messages from '@/i18n/catalogs/en/ui-forms.json';
+import { useT } from '@/i18n';
 
 export interface AddressFieldsProps {
   address: string;
@@ -23,6 +25,7 @@ export function AddressFields({
   landmarkPlaceholder,
   addressError,
 }: AddressFieldsProps) {
+  const t = useT(messages);
   return (
     <>
       <TextField
@@ -30,7 +33,7 @@ export function AddressFields({
         labelClassName={labelClassName}
         label={addressLabel}
         autoComplete="street-address"
-        placeholder="Street, building, house number"
+        placeholder={t('form.addressPlaceholder')}
         value={address}
         maxLength={200}
         onChange={(value) => onChange({ address: value })}
@@ -39,7 +42,7 @@ export function AddressFields({
       <TextField
         boxClassName={boxClassNames[1]}
         labelClassName={labelClassName}
-        label="Landmark or notes"
+        label={t('form.landmark')}
         placeholder={landmarkPlaceholder}
         value={landmark}
         maxLength={200}

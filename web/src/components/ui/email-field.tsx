@@ -1,3 +1,6 @@
+import messages from '@/i18n/catalogs/en/ui-forms.json';
+import { useT } from '@/i18n';
+
 interface EmailFieldProps {
   id: string;
   value: string;
@@ -8,11 +11,12 @@ interface EmailFieldProps {
 }
 
 /** A required e-mail input with its label (docs/product.md section 5: e-mail fields are of e-mail type and required). */
-export function EmailField({ id, value, onChange, label = 'Email', error }: EmailFieldProps) {
+export function EmailField({ id, value, onChange, label, error }: EmailFieldProps) {
+  const t = useT(messages);
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
-        {label}
+        {label ?? t('form.email')}
       </label>
       <input
         id={id}

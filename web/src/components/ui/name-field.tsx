@@ -1,4 +1,6 @@
 import Form from 'react-bootstrap/Form';
+import messages from '@/i18n/catalogs/en/ui-forms.json';
+import { useT } from '@/i18n';
 
 interface NameFieldProps {
   id: string;
@@ -10,9 +12,10 @@ interface NameFieldProps {
 
 /** The customer's required name with its label (registration and My Account). */
 export function NameField({ id, value, onChange, error }: NameFieldProps) {
+  const t = useT(messages);
   return (
     <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>Name</Form.Label>
+      <Form.Label>{t('form.name')}</Form.Label>
       <Form.Control
         value={value}
         onChange={(e) => onChange(e.target.value)}

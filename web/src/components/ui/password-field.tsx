@@ -2,6 +2,8 @@ import { useState, type ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import messages from '@/i18n/catalogs/en/ui-forms.json';
+import { useT } from '@/i18n';
 
 interface PasswordFieldProps {
   id: string;
@@ -15,6 +17,7 @@ interface PasswordFieldProps {
 
 /** A password input with a Show/Hide toggle (docs/product.md: every password field has one). */
 export function PasswordField({ id, label, value, onChange, autoComplete, required, error }: PasswordFieldProps) {
+  const t = useT(messages);
   const [visible, setVisible] = useState(false);
   return (
     <Form.Group className="mb-3" controlId={id}>
@@ -31,11 +34,11 @@ export function PasswordField({ id, label, value, onChange, autoComplete, requir
         <Button
           variant="outline-secondary"
           onClick={() => setVisible((v) => !v)}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+          aria-label={t(visible ? 'form.hideField' : 'form.showField', { field: label.toLowerCase() })}
           aria-pressed={visible}
           aria-controls={id}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? t('form.hide') : t('form.show')}
         </Button>
         {error && <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}
       </InputGroup>

@@ -1,9 +1,14 @@
 import { formatKsh } from '@mtumba/contract/money';
+import messages from '@/i18n/catalogs/en/ui-forms.json';
+import { tOf, useT } from '@/i18n';
 
-/** The delivery fee as a shopper reads it: custom delivery is paid to the rider, a zero CBD fee is free. */
-export function deliveryFeeText(shipping: string, fee: number): string {
-  if (shipping === 'Paid custom delivery') return 'Paid to the rider';
-  return fee > 0 ? formatKsh(fee) : 'Free';
+/**
+ * The delivery fee as a shopper reads it: custom delivery is paid to the rider, a zero CBD fee is
+ * free (in the page's language unless given a translator).
+ */
+export function deliveryFeeText(shipping: string, fee: number, t = tOf(messages)): string {
+  if (shipping === 'Paid custom delivery') return t('price.riderPaid');
+  return fee > 0 ? formatKsh(fee) : t('price.free');
 }
 
 interface PriceSummaryProps {
@@ -37,6 +42,7 @@ export function PriceSummary({
   totalTestId,
   small = false,
 }: PriceSummaryProps) {
+  const t = useT(messages);
   return (
     <>
       {discounts.length > 0 && (
@@ -50,11 +56,11 @@ export function PriceSummary({
         </div>
       )}
       <dl className={`row mb-0 ${small ? 'small' : ''}`}>
-        <dt className="col-7 fw-normal">Subtotal</dt>
+        <dt className="col-7 fw-normal">{t('price.subtotal')}</dt>
         <dd className="col-5 text-end mb-1">{formatKsh(subtotal)}</dd>
-        <dt className="col-7 fw-normal">Discount</dt>
+        <dt className="col-7 fw-normal">{t('price.discount')}</dt>
         <dd className="col-5 text-end mb-1">{discount > 0 ? `− ${formatKsh(discount)}` : formatKsh(0)}</dd>
-        <dt className="col-7 fw-normal">Delivery fee</dt>
+        <dt className="col-7 fw-normal">{t('price.deliveryFee')}</dt>
         <dd className="col-5 text-end mb-1">{delivery}</dd>
         <dt className="col-7 border-top pt-2">{totalLabel}</dt>
         <dd className="col-5 text-end border-top pt-2 mb-0 fw-bold" data-testid={totalTestId}>
