@@ -6,6 +6,10 @@ import { formatKsh } from '@mtumba/contract/money';
 import type { DeliveryPricing } from '@mtumba/contract/pricing';
 import { AddressFields } from '@/components/ui/address-fields';
 import { TextField } from '@/components/ui/text-field';
+import messages from '@/i18n/catalogs/en/ui-forms.json';
+import { tOf, useT, type Translate } from '@/i18n';
+
+type FormsT = Translate<Extract<keyof typeof messages, string>>;
 
 /** What the shopper filled in for delivery; `option` is a legacy name or `method:{id}`. */
 export interface DeliveryFormState {
@@ -26,11 +30,11 @@ export const EMPTY_DELIVERY: DeliveryFormState = {
   office: '',
 };
 
-const LEGACY_NOTES: Record<ShippingOption, string> = {
-  'CBD Delivery':
-    'Ksh 50, with a pickup point in the city centre (Nairobi CBD). Free when your order is above Ksh 1000 after discounts.',
-  'Paid custom delivery': 'Delivered to your door; the delivery fee is paid to the rider on arrival.',
-};
+/** The spec's two choices explained (the names are the API's values and stay as they are). */
+const LEGACY_NOTES = {
+  'CBD Delivery': 'dc.legacyCbd',
+  'Paid custom delivery': 'dc.legacyCustom',
+} as const satisfies Record<ShippingOption, string>;
 
 const isLegacy = (name: string): name is ShippingOption => (SHIPPING_OPTIONS as readonly string[]).includes(name);
 
@@ -70,15 +74,17 @@ export function missingDelivery(
   state: DeliveryFormState,
 ): { field: DeliveryField; message: string } | undefined {
   if (!m) return undefined;
-  if (m.needs.includes('zone') && !state.zone) return { field: 'zone', message: 'Choose the area you are in.' };
+  // in the page's language
+  const t = tOf(messages);
+  if (m.needs.includes('zone') && !state.zone) return { field: 'zone', message: t('dc.needZone') };
   if (m.needs.includes('address') && !state.address.trim() && m.name !== 'Paid custom delivery') {
-    return { field: 'address', message: 'Enter the delivery address: street, building and house or door number.' };
+    return { field: 'address', message: t('dc.needAddress') };
   }
   if (m.needs.includes('town') && !state.town.trim()) {
-    return { field: 'town', message: 'Enter the town you want the parcel sent to.' };
+    return { field: 'town', message: t('dc.needTown') };
   }
   if (m.needs.includes('pickup_office') && !state.office.trim()) {
-    return { field: 'office', message: "Enter the courier's pickup office in that town." };
+    return { field: 'office', message: t('dc.needOffice') };
   }
   return undefined;
 }
@@ -111,22 +117,23 @@ export function deliveryBody(methods: DeliveryMethodJson[] | undefined, state: D
   return m ? { delivery_method_id: m.id, ...extra } : {};
 }
 
-function feeText(m: DeliveryMethodJson): string {
+function feeText(t: FormsT, m: DeliveryMethodJson): string {
   if (m.zones.length > 0) {
     const fees = m.zones.map((z) => z.fee);
-    return `${formatKsh(Math.min(...fees))}–${formatKsh(Math.max(...fees))} by area`;
+    return t('dc.byArea', { min: formatKsh(Math.min(...fees)), max: formatKsh(Math.max(...fees)) });
   }
-  if (m.fee === 0) return 'Paid to the rider';
+  if (m.fee === 0) return t('price.riderPaid');
   return formatKsh(m.fee);
 }
 
 function MethodNote({ m }: { m: DeliveryMethodJson }) {
+  const t = useT(messages);
+  const estimate = deliveryEstimate(m).toLowerCase();
   return (
     <>
       {m.fee > 0 && m.zones.length === 0 && `${formatKsh(m.fee)}. `}
-      {m.free_over !== null && m.fee > 0 && `Free when your order is above ${formatKsh(m.free_over)} after discounts. `}
-      {m.kind === 'pickup' ? 'Ready for pickup in ' : 'Arrives in '}
-      {deliveryEstimate(m).toLowerCase()}. {m.note}
+      {m.free_over !== null && m.fee > 0 && `${t('dc.freeOver', { amount: formatKsh(m.free_over) })} `}
+      {m.kind === 'pickup' ? t('dc.readyIn', { estimate }) : t('dc.arrivesIn', { estimate })} {m.note}
     </>
   );
 }
@@ -147,6 +154,7 @@ interface DeliveryChoiceProps {
  * and the pickup point's address, hours and hold days for pickup.
  */
 export function DeliveryChoice({ methods, value, onChange, addresses, error, errorField }: DeliveryChoiceProps) {
+  const t = useT(messages);
   const fieldError = (field: DeliveryField) => (error && errorField === field ? error : undefined);
   const ids = {
     select: useId(),
@@ -165,7 +173,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
   return (
     <div className="delivery-choice">
       <label htmlFor={ids.select} className="form-label">
-        Shipping option
+        {t('dc.shippingOption')}
       </label>
       <select
         id={ids.select}
@@ -175,7 +183,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
         aria-describedby={ids.note}
         required
       >
-        <option value="">Choose a shipping option</option>
+        <option value="">{t('dc.choose')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -191,29 +199,33 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
         {m ? (
           <MethodNote m={m} />
         ) : isLegacy(value.option) ? (
-          LEGACY_NOTES[value.option]
+          t(LEGACY_NOTES[value.option])
         ) : methods && methods.length > 0 ? (
           // every active method, as the shop set them up (not only the spec's two)
           <ul className="list-unstyled mb-0" data-testid="delivery-options-help">
             {methods.map((x) => (
               <li key={x.id}>
-                <strong>{x.name}</strong>: {feeText(x)}, {x.kind === 'pickup' ? 'ready in' : 'arrives in'}{' '}
-                {deliveryEstimate(x).toLowerCase()}.
+                <strong>{x.name}</strong>:{' '}
+                {t(x.kind === 'pickup' ? 'dc.listReady' : 'dc.listArrives', {
+                  fee: feeText(t, x),
+                  estimate: deliveryEstimate(x).toLowerCase(),
+                })}
               </li>
             ))}
           </ul>
         ) : (
           <>
-            CBD Delivery: {LEGACY_NOTES['CBD Delivery']} Paid custom delivery: {LEGACY_NOTES['Paid custom delivery']}
+            CBD Delivery: {t(LEGACY_NOTES['CBD Delivery'])} Paid custom delivery:{' '}
+            {t(LEGACY_NOTES['Paid custom delivery'])}
           </>
         )}
       </div>
 
       {m?.kind === 'pickup' && m.pickup_address && (
         <div className="delivery-choice__pickup mt-2" data-testid="pickup-point">
-          <strong>Pickup point:</strong> {m.pickup_address}
-          {m.pickup_hours && <> · Open {m.pickup_hours}</>}
-          {m.hold_days !== null && <> · We hold your parcel {m.hold_days} days</>}
+          <strong>{t('dc.pickupPoint')}</strong> {m.pickup_address}
+          {m.pickup_hours && t('dc.open', { hours: m.pickup_hours })}
+          {m.hold_days !== null && t('dc.hold', { days: m.hold_days })}
         </div>
       )}
 
@@ -222,7 +234,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
           {m.kind === 'doorstep' && addresses && addresses.length > 0 && (
             <div className="col-12">
               <label htmlFor={ids.saved} className="form-label">
-                Saved address
+                {t('dc.saved')}
               </label>
               <select
                 id={ids.saved}
@@ -235,7 +247,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
                   set({ address: a.address_line, landmark: a.landmark ?? '', zone });
                 }}
               >
-                <option value="">Choose a saved address</option>
+                <option value="">{t('dc.chooseSaved')}</option>
                 {addresses.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.label}: {a.address_line}
@@ -247,7 +259,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
           {m.zones.length > 0 && (
             <div className="col-12">
               <label htmlFor={ids.zone} className="form-label">
-                Area
+                {t('delivery.area')}
               </label>
               <select
                 id={ids.zone}
@@ -255,7 +267,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
                 value={value.zone}
                 onChange={(e) => set({ zone: e.target.value })}
               >
-                <option value="">Choose your area</option>
+                <option value="">{t('dc.chooseArea')}</option>
                 {m.zones.map((z) => (
                   <option key={z.name} value={z.name}>
                     {z.name} ({formatKsh(z.fee)})
@@ -270,9 +282,9 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
               address={value.address}
               landmark={value.landmark}
               onChange={set}
-              addressLabel="Delivery address"
+              addressLabel={t('dc.address')}
               boxClassNames={['col-md-7', 'col-md-5']}
-              landmarkPlaceholder="Opposite the petrol station"
+              landmarkPlaceholder={t('dc.landmarkHint')}
               addressError={fieldError('address')}
             />
           )}
@@ -280,7 +292,7 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
             <>
               <TextField
                 boxClassName="col-md-5"
-                label="Town"
+                label={t('dc.town')}
                 autoComplete="address-level2"
                 placeholder="Nakuru"
                 value={value.town}
@@ -290,8 +302,8 @@ export function DeliveryChoice({ methods, value, onChange, addresses, error, err
               />
               <TextField
                 boxClassName="col-md-7"
-                label="Courier pickup office"
-                placeholder="e.g. Easy Coach, town stage"
+                label={t('dc.office')}
+                placeholder={t('dc.officeHint')}
                 value={value.office}
                 maxLength={120}
                 onChange={(office) => set({ office })}
