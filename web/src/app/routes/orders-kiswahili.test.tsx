@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LanguageProvider, loadLanguage } from '@/i18n';
 import { orderFixture } from '@/features/orders/test-fixtures';
 import { mockApi, renderWithProviders, signInAs } from '@/lib/testing';
+import { orderStatusMessage } from '@/features/notifications/components/live-updates';
 import OrdersRoute from './orders';
 import OrderDetailRoute from './order-detail';
 import WishlistRoute from './wishlist';
@@ -92,5 +93,16 @@ describe('orders and wishlist in Kiswahili', () => {
     expect(await screen.findByText('Bado hujaweka chochote kwenye vipendwa.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Angalia bidhaa' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Tafuta kwenye vipendwa vyako' })).toBeInTheDocument();
+  });
+
+  it('words a live status change in the language the page is in', () => {
+    const before = document.documentElement.lang;
+    document.documentElement.lang = 'sw';
+    try {
+      expect(orderStatusMessage(12, 'delivered')).toBe('Hali ya oda #12 imebadilika kuwa: Imefika');
+    } finally {
+      document.documentElement.lang = before;
+    }
+    expect(orderStatusMessage(12, 'delivered')).toBe('Order #12 status changed to Delivered');
   });
 });
