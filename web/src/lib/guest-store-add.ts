@@ -9,6 +9,8 @@ import {
   writeGuestWishlist,
   type GuestProduct,
 } from './guest-store';
+import messages from '@/i18n/catalogs/en/ui-extra.json';
+import { tOf } from '@/i18n';
 
 // Adding to a visitor's cart or wishlist asks the shop for the product first. Loaded on a
 // visitor's first tap (lib/api/add-to-cart.ts, add-to-wishlist.ts), not with the first page.
@@ -29,7 +31,7 @@ export async function addToGuestCart(productId: number, quantity: number): Promi
   const line = lines.find((l) => l.product_id === productId);
   const wanted = (line?.quantity ?? 0) + quantity;
   if (product.stock_quantity <= 0 || wanted > product.stock_quantity) {
-    throw outOfStock(product);
+    throw outOfStock(product, tOf(messages)('ui.outOfStock', { name: product.name }));
   }
   const snapshot: GuestProduct = {
     id: product.id,

@@ -56,9 +56,15 @@ export const readGuestWishlist = (): GuestWishlistEntry[] =>
   read<GuestWishlistEntry>(WISHLIST).filter((e) => Number.isInteger(e?.product_id) && e.product);
 export const writeGuestWishlist = (entries: GuestWishlistEntry[]): void => write(WISHLIST, entries);
 
-/** Refused as the server refuses: more than is in stock (422 with the stock left). */
-export function outOfStock(product: { name: string; stock_quantity: number }): ApiError {
-  const message = outOfStockMessage(product.name);
+/**
+ * Refused as the server refuses: more than is in stock (422 with the stock left). The words are
+ * English unless given (guest-store-add.ts gives them in the page's language: this module is in
+ * the home page's first download, which has no room for a catalog).
+ */
+export function outOfStock(
+  product: { name: string; stock_quantity: number },
+  message = outOfStockMessage(product.name),
+): ApiError {
   return new ApiError(422, { message, errors: { quantity: [message] }, stock_quantity: product.stock_quantity });
 }
 

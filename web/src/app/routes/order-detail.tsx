@@ -6,19 +6,22 @@ import { ReviewForm } from '@/features/reviews/components/review-form';
 import { paths } from '@/config/paths';
 import { PushOptIn } from '@/features/push/components/push-opt-in';
 import { pushTexts } from '@/features/push/texts';
+import messages from '@/i18n/catalogs/en/orders.json';
+import { useT } from '@/i18n';
 
 export default function OrderDetailRoute() {
+  const t = useT(messages);
   const { isSignedIn } = useAuth();
   const { orderId } = useParams();
   const id = Number(orderId);
   return (
     <>
-      <title>{`Order #${orderId ?? ''} — Mtumba`}</title>
+      <title>{t('order.pageTitle', { id: orderId ?? '' })}</title>
       <Link to={paths.orders()} className="back-link mb-2">
-        ← Back to my orders
+        {t('order.back')}
       </Link>
       {!isSignedIn ? (
-        <SignInRequired what="this order" />
+        <SignInRequired what={t('order.signInWhat')} />
       ) : Number.isInteger(id) && id > 0 ? (
         <>
           <OrderDetail
@@ -41,7 +44,7 @@ export default function OrderDetailRoute() {
           </section>
         </>
       ) : (
-        <div className="alert alert-warning">Order not found.</div>
+        <div className="alert alert-warning">{t('detail.notFound')}</div>
       )}
     </>
   );

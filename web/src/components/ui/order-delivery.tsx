@@ -1,6 +1,8 @@
 import { podReadySentence } from '@mtumba/contract/delivery-rules';
 import { formatKsh } from '@mtumba/contract/money';
 import type { OrderJson } from '@mtumba/contract/order';
+import messages from '@/i18n/catalogs/en/ui-forms.json';
+import { useT } from '@/i18n';
 
 /** What of an order its delivery panel shows (`delivery` is null on orders placed before delivery methods). */
 type OrderDeliveryFacts = Pick<OrderJson, 'delivery' | 'payment_method' | 'payment_status' | 'total_amount'>;
@@ -11,6 +13,7 @@ type OrderDeliveryFacts = Pick<OrderJson, 'delivery' | 'payment_method' | 'payme
  * order pages and the checkout show it (docs/product.md section 11).
  */
 export function OrderDelivery({ order }: { order: OrderDeliveryFacts }) {
+  const t = useT(messages);
   const { delivery, payment_method: paymentMethod, payment_status: paymentStatus, total_amount: total } = order;
   const podDue = paymentMethod === 'pay_on_delivery' && paymentStatus === 'unpaid';
   if (!delivery && paymentMethod !== 'pay_on_delivery') return null;
@@ -19,25 +22,25 @@ export function OrderDelivery({ order }: { order: OrderDeliveryFacts }) {
       <dl className="mb-0">
         {delivery?.zone && (
           <>
-            <dt>Area</dt>
+            <dt>{t('delivery.area')}</dt>
             <dd>{delivery.zone}</dd>
           </>
         )}
         {delivery?.kind === 'pickup' && delivery.pickup_address && (
           <>
-            <dt>Pickup point</dt>
+            <dt>{t('delivery.pickupPoint')}</dt>
             <dd>
               {delivery.pickup_address}
               {delivery.pickup_hours && (
                 <>
                   <br />
-                  Open {delivery.pickup_hours}
+                  {t('delivery.open', { hours: delivery.pickup_hours })}
                 </>
               )}
               {delivery.hold_days !== null && (
                 <>
                   <br />
-                  We hold your parcel for {delivery.hold_days} days once it is ready.
+                  {t('delivery.hold', { days: delivery.hold_days })}
                 </>
               )}
             </dd>
@@ -45,7 +48,7 @@ export function OrderDelivery({ order }: { order: OrderDeliveryFacts }) {
         )}
         {delivery?.address && (
           <>
-            <dt>Address</dt>
+            <dt>{t('delivery.address')}</dt>
             <dd>
               {delivery.address}
               {delivery.landmark && (
@@ -59,7 +62,7 @@ export function OrderDelivery({ order }: { order: OrderDeliveryFacts }) {
         )}
         {delivery?.town && (
           <>
-            <dt>Town and pickup office</dt>
+            <dt>{t('delivery.townOffice')}</dt>
             <dd>
               {delivery.town}
               {delivery.pickup_office ? `, ${delivery.pickup_office}` : ''}
@@ -68,15 +71,19 @@ export function OrderDelivery({ order }: { order: OrderDeliveryFacts }) {
         )}
         {delivery && (
           <>
-            <dt>Estimated</dt>
+            <dt>{t('delivery.estimated')}</dt>
             <dd>{delivery.estimate}</dd>
           </>
         )}
         {paymentMethod === 'pay_on_delivery' && (
           <>
-            <dt>Payment</dt>
+            <dt>{t('delivery.payment')}</dt>
             <dd className="mb-0">
-              {podDue ? <strong>{podReadySentence(formatKsh(total), delivery?.kind)}</strong> : 'Paid on delivery'}
+              {podDue ? (
+                <strong>{podReadySentence(formatKsh(total), delivery?.kind)}</strong>
+              ) : (
+                t('delivery.paidOnDelivery')
+              )}
             </dd>
           </>
         )}

@@ -1,5 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import messages from '@/i18n/catalogs/en/ui-extra.json';
+import { useT } from '@/i18n';
 
 interface OutOfStockModalProps {
   /** the sold product's name, or null to keep the modal closed */
@@ -9,20 +11,20 @@ interface OutOfStockModalProps {
 
 /** Shown instead of a cart call when a product has no stock left (docs/product.md section 5). */
 export function OutOfStockModal({ productName, onClose }: OutOfStockModalProps) {
+  const t = useT(messages);
   return (
     <Modal show={productName !== null} onHide={onClose} centered aria-labelledby="out-of-stock-title">
       <Modal.Header closeButton>
-        <Modal.Title id="out-of-stock-title">Out of Stock</Modal.Title>
+        <Modal.Title id="out-of-stock-title">{t('ui.soldTitle')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p className="mb-0">
-          Sorry, <strong>{productName}</strong> has been sold. Most of our pieces are one of a kind, and new stock
-          arrives every week.
+          {t('ui.soldBefore')} <strong>{productName}</strong> {t('ui.soldAfter')}
         </p>
       </Modal.Body>
       <Modal.Footer>
         <Button variant="primary" onClick={onClose}>
-          Close
+          {t('ui.close')}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import messages from '@/i18n/catalogs/en/ui-extra.json';
+import { useT } from '@/i18n';
 
 interface PaginationNavProps {
   page: number;
@@ -21,17 +23,18 @@ export function pageWindow(page: number, pageCount: number, radius = 1): (number
   return out;
 }
 
-export function PaginationNav({ page, pageCount, hrefFor, label = 'Pages' }: PaginationNavProps) {
+export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNavProps) {
+  const t = useT(messages);
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={label} className="d-flex justify-content-center mt-4">
+    <nav aria-label={label ?? t('ui.pages')} className="d-flex justify-content-center mt-4">
       <ul className="pagination flex-wrap">
         <li className={`page-item ${page <= 1 ? 'disabled' : ''}`}>
           {page <= 1 ? (
-            <span className="page-link">Previous</span>
+            <span className="page-link">{t('ui.previous')}</span>
           ) : (
             <Link className="page-link" to={hrefFor(page - 1)} rel="prev">
-              Previous
+              {t('ui.previous')}
             </Link>
           )}
         </li>
@@ -46,7 +49,7 @@ export function PaginationNav({ page, pageCount, hrefFor, label = 'Pages' }: Pag
                 className="page-link"
                 to={hrefFor(p)}
                 aria-current={p === page ? 'page' : undefined}
-                aria-label={`Page ${p}`}
+                aria-label={t('ui.page', { page: p })}
               >
                 {p}
               </Link>
@@ -55,10 +58,10 @@ export function PaginationNav({ page, pageCount, hrefFor, label = 'Pages' }: Pag
         )}
         <li className={`page-item ${page >= pageCount ? 'disabled' : ''}`}>
           {page >= pageCount ? (
-            <span className="page-link">Next</span>
+            <span className="page-link">{t('ui.next')}</span>
           ) : (
             <Link className="page-link" to={hrefFor(page + 1)} rel="next">
-              Next
+              {t('ui.next')}
             </Link>
           )}
         </li>

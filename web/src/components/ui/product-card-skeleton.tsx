@@ -1,3 +1,6 @@
+import messages from '@/i18n/catalogs/en/ui.json';
+import { useT } from '@/i18n';
+
 /** A grey stand-in for a product card while the list loads (docs/product.md section 4 gives the counts). */
 export function ProductCardSkeleton() {
   return (
@@ -13,9 +16,10 @@ export function ProductCardSkeleton() {
 }
 
 /** `count` skeleton cards in the same grid as the real cards, announced once as loading. */
-export function ProductGridSkeleton({ count, label = 'Loading products' }: { count: number; label?: string }) {
+export function ProductGridSkeleton({ count, label }: { count: number; label?: string }) {
+  const t = useT(messages);
   return (
-    <div className="product-grid" role="status" aria-label={label}>
+    <div className="product-grid" role="status" aria-label={label ?? t('ui.loadingProducts')}>
       {Array.from({ length: count }, (_, i) => (
         <ProductCardSkeleton key={i} />
       ))}

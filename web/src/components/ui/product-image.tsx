@@ -1,5 +1,7 @@
 import type { Product, ProductImage as ProductImageData } from '@mtumba/contract/product';
 import { Icon } from './icon';
+import messages from '@/i18n/catalogs/en/ui.json';
+import { useT } from '@/i18n';
 
 type Imageable = Pick<Product, 'image_url'> & { images?: ProductImageData[] };
 
@@ -43,14 +45,15 @@ export function ProductImage({
   priority,
   className,
 }: ProductImageProps) {
+  const t = useT(messages);
   if (!source) {
     return (
-      <div className={`image-placeholder ${className ?? ''}`} role="img" aria-label={`${alt} (no photo yet)`}>
+      <div className={`image-placeholder ${className ?? ''}`} role="img" aria-label={t('ui.noPhotoAlt', { name: alt })}>
         <Icon
           size={48}
           path="M16 3l-2 2h-4L8 3 3 6l2 4 2-1v12h10V9l2 1 2-4-5-3zm-1 16H9V8.2l-.9.5-.7-1.4L8 7l1.2 1.2h5.6L16 7l.6.3-.7 1.4-.9-.5V19z"
         />
-        <span className="small">No photo yet</span>
+        <span className="small">{t('ui.noPhoto')}</span>
       </div>
     );
   }

@@ -1,3 +1,6 @@
+import messages from '@/i18n/catalogs/en/ui-extra.json';
+import { useT } from '@/i18n';
+
 interface RatingStarsProps {
   rating: number | null | undefined;
   /** show "(x out of 5)" after the stars */
@@ -7,6 +10,7 @@ interface RatingStarsProps {
 
 /** Five stars filled to the average rating (rounded to halves), with the number for screen readers. */
 export function RatingStars({ rating, showText = true, className }: RatingStarsProps) {
+  const t = useT(messages);
   const value = Math.max(0, Math.min(5, Number(rating) || 0));
   const rounded = Math.round(value * 2) / 2;
   const shown = Number.isInteger(value) ? String(value) : value.toFixed(1);
@@ -20,9 +24,9 @@ export function RatingStars({ rating, showText = true, className }: RatingStarsP
         ))}
       </span>
       {showText ? (
-        <span className="ms-1">({shown} out of 5)</span>
+        <span className="ms-1">({t('ui.outOf5', { rating: shown })})</span>
       ) : (
-        <span className="visually-hidden">{shown} out of 5</span>
+        <span className="visually-hidden">{t('ui.outOf5', { rating: shown })}</span>
       )}
     </span>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatKsh } from '@mtumba/contract/money';
 import { Icon } from './icon';
+import messages from '@/i18n/catalogs/en/ui-forms.json';
+import { useT } from '@/i18n';
 
 /** A wa.me link: to `phone` (digits, country code first) when given, else WhatsApp asks whom to send it to. */
 export function whatsAppUrl(text: string, phone?: string | null): string {
@@ -40,6 +42,7 @@ function WhatsAppIcon() {
  * absolute only once mounted (the page may be rendered on the server, where there is no window).
  */
 export function ShareProductOnWhatsApp({ name, price, path }: { name: string; price: number; path: string }) {
+  const t = useT(messages);
   const [origin, setOrigin] = useState('');
   useEffect(() => setOrigin(window.location.origin), []);
   return (
@@ -48,7 +51,7 @@ export function ShareProductOnWhatsApp({ name, price, path }: { name: string; pr
       text={`${name} — ${formatKsh(price)}\n${origin}${path}?src=wa`}
       className="btn btn-whatsapp btn-share"
     >
-      Share on WhatsApp
+      {t('share.whatsapp')}
     </WhatsAppLink>
   );
 }

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { statusLabel } from '@mtumba/contract/order-states';
+import { ORDER_STATUSES, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
+import messages from '@/i18n/catalogs/en/orders.json';
+import { tOf } from '@/i18n';
 import { useAuth } from '@/lib/auth/use-auth';
 import { orderKeys } from '@/lib/api/get-orders';
 import { getToken } from '@/lib/auth-storage';
@@ -7,10 +9,16 @@ import { emitAppEvent } from '@/lib/events';
 import { useSocketConnection, useSocketEvent, useSocketReconnect } from '@/lib/socket';
 import { addNotification } from '../notification-store';
 
-export const orderStatusMessage = (id: number, status: string) =>
-  `Order #${id} status changed to ${statusLabel(status)}`;
+// The bell keeps a notification's words as they were when it arrived: in the page's language then.
+export function orderStatusMessage(id: number, status: string): string {
+  const t = tOf(messages);
+  const label = (ORDER_STATUSES as readonly string[]).includes(status)
+    ? t(`status.${status as OrderStatus}`)
+    : statusLabel(status);
+  return t('notify.status', { id, status: label });
+}
 
-export const savedSearchMatchMessage = (name: string) => `New match for your saved search: ${name}`;
+export const savedSearchMatchMessage = (name: string) => tOf(messages)('notify.match', { name });
 
 /**
  * Live order updates (docs/product.md section 4), mounted once under the QueryClient: keeps the Socket.IO

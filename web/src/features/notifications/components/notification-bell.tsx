@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
+import messages from '@/i18n/catalogs/en/orders.json';
+import { useLocale, useT } from '@/i18n';
 import {
   clearReadNotifications,
   markAllNotificationsRead,
@@ -10,11 +12,11 @@ import {
   type AppNotification,
 } from '../notification-store';
 
-const timeFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatTime(iso: string): string {
+function formatTime(locale: string, iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 function BellIcon() {
@@ -27,7 +29,8 @@ function BellIcon() {
 }
 
 function NotificationItem({ notification, fresh }: { notification: AppNotification; fresh: boolean }) {
-  const time = formatTime(notification.timestamp);
+  const t = useT(messages);
+  const time = formatTime(useLocale(), notification.timestamp);
   return (
     <li className={`px-3 py-2 border-bottom small ${fresh ? 'bg-body-tertiary fw-semibold' : ''}`}>
       {notification.orderId !== undefined ? (
@@ -46,7 +49,7 @@ function NotificationItem({ notification, fresh }: { notification: AppNotificati
           {time}
         </time>
       )}
-      {fresh && <span className="visually-hidden">(new)</span>}
+      {fresh && <span className="visually-hidden">{t('notify.new')}</span>}
     </li>
   );
 }
@@ -56,6 +59,7 @@ function NotificationItem({ notification, fresh }: { notification: AppNotificati
  * marks them all read, closing it clears the read ones. The list lives in local storage.
  */
 export function NotificationBell() {
+  const t = useT(messages);
   const notifications = useNotifications();
   // What was unread when the bell opened stays highlighted while it is open.
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
@@ -86,7 +90,7 @@ export function NotificationBell() {
           )}
         </>
       }
-      ariaLabel={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+      ariaLabel={unread > 0 ? t('notify.unread', { count: unread }) : t('notify.title')}
       align="end"
       // A plain button: the dropdown-toggle class would draw a caret next to the bell.
       buttonClassName="btn btn-link nav-link position-relative px-2"
@@ -95,10 +99,10 @@ export function NotificationBell() {
       menuStyle={{ width: 'min(22rem, 90vw)', maxHeight: '22rem', overflowY: 'auto', padding: 0 }}
     >
       <li className="px-3 py-2 border-bottom fw-bold" aria-hidden="true">
-        Notifications
+        {t('notify.title')}
       </li>
       {notifications.length === 0 ? (
-        <li className="px-3 py-3 text-body-secondary">No notifications</li>
+        <li className="px-3 py-3 text-body-secondary">{t('notify.none')}</li>
       ) : (
         notifications.map((n) => <NotificationItem key={n.id} notification={n} fresh={freshIds.has(n.id)} />)
       )}

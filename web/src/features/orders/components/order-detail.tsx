@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { CardSection } from '@/components/ui/card-section';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { CANCEL_REQUESTABLE, statusLabel, type OrderStatus } from '@mtumba/contract/order-states';
+import { CANCEL_REQUESTABLE, type OrderStatus } from '@mtumba/contract/order-states';
 import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -19,32 +19,31 @@ import { OrderAmounts } from '@/components/order/order-amounts';
 import { OrderItemRow } from '@/components/order/order-item-row';
 import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from './order-status-badge';
+import { formatOrderDate, statusText } from './status-label';
+import messages from '@/i18n/catalogs/en/orders.json';
+import { useLocale, useT } from '@/i18n';
 
 // loaded only for an order that may have returns (delivered, or cancelled after it shipped)
 const OrderReturns = lazy(() => import('./order-returns'));
 
-const dateTime = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => dateTime.format(new Date(iso));
-
-/** Who made a change, as the customer reads it. */
-const ACTORS: Record<string, string> = {
-  customer: 'by you',
-  admin: 'by the shop',
-  system: 'automatically',
-  payment: 'on payment',
-};
+/** Who made a change, as the customer reads it (actor.<who> in the orders catalog). */
+const ACTORS = ['customer', 'admin', 'system', 'payment'] as const;
 
 function HistoryLine({ entry }: { entry: OrderHistoryJson }) {
-  const by = ACTORS[entry.actor] ?? `by ${entry.actor}`;
+  const t = useT(messages);
+  const locale = useLocale();
+  const formatDate = (iso: string) => formatOrderDate(locale, iso);
+  const actor = ACTORS.find((a) => a === entry.actor);
+  const by = actor ? t(`actor.${actor}`) : t('actor.other', { actor: entry.actor });
   return (
     <li className="mb-2">
       <strong>
         {!entry.from_status
-          ? `Placed (${statusLabel(entry.to_status)})`
+          ? t('history.placed', { status: statusText(t, entry.to_status) })
           : entry.from_status === entry.to_status
             ? // a change that left the status as it was (a payment, a note): no "Pending → Pending"
-              statusLabel(entry.to_status)
-            : `${statusLabel(entry.from_status)} → ${statusLabel(entry.to_status)}`}
+              statusText(t, entry.to_status)
+            : `${statusText(t, entry.from_status)} → ${statusText(t, entry.to_status)}`}
       </strong>{' '}
       <span className="text-body-secondary">
         {by}, <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>
@@ -56,6 +55,7 @@ function HistoryLine({ entry }: { entry: OrderHistoryJson }) {
 
 /** Request Cancel with its confirmation dialog (docs/product.md: pending or processing only; a request, not a cancel). */
 function RequestCancel({ order }: { order: OrderJson }) {
+  const t = useT(messages);
   const [confirming, setConfirming] = useState(false);
   const request = useRequestCancel();
   const cancelNow = useCancelOrder();
@@ -67,13 +67,9 @@ function RequestCancel({ order }: { order: OrderJson }) {
   const send = async () => {
     try {
       const reply = direct ? await cancelNow.mutateAsync(order.id) : await request.mutateAsync(order.id);
-      toast.success(reply?.message || "Your cancellation request was sent. We'll update you shortly.");
+      toast.success(reply?.message || t('cancel.sent'));
     } catch (err) {
-      toast.error(
-        err instanceof ApiError
-          ? (err.body.message ?? 'Failed to send cancellation request')
-          : 'Could not send cancellation request',
-      );
+      toast.error(err instanceof ApiError ? (err.body.message ?? t('cancel.failed')) : t('cancel.couldNot'));
     } finally {
       setConfirming(false);
     }
@@ -82,7 +78,7 @@ function RequestCancel({ order }: { order: OrderJson }) {
   return (
     <>
       <Button variant="outline-danger" onClick={() => setConfirming(true)}>
-        {direct ? 'Cancel order' : 'Request Cancel'}
+        {direct ? t('cancel.cancelOrder') : t('cancel.request')}
       </Button>
       <Modal
         show={confirming}
@@ -91,21 +87,21 @@ function RequestCancel({ order }: { order: OrderJson }) {
         aria-labelledby="cancel-order-title"
       >
         <Modal.Header closeButton>
-          <Modal.Title id="cancel-order-title">{direct ? 'Cancel this order?' : 'Request cancellation?'}</Modal.Title>
+          <Modal.Title id="cancel-order-title">
+            {direct ? t('cancel.titleDirect') : t('cancel.titleRequest')}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="mb-0">
-            {direct
-              ? `Order #${order.id} is not paid yet: it is cancelled at once and its items go back on sale.`
-              : `We will ask the shop to cancel order #${order.id}. The shop reviews every request and will let you know; if you have paid, your refund follows the cancellation.`}
+            {direct ? t('cancel.bodyDirect', { id: order.id }) : t('cancel.bodyRequest', { id: order.id })}
           </p>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
-            Keep Order
+            {t('cancel.keep')}
           </Button>
           <Button variant="danger" onClick={() => void send()} disabled={cancel.isPending}>
-            {cancel.isPending ? 'Sending…' : direct ? 'Cancel order' : 'Request Cancel'}
+            {cancel.isPending ? t('sending') : direct ? t('cancel.cancelOrder') : t('cancel.request')}
           </Button>
         </Modal.Footer>
       </Modal>
@@ -114,24 +110,24 @@ function RequestCancel({ order }: { order: OrderJson }) {
 }
 
 function LoadFailure({ error }: { error: unknown }) {
+  const t = useT(messages);
   if (error instanceof ApiError && error.status === 404) {
     return (
       <div className="alert alert-warning" role="alert">
-        Order not found. <Link to={paths.orders()}>Back to my orders</Link>
+        {t('detail.notFound')} <Link to={paths.orders()}>{t('detail.backToOrders')}</Link>
       </div>
     );
   }
   if (error instanceof ApiError && error.status === 410) {
     return (
       <div className="alert alert-warning" role="alert">
-        {error.body.message ?? 'Your order reservation expired. Please recreate the order.'}{' '}
-        <Link to={paths.cart()}>Back to cart</Link>
+        {error.body.message ?? t('detail.expired')} <Link to={paths.cart()}>{t('detail.backToCart')}</Link>
       </div>
     );
   }
   return (
     <div className="alert alert-danger" role="alert">
-      Could not load order details
+      {t('detail.loadError')}
     </div>
   );
 }
@@ -144,11 +140,14 @@ interface OrderDetailProps {
 
 /** A customer's order (docs/product.md section 2): progress, shipping details, items, amounts, history, cancel request. */
 export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
+  const t = useT(messages);
+  const locale = useLocale();
+  const formatDate = (iso: string) => formatOrderDate(locale, iso);
   const { data: order, isPending, isError, error } = useOrder(orderId);
 
   if (isError) return <LoadFailure error={error} />;
   if (isPending || !order) {
-    return <LoadingSpinner label="Loading order…" />;
+    return <LoadingSpinner label={t('detail.loading')} />;
   }
 
   const canRequestCancel = CANCEL_REQUESTABLE.includes(order.order_status as OrderStatus) && !order.cancel_request_open;
@@ -156,10 +155,10 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0">Order #{order.id}</h1>
+        <h1 className="h3 mb-0">{t('order.title', { id: order.id })}</h1>
         <OrderStatusBadge status={order.order_status} />
         <span className="text-body-secondary small">
-          Placed <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+          {t('detail.placed')} <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
         </span>
       </div>
 
@@ -169,39 +168,36 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
 
       {isAwaitingPayment(order) && (
         <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status">
-          This order is awaiting payment.
+          {t('detail.awaiting')}
           <Link to={paths.checkout(order.id)} className="btn btn-sm btn-primary ms-auto">
-            Pay Now
+            {t('detail.payNow')}
           </Link>
         </div>
       )}
-      {order.payment_status === 'refund_due' && (
-        <div className="alert alert-warning">
-          This order was cancelled after you paid. A refund is due; the shop will send your money back and let you know.
-        </div>
-      )}
+      {order.payment_status === 'refund_due' && <div className="alert alert-warning">{t('detail.refundDue')}</div>}
       {(order.payment_status === 'refunded' || order.payment_status === 'partially_refunded') && (
         <div className="alert alert-info">
-          {order.payment_status === 'refunded' ? 'Your payment was refunded' : 'Part of your payment was refunded'}:{' '}
+          {order.payment_status === 'refunded' ? t('detail.refunded') : t('detail.partRefunded')}:{' '}
           {formatKsh(order.refunded_amount)}.
         </div>
       )}
       {order.cancel_request_outcome === 'declined' && (
         <div className="alert alert-secondary">
-          The shop could not cancel this order.{order.cancel_request_note ? ` ${order.cancel_request_note}` : ''}
+          {t('detail.declined')}
+          {order.cancel_request_note ? ` ${order.cancel_request_note}` : ''}
         </div>
       )}
       {order.cancel_request_open && order.cancel_requested_at && (
         <div className="alert alert-secondary">
-          Cancellation requested on{' '}
-          <time dateTime={order.cancel_requested_at}>{formatDate(order.cancel_requested_at)}</time>. We'll update you
-          shortly.
+          {t('detail.requestedOn')}{' '}
+          <time dateTime={order.cancel_requested_at}>{formatDate(order.cancel_requested_at)}</time>
+          {t('detail.updateSoon')}
         </div>
       )}
 
       <div className="row g-4">
         <div className="col-lg-8">
-          <CardSection id="order-items-title" title="Items" headingClassName="h5">
+          <CardSection id="order-items-title" title={t('detail.items')} headingClassName="h5">
             <ul className="list-unstyled mb-0">
               {order.order_items.map((item) => (
                 <OrderItemRow key={item.id} item={item} thumbnailSize={64}>
@@ -212,7 +208,7 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
           </CardSection>
 
           {order.history.length > 0 && (
-            <CardSection id="order-history-title" title="Status history" headingClassName="h5" className="mt-4">
+            <CardSection id="order-history-title" title={t('detail.history')} headingClassName="h5" className="mt-4">
               <ol className="mb-0 ps-3">
                 {order.history.map((entry, index) => (
                   <HistoryLine key={`${entry.created_at}-${index}`} entry={entry} />
@@ -223,11 +219,11 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
         </div>
 
         <div className="col-lg-4">
-          <CardSection id="shipping-title" title="Shipping details" headingClassName="h5" className="mb-4">
+          <CardSection id="shipping-title" title={t('detail.shipping')} headingClassName="h5" className="mb-4">
             {order.shipment?.carrier && (
               <p className="alert alert-info py-2 mb-3" data-testid="order-shipment">
-                Shipped with {order.shipment.carrier}
-                {order.shipment.tracking_number ? `, waybill ${order.shipment.tracking_number}` : ''}
+                {t('detail.shippedWith', { carrier: order.shipment.carrier })}
+                {order.shipment.tracking_number ? t('detail.waybill', { number: order.shipment.tracking_number }) : ''}
                 {order.shipment.note && (
                   <>
                     <br />
@@ -237,14 +233,14 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
               </p>
             )}
             <dl className="mb-0">
-              <dt>Delivery</dt>
+              <dt>{t('detail.delivery')}</dt>
               <dd>{order.shipping_address}</dd>
-              <dt>Phone</dt>
+              <dt>{t('detail.phone')}</dt>
               <dd className="mb-0">{order.shipping_phone ?? '—'}</dd>
             </dl>
             <OrderDelivery order={order} />
           </CardSection>
-          <CardSection id="amounts-title" title="Summary" headingClassName="h5" className="mb-4">
+          <CardSection id="amounts-title" title={t('detail.summary')} headingClassName="h5" className="mb-4">
             <OrderAmounts order={order} />
           </CardSection>
           {(order.order_status === 'delivered' || order.order_status === 'cancelled') && (

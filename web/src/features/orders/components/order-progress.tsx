@@ -1,6 +1,9 @@
-import { orderProgress, statusLabel } from '@mtumba/contract/order-states';
+import { orderProgress } from '@mtumba/contract/order-states';
+import messages from '@/i18n/catalogs/en/orders.json';
+import { useT } from '@/i18n';
+import { statusText } from './status-label';
 
-const STEPS = ['Placed', 'Paid', 'Shipped', 'Delivered'] as const;
+const STEPS = ['placed', 'paid', 'shipped', 'delivered'] as const;
 
 /** How many of the four steps an order has reached (1 = placed). */
 export function stepsReached(status: string, paymentStatus?: string): number {
@@ -30,14 +33,15 @@ interface OrderProgressProps {
  */
 export function OrderProgress({ orderId, status, paymentStatus }: OrderProgressProps) {
   const percent = orderProgress(status);
-  const label = statusLabel(status);
+  const t = useT(messages);
+  const label = statusText(t, status);
   const cancelled = status === 'cancelled';
   const reached = stepsReached(status, paymentStatus);
   return (
     <div
       className={`steps ${cancelled ? 'steps--cancelled' : ''}`}
       role="progressbar"
-      aria-label={`Order #${orderId} progress`}
+      aria-label={t('progress.label', { id: orderId })}
       aria-valuenow={percent}
       aria-valuemin={0}
       aria-valuemax={100}
@@ -45,7 +49,7 @@ export function OrderProgress({ orderId, status, paymentStatus }: OrderProgressP
       data-testid={`order-progress-${orderId}`}
     >
       {cancelled ? (
-        <p className="steps__cancelled">✕ Cancelled</p>
+        <p className="steps__cancelled">{t('progress.cancelled')}</p>
       ) : (
         <ol className="steps__list">
           {STEPS.map((step, i) => (
@@ -54,7 +58,7 @@ export function OrderProgress({ orderId, status, paymentStatus }: OrderProgressP
               className={`steps__step ${i < reached ? 'is-done' : ''} ${i === reached - 1 ? 'is-current' : ''}`}
             >
               <span className="steps__dot">{i < reached ? '✓' : i + 1}</span>
-              <span className="steps__name">{step}</span>
+              <span className="steps__name">{t(`step.${step}`)}</span>
             </li>
           ))}
         </ol>

@@ -1,11 +1,4 @@
-import {
-  RETURN_MAX_PHOTOS,
-  RETURN_REASONS,
-  RETURN_REASON_WORDS,
-  WRITE_OFF_REASON_WORDS,
-  type ReturnJson,
-  type ReturnReason,
-} from '@mtumba/contract/returns';
+import { RETURN_MAX_PHOTOS, RETURN_REASONS, type ReturnJson, type ReturnReason } from '@mtumba/contract/returns';
 import { formatKsh } from '@mtumba/contract/money';
 import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -15,30 +8,25 @@ import { CardSection } from '@/components/ui/card-section';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useOrderReturns, useRequestReturn } from '../api/returns';
+import messages from '@/i18n/catalogs/en/orders.json';
+import { tOf, useLocale, useT } from '@/i18n';
+import type { OrdersT } from './status-label';
 
-const date = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium' });
-
-/** A return's state in the customer's words. */
-export function returnStatusWords(ret: ReturnJson): string {
+/** A return's state in the customer's words (in the page's language unless given a translator). */
+export function returnStatusWords(ret: ReturnJson, t: OrdersT = tOf(messages)): string {
   switch (ret.status) {
     case 'requested':
-      return 'Requested: the shop will answer by e-mail';
+      return t('return.requested');
     case 'approved':
-      return ret.kind === 'customer_return' ? 'Approved: please send the items back' : 'On its way back to the shop';
+      return ret.kind === 'customer_return' ? t('return.approved') : t('return.onItsWay');
     case 'declined':
-      return 'Declined';
+      return t('return.declined');
     case 'received':
-      return ret.refundable > 0 ? 'Received back: your refund follows' : 'Received back by the shop';
+      return ret.refundable > 0 ? t('return.receivedRefund') : t('return.received');
     case 'refunded':
-      return `Refunded ${formatKsh(ret.refunded)}`;
+      return t('return.refunded', { amount: formatKsh(ret.refunded) });
   }
 }
-
-const KIND_WORDS: Record<ReturnJson['kind'], string> = {
-  customer_return: 'Return',
-  refused: 'Refused at delivery',
-  failed_delivery: 'Not delivered',
-};
 
 function ReturnRequestForm({
   orderId,
@@ -49,6 +37,7 @@ function ReturnRequestForm({
   items: { id: number; product_name: string; quantity: number }[];
   onDone: () => void;
 }) {
+  const t = useT(messages);
   const id = useId();
   const [chosen, setChosen] = useState<number[]>(items.length === 1 ? [items[0]!.id] : []);
   const [reason, setReason] = useState<ReturnReason | ''>('');
@@ -59,16 +48,16 @@ function ReturnRequestForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (chosen.length === 0) return setError('Choose at least one item to return.');
-    if (!reason) return setError('Choose a reason from the list.');
-    if (photos.length > RETURN_MAX_PHOTOS) return setError(`Choose at most ${RETURN_MAX_PHOTOS} photos.`);
+    if (chosen.length === 0) return setError(t('return.chooseItem'));
+    if (!reason) return setError(t('return.chooseReason'));
+    if (photos.length > RETURN_MAX_PHOTOS) return setError(t('return.tooManyPhotos', { max: RETURN_MAX_PHOTOS }));
     setError(null);
     try {
       const reply = await request.mutateAsync({ items: chosen, reason, note: note.trim() || null, photos });
       toast.success(reply.message);
       onDone();
     } catch (err) {
-      setError(errorMessage(err, 'Could not send your return request.'));
+      setError(errorMessage(err, t('return.sendFailed')));
     }
   };
 
@@ -76,7 +65,7 @@ function ReturnRequestForm({
     <Form onSubmit={(e) => void submit(e)} noValidate>
       <Modal.Body>
         <fieldset className="mb-3">
-          <legend className="h6">Items to return</legend>
+          <legend className="h6">{t('return.items')}</legend>
           {items.map((item) => (
             <Form.Check
               key={item.id}
@@ -90,22 +79,22 @@ function ReturnRequestForm({
           ))}
         </fieldset>
         <Form.Group className="mb-3" controlId={`${id}-reason`}>
-          <Form.Label>Reason</Form.Label>
+          <Form.Label>{t('return.reason')}</Form.Label>
           <Form.Select value={reason} onChange={(e) => setReason(e.target.value as ReturnReason)} required>
-            <option value="">Choose a reason…</option>
+            <option value="">{t('return.reasonPrompt')}</option>
             {RETURN_REASONS.map((r) => (
               <option key={r} value={r}>
-                {RETURN_REASON_WORDS[r]}
+                {t(`return.reason.${r}`)}
               </option>
             ))}
           </Form.Select>
         </Form.Group>
         <Form.Group controlId={`${id}-note`}>
-          <Form.Label>Note (optional)</Form.Label>
+          <Form.Label>{t('return.note')}</Form.Label>
           <Form.Control as="textarea" rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
         </Form.Group>
         <Form.Group className="mt-3" controlId={`${id}-photos`}>
-          <Form.Label>Photos (optional, up to {RETURN_MAX_PHOTOS})</Form.Label>
+          <Form.Label>{t('return.photos', { max: RETURN_MAX_PHOTOS })}</Form.Label>
           <Form.Control
             type="file"
             accept="image/*"
@@ -121,10 +110,10 @@ function ReturnRequestForm({
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onDone} disabled={request.isPending}>
-          Close
+          {t('close')}
         </Button>
         <Button type="submit" disabled={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Send return request'}
+          {request.isPending ? t('sending') : t('return.send')}
         </Button>
       </Modal.Footer>
     </Form>
@@ -133,23 +122,25 @@ function ReturnRequestForm({
 
 /** The order's returns and, inside the returns window, "Return an item" (docs/product.md section 15). */
 export default function OrderReturns({ orderId }: { orderId: number }) {
+  const t = useT(messages);
+  const locale = useLocale();
   const { data } = useOrderReturns(orderId);
   const [open, setOpen] = useState(false);
   if (!data || (data.returns.length === 0 && !data.can_request)) return null;
 
   return (
-    <CardSection id="order-returns-title" title="Returns" headingClassName="h5" className="mb-4">
+    <CardSection id="order-returns-title" title={t('return.title')} headingClassName="h5" className="mb-4">
       {data.returns.length > 0 && (
         <ul className="list-unstyled mb-3">
           {data.returns.map((ret) => (
             <li key={ret.id} className="mb-2" data-testid="order-return">
-              <strong>{KIND_WORDS[ret.kind]}</strong>: {returnStatusWords(ret)}
+              <strong>{t(`return.kind.${ret.kind}`)}</strong>: {returnStatusWords(ret, t)}
               <ul className="small mb-0 ps-3">
                 {ret.items.map((item) => (
                   <li key={item.id}>
                     {item.product_name} × {item.quantity}
                     {item.outcome === 'write_off' && item.write_off_reason
-                      ? ` (written off: ${WRITE_OFF_REASON_WORDS[item.write_off_reason]})`
+                      ? t('return.writtenOff', { reason: t(`return.writeOff.${item.write_off_reason}`) })
                       : ''}
                   </li>
                 ))}
@@ -160,7 +151,7 @@ export default function OrderReturns({ orderId }: { orderId: number }) {
                     <img
                       key={src}
                       src={src}
-                      alt="Your photo"
+                      alt={t('return.photoAlt')}
                       width={64}
                       height={64}
                       className="rounded object-fit-cover"
@@ -168,7 +159,7 @@ export default function OrderReturns({ orderId }: { orderId: number }) {
                   ))}
                 </div>
               )}
-              {ret.shop_note && <div className="small">The shop’s note: {ret.shop_note}</div>}
+              {ret.shop_note && <div className="small">{t('return.shopNote', { note: ret.shop_note })}</div>}
             </li>
           ))}
         </ul>
@@ -177,15 +168,17 @@ export default function OrderReturns({ orderId }: { orderId: number }) {
         <>
           {data.window_ends_at && (
             <p className="small text-body-secondary">
-              Returns are open until {date.format(new Date(data.window_ends_at))}.
+              {t('return.openUntil', {
+                date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(data.window_ends_at)),
+              })}
             </p>
           )}
           <Button variant="outline-primary" onClick={() => setOpen(true)}>
-            Return an item
+            {t('return.action')}
           </Button>
           <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby="return-form-title">
             <Modal.Header closeButton>
-              <Modal.Title id="return-form-title">Return an item</Modal.Title>
+              <Modal.Title id="return-form-title">{t('return.action')}</Modal.Title>
             </Modal.Header>
             <ReturnRequestForm orderId={orderId} items={data.returnable_items} onDone={() => setOpen(false)} />
           </Modal>

@@ -1,6 +1,9 @@
-import { statusLabel } from '@mtumba/contract/order-states';
+import messages from '@/i18n/catalogs/en/orders.json';
+import { useT } from '@/i18n';
+import { statusText } from './status-label';
 
 /** One badge style per order status; the colours live in styles.css (.tag--*), all AA on their fill. */
 export function OrderStatusBadge({ status }: { status: string }) {
-  return <span className={`tag tag--${status}`}>{statusLabel(status)}</span>;
+  const t = useT(messages);
+  return <span className={`tag tag--${status}`}>{statusText(t, status)}</span>;
 }

@@ -2,17 +2,21 @@ import type { OrderJson } from '@mtumba/contract/order';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatKsh } from '@mtumba/contract/money';
-import { ORDER_STATUSES, statusLabel } from '@mtumba/contract/order-states';
+import { ORDER_STATUSES } from '@mtumba/contract/order-states';
+import messages from '@/i18n/catalogs/en/orders.json';
+import { useLanguage, useLocale, useT } from '@/i18n';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { isAwaitingPayment, isReservationExpired, useOrders } from '@/lib/api/get-orders';
 import { OrderItemRow } from '@/components/order/order-item-row';
 import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from './order-status-badge';
+import { formatOrderDate, statusText } from './status-label';
 
 export const ORDER_FILTERS = ['all', ...ORDER_STATUSES] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
+/** The sorts; their names are in the orders catalog (orders.sort.<key>). */
 export const ORDER_SORTS = {
   newest: 'Newest first',
   oldest: 'Oldest first',
@@ -20,8 +24,6 @@ export const ORDER_SORTS = {
   total_asc: 'Total: Low to High',
 } as const;
 export type OrderSort = keyof typeof ORDER_SORTS;
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function filterAndSortOrders(orders: readonly OrderJson[], filter: OrderFilter, sort: OrderSort): OrderJson[] {
   const shown = filter === 'all' ? [...orders] : orders.filter((o) => o.order_status === filter);
@@ -39,6 +41,8 @@ export function filterAndSortOrders(orders: readonly OrderJson[], filter: OrderF
 }
 
 function OrderCard({ order }: { order: OrderJson }) {
+  const t = useT(messages);
+  const locale = useLocale();
   const titleId = useId();
   const awaitingPayment = isAwaitingPayment(order);
   const expired = isReservationExpired(order);
@@ -46,10 +50,10 @@ function OrderCard({ order }: { order: OrderJson }) {
     <article className="card mb-3" aria-labelledby={titleId}>
       <div className="card-header d-flex flex-wrap align-items-center gap-2">
         <h2 className="h6 mb-0" id={titleId}>
-          Order #{order.id}
+          {t('order.title', { id: order.id })}
         </h2>
         <time className="small text-body-secondary" dateTime={order.created_at}>
-          {dateFormat.format(new Date(order.created_at))}
+          {formatOrderDate(locale, order.created_at)}
         </time>
         <span className="ms-auto">
           <OrderStatusBadge status={order.order_status} />
@@ -59,11 +63,11 @@ function OrderCard({ order }: { order: OrderJson }) {
         <OrderProgress orderId={order.id} status={order.order_status} paymentStatus={order.payment_status} />
         {awaitingPayment && (
           <p className="small mt-2 mb-0">
-            Awaiting payment. <Link to={paths.checkout(order.id)}>Pay now</Link>
+            {t('orders.awaitingPayment')} <Link to={paths.checkout(order.id)}>{t('orders.payNow')}</Link>
           </p>
         )}
-        {expired && <p className="small text-danger mt-2 mb-0">The reservation of this order expired.</p>}
-        {order.cancel_request_open && <p className="small mt-2 mb-0">Cancellation requested</p>}
+        {expired && <p className="small text-danger mt-2 mb-0">{t('orders.expired')}</p>}
+        {order.cancel_request_open && <p className="small mt-2 mb-0">{t('orders.cancelRequested')}</p>}
         <ul className="list-unstyled mt-2 mb-0">
           {order.order_items.map((item) => (
             <OrderItemRow key={item.id} item={item} thumbnailSize={48} />
@@ -72,10 +76,10 @@ function OrderCard({ order }: { order: OrderJson }) {
       </div>
       <div className="card-footer d-flex align-items-center">
         <span>
-          Total: <strong>{formatKsh(order.total_amount)}</strong>
+          {t('orders.total')} <strong>{formatKsh(order.total_amount)}</strong>
         </span>
         <Link to={paths.order(order.id)} className="btn btn-sm btn-primary ms-auto" aria-describedby={titleId}>
-          View Details
+          {t('orders.viewDetails')}
         </Link>
       </div>
     </article>
@@ -83,8 +87,9 @@ function OrderCard({ order }: { order: OrderJson }) {
 }
 
 function OrdersSkeleton() {
+  const t = useT(messages);
   return (
-    <div role="status" aria-label="Loading orders">
+    <div role="status" aria-label={t('orders.loading')}>
       {[0, 1, 2].map((n) => (
         <div key={n} className="card mb-3 placeholder-glow" aria-hidden="true">
           <div className="card-body">
@@ -108,6 +113,8 @@ function parseSort(value: string | null): OrderSort {
 
 /** The customer's orders (docs/product.md section 2, Orders): status filters and sort kept in the URL. */
 export function OrdersList() {
+  const t = useT(messages);
+  const language = useLanguage();
   const { data, isPending, isError, refetch, isFetching } = useOrders();
   const [params, setParams] = useSearchParams();
   const filter = parseFilter(params.get('status'));
@@ -131,7 +138,7 @@ export function OrdersList() {
   return (
     <>
       <div className="orders-toolbar mb-3">
-        <div className="chip-row" role="group" aria-label="Filter orders by status">
+        <div className="chip-row" role="group" aria-label={t('orders.filter')}>
           {ORDER_FILTERS.map((status) => (
             <button
               key={status}
@@ -140,13 +147,13 @@ export function OrdersList() {
               aria-pressed={filter === status}
               onClick={() => update('status', status, 'all')}
             >
-              {status === 'all' ? 'All' : statusLabel(status)}
+              {status === 'all' ? t('orders.all') : statusText(t, status)}
             </button>
           ))}
         </div>
         <div className="d-flex align-items-center gap-2">
           <label htmlFor={sortId} className="form-label mb-0 small text-nowrap">
-            Sort by
+            {t('orders.sortBy')}
           </label>
           <select
             id={sortId}
@@ -154,9 +161,9 @@ export function OrdersList() {
             value={sort}
             onChange={(e) => update('sort', e.target.value, 'newest')}
           >
-            {Object.entries(ORDER_SORTS).map(([value, label]) => (
+            {(Object.keys(ORDER_SORTS) as OrderSort[]).map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`orders.sort.${value}`)}
               </option>
             ))}
           </select>
@@ -166,12 +173,17 @@ export function OrdersList() {
       {isPending ? (
         <OrdersSkeleton />
       ) : isError ? (
-        <LoadError message="Could not load orders" onRetry={() => void refetch()} retrying={isFetching} />
+        <LoadError message={t('orders.loadError')} onRetry={() => void refetch()} retrying={isFetching} />
       ) : shown.length === 0 ? (
         <div className="text-center py-5">
-          <p className="mb-3">{filter === 'all' ? 'No orders found.' : `No orders with status ${filter}.`}</p>
+          <p className="mb-3">
+            {filter === 'all'
+              ? t('orders.none')
+              : // English names the API's value as it always has; Kiswahili the status's name
+                t('orders.noneWithStatus', { status: language === 'en' ? filter : statusText(t, filter) })}
+          </p>
           <Link to={paths.products()} className="btn btn-primary">
-            Browse products
+            {t('orders.browse')}
           </Link>
         </div>
       ) : (

@@ -6,8 +6,13 @@ import { useFlashMessage } from '@/lib/use-flash-message';
 import { useDeleteReview } from '../api/delete-review';
 import { useMyReview } from '../api/get-my-review';
 import { useSaveReview } from '../api/save-review';
+import messages from '@/i18n/catalogs/en/orders.json';
+import { useT } from '@/i18n';
 
-const RATING_WORDS: Record<number, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very good', 5: 'Excellent' };
+const STARS = [1, 2, 3, 4, 5] as const;
+/** The rating's word (review.rating.<n> in the orders catalog). */
+const ratingWord = (t: ReturnType<typeof useT<typeof messages>>, n: number) =>
+  t(`review.rating.${STARS.find((s) => s === n) ?? 5}`);
 
 interface FormProps {
   productId: number;
@@ -17,6 +22,7 @@ interface FormProps {
 }
 
 function ReviewFields({ productId, productName, review }: FormProps) {
+  const t = useT(messages);
   const [rating, setRating] = useState(review?.rating ?? LIMITS.ratingMax);
   const [text, setText] = useState(review?.review_text ?? '');
   const notice = useFlashMessage();
@@ -32,9 +38,9 @@ function ReviewFields({ productId, productName, review }: FormProps) {
     e.preventDefault();
     try {
       await save.mutateAsync({ reviewId: review?.id, product_id: productId, rating, review_text: text.trim() });
-      notice.show('success', 'Review saved!');
+      notice.show('success', t('review.saved'));
     } catch (err) {
-      notice.show('danger', errorMessage(err, 'Save failed'));
+      notice.show('danger', errorMessage(err, t('review.saveFailed')));
     }
   };
 
@@ -44,21 +50,25 @@ function ReviewFields({ productId, productName, review }: FormProps) {
       await remove.mutateAsync({ reviewId: review.id, productId });
       setRating(LIMITS.ratingMax);
       setText('');
-      notice.show('success', 'Review deleted');
+      notice.show('success', t('review.deleted'));
     } catch {
-      notice.show('danger', 'Delete failed');
+      notice.show('danger', t('review.deleteFailed'));
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="mt-2 p-2 border rounded" aria-label={`Review of ${productName}`}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="mt-2 p-2 border rounded"
+      aria-label={t('review.formLabel', { name: productName })}
+    >
       <div className="row g-2 align-items-end">
         <div className="col-12">
           {/* Tappable stars: a radio group, so arrow keys move the rating and a screen reader names each star. */}
           <fieldset className="star-rating" disabled={busy}>
-            <legend className="form-label small mb-1">Rating</legend>
+            <legend className="form-label small mb-1">{t('review.ratingLegend')}</legend>
             <div className="star-rating__stars">
-              {[1, 2, 3, 4, 5].map((n) => (
+              {STARS.map((n) => (
                 <label key={n} className={`star-rating__star ${n <= rating ? 'is-on' : ''}`}>
                   <input
                     type="radio"
@@ -67,20 +77,20 @@ function ReviewFields({ productId, productName, review }: FormProps) {
                     value={n}
                     checked={rating === n}
                     onChange={() => setRating(n)}
-                    aria-label={`${n} ${n === 1 ? 'star' : 'stars'}: ${RATING_WORDS[n]}`}
+                    aria-label={t('review.star', { count: n, word: ratingWord(t, n) })}
                   />
                   <span aria-hidden="true">★</span>
                 </label>
               ))}
               <span className="small ms-2" aria-hidden="true">
-                {RATING_WORDS[rating]}
+                {ratingWord(t, rating)}
               </span>
             </div>
           </fieldset>
         </div>
         <div className="col-12">
           <label htmlFor={textId} className="form-label small mb-1">
-            Your review
+            {t('review.text')}
           </label>
           <textarea
             id={textId}
@@ -93,13 +103,13 @@ function ReviewFields({ productId, productName, review }: FormProps) {
             disabled={busy}
           />
           <div id={countId} className="form-text">
-            {text.length}/{LIMITS.reviewTextMax} characters
+            {t('review.characters', { count: text.length, max: LIMITS.reviewTextMax })}
           </div>
         </div>
       </div>
       <div className="d-flex flex-wrap align-items-center gap-2 mt-1">
         <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-          {save.isPending ? 'Saving…' : review ? 'Update Review' : 'Submit Review'}
+          {save.isPending ? t('review.saving') : review ? t('review.update') : t('review.submit')}
         </button>
         {review && (
           <button
@@ -108,7 +118,7 @@ function ReviewFields({ productId, productName, review }: FormProps) {
             onClick={() => void onDelete()}
             disabled={busy}
           >
-            {remove.isPending ? 'Deleting…' : 'Delete Review'}
+            {remove.isPending ? t('review.deleting') : t('review.delete')}
           </button>
         )}
         <span role="status" className={notice.message ? `small text-${notice.message.variant}` : 'small'}>
@@ -121,8 +131,9 @@ function ReviewFields({ productId, productName, review }: FormProps) {
 
 /** The review form of one delivered item: write, change or delete one's own review (docs/product.md section 5). */
 export function ReviewForm({ productId, productName }: { productId: number; productName: string }) {
+  const t = useT(messages);
   const { data, isPending, isError } = useMyReview(productId);
-  if (isPending) return <p className="small text-body-secondary mt-2 mb-0">Loading your review…</p>;
-  if (isError) return <p className="small text-danger mt-2 mb-0">Could not load your review.</p>;
+  if (isPending) return <p className="small text-body-secondary mt-2 mb-0">{t('review.loading')}</p>;
+  if (isError) return <p className="small text-danger mt-2 mb-0">{t('review.loadError')}</p>;
   return <ReviewFields productId={productId} productName={productName} review={data} />;
 }

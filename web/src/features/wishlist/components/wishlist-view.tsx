@@ -13,6 +13,8 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRemoveFromWishlist } from '@/lib/api/remove-from-wishlist';
 import { useWishlist, type WishlistEntry } from '@/lib/api/get-wishlist';
+import messages from '@/i18n/catalogs/en/orders.json';
+import { useT } from '@/i18n';
 
 export const UNCATEGORIZED = 'Uncategorized';
 const CARD_SIZES = '(min-width: 1200px) 280px, (min-width: 768px) 33vw, 50vw';
@@ -53,6 +55,7 @@ interface CardProps {
 }
 
 function WishlistCard({ entry, busy, onMoveToCart, onRemove }: CardProps) {
+  const t = useT(messages);
   const { product } = entry;
   const titleId = useId();
   const reviews = product.review_count ?? 0;
@@ -61,7 +64,7 @@ function WishlistCard({ entry, busy, onMoveToCart, onRemove }: CardProps) {
     <article className="card h-100 product-card" aria-labelledby={titleId}>
       <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true" className="product-card__media">
         <ProductImage source={productImageSource(product)} alt={product.name} sizes={CARD_SIZES} />
-        {sold && <span className="sold-ribbon">SOLD</span>}
+        {sold && <span className="sold-ribbon">{t('wishlist.sold')}</span>}
       </Link>
       <div className="card-body d-flex flex-column p-2 p-sm-3">
         <h3 className="h6 card-title mb-1 text-break" id={titleId}>
@@ -73,16 +76,16 @@ function WishlistCard({ entry, busy, onMoveToCart, onRemove }: CardProps) {
             <>
               <RatingStars rating={product.average_rating} showText={false} />{' '}
               <span>
-                {Number(product.average_rating ?? 0).toFixed(1)} ({reviews} {reviews === 1 ? 'review' : 'reviews'})
+                {Number(product.average_rating ?? 0).toFixed(1)} ({t('wishlist.reviews', { count: reviews })})
               </span>
             </>
           ) : (
-            <span className="text-body-secondary">No reviews</span>
+            <span className="text-body-secondary">{t('wishlist.noReviews')}</span>
           )}
         </p>
         <div className="mt-auto d-grid gap-2">
           <Link to={paths.product(product.id)} className="btn btn-sm btn-outline-primary" aria-describedby={titleId}>
-            View
+            {t('wishlist.view')}
           </Link>
           <button
             type="button"
@@ -91,7 +94,7 @@ function WishlistCard({ entry, busy, onMoveToCart, onRemove }: CardProps) {
             disabled={busy}
             aria-describedby={titleId}
           >
-            Move to Cart
+            {t('wishlist.moveToCart')}
           </button>
           <button
             type="button"
@@ -100,7 +103,7 @@ function WishlistCard({ entry, busy, onMoveToCart, onRemove }: CardProps) {
             disabled={busy}
             aria-describedby={titleId}
           >
-            Remove
+            {t('wishlist.remove')}
           </button>
         </div>
       </div>
@@ -109,8 +112,9 @@ function WishlistCard({ entry, busy, onMoveToCart, onRemove }: CardProps) {
 }
 
 function WishlistSkeleton() {
+  const t = useT(messages);
   return (
-    <div className="row g-3" role="status" aria-label="Loading your wishlist">
+    <div className="row g-3" role="status" aria-label={t('wishlist.loading')}>
       {[0, 1, 2, 3].map((n) => (
         <div key={n} className="col-6 col-md-4 col-xl-3" aria-hidden="true">
           <div className="card placeholder-glow">
@@ -128,6 +132,7 @@ function WishlistSkeleton() {
 
 /** The wishlist (docs/product.md section 2): search, groups by category, View, Move to Cart, Remove. */
 export function WishlistView() {
+  const t = useT(messages);
   const { data, isPending, isError, refetch, isFetching } = useWishlist();
   const addToCart = useAddToCart();
   const remove = useRemoveFromWishlist();
@@ -141,9 +146,9 @@ export function WishlistView() {
   const removeEntry = async (entry: WishlistEntry) => {
     try {
       await remove.mutateAsync(entry.id);
-      toast.success('Removed from wishlist', { toastId: `wishlist-remove-${entry.id}` });
+      toast.success(t('wishlist.removed'), { toastId: `wishlist-remove-${entry.id}` });
     } catch {
-      toast.error('Could not remove', { toastId: `wishlist-remove-${entry.id}` });
+      toast.error(t('wishlist.removeFailed'), { toastId: `wishlist-remove-${entry.id}` });
     }
   };
 
@@ -165,7 +170,7 @@ export function WishlistView() {
         return;
       }
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to add to cart'), { toastId: `wishlist-move-${entry.id}` });
+      toast.error(errorMessage(err, t('wishlist.addFailed')), { toastId: `wishlist-move-${entry.id}` });
       return;
     } finally {
       setBusyIds((ids) => {
@@ -174,11 +179,11 @@ export function WishlistView() {
         return next;
       });
     }
-    toast.success('Moved to cart', { toastId: `wishlist-move-${entry.id}` });
+    toast.success(t('wishlist.moved'), { toastId: `wishlist-move-${entry.id}` });
     try {
       await remove.mutateAsync(entry.id);
     } catch {
-      toast.error('Could not remove', { toastId: `wishlist-remove-${entry.id}` });
+      toast.error(t('wishlist.removeFailed'), { toastId: `wishlist-remove-${entry.id}` });
     }
   };
 
@@ -186,12 +191,12 @@ export function WishlistView() {
   if (isPending) {
     content = <WishlistSkeleton />;
   } else if (isError) {
-    content = <LoadError message="Could not load your wishlist" onRetry={() => void refetch()} retrying={isFetching} />;
+    content = <LoadError message={t('wishlist.loadError')} onRetry={() => void refetch()} retrying={isFetching} />;
   } else if (data.length === 0) {
     content = (
-      <EmptyState message="Your wishlist is empty.">
+      <EmptyState message={t('wishlist.empty')}>
         <Link to={paths.products()} className="btn btn-primary">
-          Browse products
+          {t('orders.browse')}
         </Link>
       </EmptyState>
     );
@@ -199,12 +204,12 @@ export function WishlistView() {
     const groups = groupWishlist(data, deferredSearch);
     content =
       groups.length === 0 ? (
-        <p className="py-4">No wishlist items match “{deferredSearch.trim()}”.</p>
+        <p className="py-4">{t('wishlist.noMatch', { search: deferredSearch.trim() })}</p>
       ) : (
         groups.map((group, index) => (
           <section key={group.category} className="mb-4" aria-labelledby={`${searchId}-group-${index}`}>
             <h2 className="h5 border-bottom pb-1" id={`${searchId}-group-${index}`}>
-              {group.category}
+              {group.category === UNCATEGORIZED ? t('wishlist.uncategorized') : group.category}
             </h2>
             <div className="row g-3">
               {group.entries.map((entry) => (
@@ -227,13 +232,13 @@ export function WishlistView() {
     <>
       <div className="mb-3" style={{ maxWidth: '24rem' }} role="search">
         <label htmlFor={searchId} className="form-label visually-hidden">
-          Search your wishlist
+          {t('wishlist.search')}
         </label>
         <input
           id={searchId}
           type="search"
           className="form-control"
-          placeholder="Search your wishlist"
+          placeholder={t('wishlist.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
