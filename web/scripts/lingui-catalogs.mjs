@@ -13,7 +13,9 @@ export function compileCatalog(source, file) {
   for (const [id, message] of Object.entries(messages)) {
     if (typeof message !== 'string') throw new Error(`${file}: "${id}" is not a string`);
     try {
-      compiled[id] = compileMessage(message);
+      const tokens = compileMessage(message);
+      // Plain text (most messages) is kept as a string, which the app returns as it is.
+      compiled[id] = tokens.length === 1 && typeof tokens[0] === 'string' ? tokens[0] : tokens;
     } catch (err) {
       throw new Error(`${file}: "${id}" is not valid ICU MessageFormat (${err.message})`);
     }

@@ -3,12 +3,14 @@ import { paths } from '@/config/paths';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
 import { ContactDetails } from '@/features/shop/components/contact-details';
 import messages from '@/i18n/catalogs/en/layout.json';
+import footerMessages from '@/i18n/catalogs/en/footer.json';
 import { useT } from '@/i18n';
 import { LanguageSwitcher } from '@/i18n/language-switcher';
 
 /** Below the fold on every page, so it loads as its own small chunk. */
 export default function Footer() {
-  const t = useT(messages);
+  const nav = useT(messages);
+  const t = useT(footerMessages);
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer mt-5">
@@ -24,16 +26,16 @@ export default function Footer() {
             </h2>
             <ul className="list-unstyled mb-0">
               <li>
-                <Link to={paths.home()}>{t('nav.home')}</Link>
+                <Link to={paths.home()}>{nav('nav.home')}</Link>
               </li>
               <li>
-                <Link to={paths.products()}>{t('nav.products')}</Link>
+                <Link to={paths.products()}>{nav('nav.products')}</Link>
               </li>
               <li>
                 <Link to={paths.offers()}>{t('footer.offers')}</Link>
               </li>
               <li>
-                <Link to={paths.cart()}>{t('nav.cart')}</Link>
+                <Link to={paths.cart()}>{nav('nav.cart')}</Link>
               </li>
               <li>
                 <Link to={paths.orders()}>{t('footer.myOrders')}</Link>

@@ -54,6 +54,9 @@ export type Translate<Id extends string> = (id: Id, values?: MessageValues) => s
 /** A message in a language, falling back to English when the language has none. */
 export function translate(language: Language, id: string, values?: MessageValues): string {
   const i18n = language === 'sw' && instances.sw.messages[id] !== undefined ? instances.sw : instances.en;
+  // Plain text needs no interpreting (the catalogs keep it as a string when compiled).
+  const message: unknown = i18n.messages[id];
+  if (typeof message === 'string') return message;
   return i18n._(id, values);
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import messages from './catalogs/en/layout.json';
+import messages from './catalogs/en/footer.json';
 import { useLanguage, useT } from './index';
 import { LANGUAGE_NAMES, LANGUAGES, rememberLanguage, type Language } from './language';
 

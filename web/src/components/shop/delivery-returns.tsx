@@ -3,7 +3,7 @@ import { OFFERS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
 import { useShopProfile } from '@/lib/api/get-config';
-import messages from '@/i18n/catalogs/en/browse.json';
+import messages from '@/i18n/catalogs/en/footer.json';
 import { useT } from '@/i18n';
 
 const DELIVERY_FEES = {

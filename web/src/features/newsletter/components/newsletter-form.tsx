@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { useSubscribe } from '../api/subscribe';
-import messages from '@/i18n/catalogs/en/browse.json';
+import messages from '@/i18n/catalogs/en/footer.json';
 import { useT } from '@/i18n';
 
 /** The footer's newsletter sign-up (POST /subscribe). */
