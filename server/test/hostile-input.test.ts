@@ -178,6 +178,7 @@ const VALID_BODIES: Record<string, BodyFactory | null> = {
   'POST /api/subscribe/confirm': () => ({ token: 'not-a-real-token' }),
   'POST /api/user/delete/confirm': () => ({ token: 'not-a-real-token' }),
   'PUT /api/user/email-preferences': () => ({ new_arrivals: true }),
+  'PUT /api/user/language': () => ({ language: 'sw' }),
   'PUT /api/user/alert-preferences': () => ({ wishlist_alerts: true, cart_reminders: false }),
   'POST /api/saved-searches': (ids) => ({ category_id: ids.category, q: 'denim', size: 'M', max_price: 1500 }),
   'POST /api/admin/customers': () => ({

@@ -16,7 +16,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { OFFLINE_TEXT } from './lib/offline/messages';
+import { offlineText, type OfflineText } from './lib/offline/messages';
+import type { Language } from './i18n/language';
 import { CACHED_AT_HEADER, offlineNoteHtml, SW_MESSAGE } from './lib/offline/note';
 import { installPushHandlers } from './sw-push';
 
@@ -40,11 +41,22 @@ const STOREFRONT_PAGE = /^\/(products(\/category\/[^/]+|\/\d+)?|offers|terms|con
 /** The catalogue's public reads; the cart, wishlist, orders, reviews of one's own… are not here. */
 const CATALOGUE_API = /^\/api\/(categories|config|products(\/(trending|facets|\d+(\/(related|reviews))?))?)$/;
 /** Pages that show live stock, prices or the shopper's own data: never kept, refused offline. */
-const REFUSALS: [RegExp, string][] = [
-  [/^\/(checkout|payment|pay)(\/|$)/, OFFLINE_TEXT.checkout],
-  [/^\/cart\/?$/, OFFLINE_TEXT.cart],
-  [/^\/wishlist\/?$/, OFFLINE_TEXT.wishlist],
+const REFUSALS: [RegExp, keyof OfflineText][] = [
+  [/^\/(checkout|payment|pay)(\/|$)/, 'checkout'],
+  [/^\/cart\/?$/, 'cart'],
+  [/^\/wishlist\/?$/, 'wishlist'],
 ];
+
+/**
+ * The shopper's language, from the cookie the shop keeps it in (the worker sees no page; Chromium
+ * gives workers the Cookie Store). English when it cannot tell.
+ */
+async function shopperLanguage(): Promise<Language> {
+  const store = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
+    .cookieStore;
+  const cookie = await store?.get('mtumba_lang').catch(() => null);
+  return cookie?.value === 'sw' ? 'sw' : 'en';
+}
 
 /** Link parameters that name where a visit came from (modules/sources): the same page either way. */
 const TRACKING = /^(src|utm_[a-z]+|fbclid|gclid)$/;
@@ -75,7 +87,11 @@ const notePages: WorkboxPlugin = {
     const headers = new Headers(cachedResponse.headers);
     headers.delete('Content-Length');
     return new Response(
-      html.replace(/<body([^>]*)>/, (body) => `${body}${offlineNoteHtml(keptAt(cachedResponse))}`),
+      html.replace(
+        /<body([^>]*)>/,
+        // in the language the kept page is in
+        (body) => `${body}${offlineNoteHtml(keptAt(cachedResponse), /<html lang="sw"/.test(html) ? 'sw' : 'en')}`,
+      ),
       {
         status: 200,
         headers,
@@ -118,14 +134,15 @@ const live = new NetworkOnly();
 /** A request the app asked to be answered live (fetch's `cache: 'no-store'`, e.g. stock before an add). */
 const wantsLive = (request: Request) => request.cache === 'no-store' || request.cache === 'reload';
 
-function offlinePage(message: string, status = 503): Response {
+function offlinePage(message: string, language: Language, status = 503): Response {
+  const text = offlineText(language);
   const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#7a3e1d"><title>${escape(OFFLINE_TEXT.offlineTitle)} — Mtumba</title></head>
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#7a3e1d"><title>${escape(text.offlineTitle)} — Mtumba</title></head>
 <body style="font-family:system-ui,sans-serif;background:#fbf8f5;color:#1f1a17;max-width:36rem;margin:0 auto;padding:2rem 1rem">
 <p style="font-size:1.375rem;font-weight:800;color:#7a3e1d;margin:0 0 1.5rem">Mtumba</p>
-<h1 style="font-size:1.5rem">${escape(OFFLINE_TEXT.offlineTitle)}</h1>
+<h1 style="font-size:1.5rem">${escape(text.offlineTitle)}</h1>
 <p role="alert" data-testid="offline-refusal" style="font-size:1.0625rem">${escape(message)}</p>
-<p><a href="" style="color:#7a3e1d">${escape(OFFLINE_TEXT.tryAgain)}</a> · <a href="/" style="color:#7a3e1d">${escape(OFFLINE_TEXT.backHome)}</a></p>
+<p><a href="" style="color:#7a3e1d">${escape(text.tryAgain)}</a> · <a href="/" style="color:#7a3e1d">${escape(text.backHome)}</a></p>
 </body></html>`;
   return new Response(html, {
     status,
@@ -141,14 +158,17 @@ registerRoute(
       try {
         return await pages.handle(options);
       } catch {
-        return offlinePage(OFFLINE_TEXT.notSaved);
+        const language = await shopperLanguage();
+        return offlinePage(offlineText(language).notSaved, language);
       }
     }
     try {
       return await live.handle(options);
     } catch {
       const refusal = REFUSALS.find(([pattern]) => pattern.test(pathname));
-      return offlinePage(refusal ? refusal[1] : OFFLINE_TEXT.account);
+      const language = await shopperLanguage();
+      const text = offlineText(language);
+      return offlinePage(String(refusal ? text[refusal[1]] : text.account), language);
     }
   }),
 );

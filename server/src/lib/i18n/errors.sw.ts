@@ -479,6 +479,21 @@ export const ERRORS_SW: Record<string, string> = {
   'Invalid challenge.': 'Uthibitisho si sahihi.',
   'The notification is not readable.': 'Taarifa haisomeki.',
   'Invalid signature.': 'Sahihi si sahihi.',
+  'The subscription endpoint must be an https address.': 'Anwani ya usajili wa arifa lazima iwe ya https.',
+  'The subscription endpoint must be a push service on the internet.':
+    'Anwani ya usajili wa arifa lazima iwe huduma ya arifa iliyo kwenye mtandao.',
+  "The subscription's p256dh key is not a P-256 public key.":
+    'Ufunguo wa p256dh wa usajili wa arifa si ufunguo wa umma wa P-256.',
+  "The subscription's auth key must be 16 bytes.": 'Ufunguo wa auth wa usajili wa arifa lazima uwe baiti 16.',
+  "The subscription's {0} key is too long.": 'Ufunguo wa {0} wa usajili wa arifa ni mrefu mno.',
+  "The subscription's {0} key is too short.": 'Ufunguo wa {0} wa usajili wa arifa ni mfupi mno.',
+  "The subscription's {0} key must be base64url.": 'Ufunguo wa {0} wa usajili wa arifa lazima uwe base64url.',
+  "The subscription's {0} key is missing.": 'Ufunguo wa {0} wa usajili wa arifa haupo.',
+  'The subscription endpoint is too long.': 'Anwani ya usajili wa arifa ni ndefu mno.',
+  'The subscription has no endpoint.': 'Usajili wa arifa hauna anwani.',
+  'The subscription endpoint must be an http(s) address.': 'Anwani ya usajili wa arifa lazima iwe ya http(s).',
+  'The subscription has no keys.': 'Usajili wa arifa hauna funguo.',
+  'Say which endpoint to remove.': 'Sema ni anwani gani ya kuondoa.',
 };
 
 /** Words that fill a named placeholder, by its name (order and payment statuses, what a move does). */

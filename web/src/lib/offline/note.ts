@@ -1,4 +1,5 @@
-import { OFFLINE_TEXT } from './messages';
+import { pageLanguage, type Language } from '@/i18n/language';
+import { offlineText } from './messages';
 
 // The "Offline — showing what you saw at 14:05" note: the service worker writes it into a kept
 // page it serves (src/sw.ts), and the page adds it itself when the service worker says a catalogue
@@ -14,8 +15,9 @@ const STYLE =
   'position:sticky;top:0;z-index:1040;background:#f6ece4;color:#5c2d14;border-bottom:1px solid #e4dcd5;' +
   'padding:.5rem 1rem;text-align:center;font-weight:600;font-size:.9375rem';
 
-export function offlineNoteHtml(cachedAt: number): string {
-  return `<div id="${OFFLINE_NOTE_ID}" role="status" data-cached-at="${cachedAt}" style="${STYLE}">${OFFLINE_TEXT.showingSaved(cachedAt)}</div>`;
+/** The note's HTML, in `language` (the page's, when a page adds it). */
+export function offlineNoteHtml(cachedAt: number, language: Language = pageLanguage()): string {
+  return `<div id="${OFFLINE_NOTE_ID}" role="status" data-cached-at="${cachedAt}" style="${STYLE}">${offlineText(language).showingSaved(cachedAt)}</div>`;
 }
 
 /** Shows the note (or moves its time to the oldest copy shown) on the current page. */
