@@ -66,6 +66,8 @@ function serviceWorker() {
     injectManifest: {
       // One classic script (the plugin's ES build sets an option the bundler warns is deprecated).
       rollupFormat: 'iife',
+      // The worker's own build compiles the message catalogs it shows (the offline notes) too.
+      buildPlugins: { vite: [linguiCatalogs()] },
       globPatterns: ['**/*.{js,css,html}'],
       globIgnores: ['server/**', 'sw.js'],
       manifestTransforms: [storefrontOnly(path.resolve(import.meta.dirname, 'dist'))],

@@ -31,6 +31,19 @@ describe('message catalogs', () => {
     expect(fs.readdirSync(path.join(dir, 'sw')).sort()).toEqual([...parts].sort());
   });
 
+  it('gives every message an id no other part uses (the catalogs of a language share one namespace)', () => {
+    const owners = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const part of parts) {
+      for (const id of Object.keys(read('en', part))) {
+        const owner = owners.get(id);
+        if (owner) clashes.push(`${id} (${owner} and ${part})`);
+        else owners.set(id, part);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+
   for (const part of parts) {
     it(`${part}: every English message has a Kiswahili one with the same placeholders`, () => {
       const en = read('en', part);

@@ -10,7 +10,7 @@ export default function OffersRoute() {
   return (
     <>
       <title>{t('offers.docTitle')}</title>
-      <h1 className="h3">{t('offers.title')}</h1>
+      <h1 className="h3">{t('offersPage.title')}</h1>
       <p className="text-body-secondary">{t('offers.note')}</p>
       <div className="row g-3 mb-4">
         {offers.map((offer) => (

@@ -44,7 +44,7 @@ export default function OrderDetailRoute() {
           </section>
         </>
       ) : (
-        <div className="alert alert-warning">{t('detail.notFound')}</div>
+        <div className="alert alert-warning">{t('orderDetail.notFound')}</div>
       )}
     </>
   );

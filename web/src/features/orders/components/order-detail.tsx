@@ -114,7 +114,7 @@ function LoadFailure({ error }: { error: unknown }) {
   if (error instanceof ApiError && error.status === 404) {
     return (
       <div className="alert alert-warning" role="alert">
-        {t('detail.notFound')} <Link to={paths.orders()}>{t('detail.backToOrders')}</Link>
+        {t('orderDetail.notFound')} <Link to={paths.orders()}>{t('detail.backToOrders')}</Link>
       </div>
     );
   }
@@ -127,7 +127,7 @@ function LoadFailure({ error }: { error: unknown }) {
   }
   return (
     <div className="alert alert-danger" role="alert">
-      {t('detail.loadError')}
+      {t('orderDetail.loadError')}
     </div>
   );
 }
@@ -147,7 +147,7 @@ export function OrderDetail({ orderId, renderItemExtra }: OrderDetailProps) {
 
   if (isError) return <LoadFailure error={error} />;
   if (isPending || !order) {
-    return <LoadingSpinner label={t('detail.loading')} />;
+    return <LoadingSpinner label={t('orderDetail.loading')} />;
   }
 
   const canRequestCancel = CANCEL_REQUESTABLE.includes(order.order_status as OrderStatus) && !order.cancel_request_open;

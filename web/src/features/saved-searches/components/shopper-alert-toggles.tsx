@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { AlertPreferences } from '@mtumba/contract/alerts';
 import { errorMessage } from '@/lib/api-client';
@@ -30,7 +31,9 @@ export function ShopperAlertToggles() {
   const preferences = useAlertPreferences();
   const update = useUpdateAlertPreferences();
   const t = useT(messages);
-  const current: AlertPreferences = preferences.data ?? { wishlist_alerts: false, cart_reminders: false };
+  // The choice being saved shows at once, from the tap itself (not after the mutation's first step).
+  const [saving, setSaving] = useState<AlertPreferences | null>(null);
+  const current: AlertPreferences = saving ?? preferences.data ?? { wishlist_alerts: false, cart_reminders: false };
   return (
     <>
       {SWITCHES.map((s) => (
@@ -45,13 +48,13 @@ export function ShopperAlertToggles() {
           disabled={preferences.isPending || update.isPending}
           onChange={(e) => {
             const on = e.target.checked;
-            update.mutate(
-              { ...current, [s.key]: on },
-              {
-                onSuccess: () => toast.success(t(on ? s.on : s.off)),
-                onError: (err) => toast.error(errorMessage(err, t('alerts.saveFailed'))),
-              },
-            );
+            const next = { ...current, [s.key]: on };
+            setSaving(next);
+            update.mutate(next, {
+              onSettled: () => setSaving(null),
+              onSuccess: () => toast.success(t(on ? s.on : s.off)),
+              onError: (err) => toast.error(errorMessage(err, t('alerts.saveFailed'))),
+            });
           }}
         />
       ))}
