@@ -9,6 +9,7 @@ import {
   type Product,
 } from '../support/api';
 import { allProducts, cardPrices, isSorted, productCard, productCount } from '../support/catalog';
+import { waitForApp } from '../support/app';
 
 // Journey 1: a visitor (not signed in) looks around the shop. Everything compared with the API
 // is read from the API in the test: other journeys add their own products while this one runs.
@@ -161,6 +162,7 @@ test('search suggestions lead to a product page with its related products', asyn
   expect(related.length).toBeGreaterThan(0);
 
   await page.goto('/products');
+  await waitForApp(page);
   const search = page.getByRole('combobox', { name: 'Search products' });
   await search.pressSequentially(product.name.slice(0, 1));
   // One character asks nothing yet.
