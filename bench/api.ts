@@ -7,6 +7,7 @@
  * (bench/mixed.ts). The server runs as in production (NODE_ENV=production, sandbox payments
  * allowed, mail to files) unless `--mode development`. Figures, not a test: it never fails on timing.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,19 @@ const only = arg('only', '')
 const scenarios = new Set(arg('scenario', 'endpoints,contention,mixed').split(','));
 const contentionWanted = arg('contention', 'yes') !== 'no' && scenarios.has('contention');
 const mode = arg('mode', 'production') === 'development' ? 'development' : 'production';
+
+/** A VAPID key pair (P-256, base64url) as production's configuration wants it, made for this run. */
+function vapidKeys(): Record<string, string> {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const pub = publicKey.export({ format: 'jwk' });
+  const priv = privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x!, 'base64url'), Buffer.from(pub.y!, 'base64url')]);
+  return {
+    VAPID_PUBLIC_KEY: point.toString('base64url'),
+    VAPID_PRIVATE_KEY: priv.d!,
+    VAPID_SUBJECT: 'mailto:bench@example.com',
+  };
+}
 /** seconds of the mixed load */
 const mixedSeconds = Number(arg('mixed-seconds', String(Math.max(10, duration * 2))));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -224,6 +238,8 @@ async function main(): Promise<void> {
     ALLOW_SANDBOX_PAYMENTS: '1',
     ALLOW_FILE_MAIL: '1',
     PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef0123456789',
+    // production requires the phone notifications' keys: a pair made for this run
+    ...vapidKeys(),
   });
   const rows: Row[] = [];
   try {
