@@ -13,12 +13,22 @@ export function arg(name: string, fallback: string): string {
 
 /**
  * Starts the production server with the benchmark's settings (rate limits out of the way).
- * `--cpu-prof` writes the server's CPU profile to bench/results/profiles when it stops.
+ * `--cpu-prof` writes the server's CPU profile to bench/results/profiles when it stops, and
+ * `--query-profile` its database time by SQL text (server/src/db/database.ts).
  */
 export function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const profiles = path.join(repoRoot, 'bench', 'results', 'profiles');
+  fs.mkdirSync(profiles, { recursive: true });
   return startServerProcess(
-    { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', AUTH_RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    {
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+      ...(process.argv.includes('--query-profile')
+        ? { MTUMBA_QUERY_PROFILE: path.join(profiles, `queries-${Date.now()}.json`) }
+        : {}),
+      ...env,
+    },
     {
       name: 'the benchmark server',
       readyTimeoutMs: 120_000,

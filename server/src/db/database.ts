@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
+  type KyselyConfig,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
@@ -88,15 +89,41 @@ export function createDatabase(options: DatabaseOptions): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    db = new Kysely<DB>({ dialect: new WriterFirstSqliteDialect({ database: reusingStatements(sqlite) }) });
+    db = new Kysely<DB>({
+      dialect: new WriterFirstSqliteDialect({ database: reusingStatements(sqlite) }),
+      log: queryLog(),
+    });
   } else {
     const url = new URL(options.url);
     if (options.schema) url.searchParams.set('options', `-c search_path=${options.schema}`);
     const pool = new pg.Pool({ connectionString: url.toString(), max: options.poolSize ?? 10 });
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
   }
   kinds.set(db, options.kind);
   return db;
+}
+
+/**
+ * With MTUMBA_QUERY_PROFILE set to a file name (`npm run bench:api -- --query-profile`), every
+ * query's time is added up by its SQL text and the totals are written there when the process
+ * exits: where a request's database time goes, which a CPU profile cannot say (the driver's call
+ * has lost its caller by the time it runs).
+ */
+function queryLog(): KyselyConfig['log'] {
+  const file = process.env.MTUMBA_QUERY_PROFILE;
+  if (!file) return undefined;
+  const totals = new Map<string, { count: number; ms: number; maxMs: number }>();
+  process.once('exit', () => {
+    const rows = [...totals].map(([sql, t]) => ({ sql, ...t })).sort((a, b) => b.ms - a.ms);
+    fs.writeFileSync(file, JSON.stringify(rows, null, 2));
+  });
+  return (event) => {
+    const key = event.query.sql;
+    const t = totals.get(key) ?? totals.set(key, { count: 0, ms: 0, maxMs: 0 }).get(key)!;
+    t.count += 1;
+    t.ms += event.queryDurationMillis;
+    t.maxMs = Math.max(t.maxMs, event.queryDurationMillis);
+  };
 }
 
 /** Which database a handle (or a transaction of it) talks to. */
