@@ -84,10 +84,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
       // React Router's package exports only its development build, whose warnings (and the code
       // that checks for them) every visitor would download; its production build is that same
-      // file with ENABLE_DEV_WARNINGS = false. The browser's production build uses it.
-      ...(command === 'build' && !isSsrBuild ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : []),
+      // file with ENABLE_DEV_WARNINGS = false. Both production builds use it: the browser's, and
+      // the server's, which bundles it (below) so that every page the server draws skips the checks.
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : []),
     ],
   },
+  ssr: command === 'build' && isSsrBuild ? { noExternal: ['react-router'] } : undefined,
   server: {
     port: 5173,
     proxy: {
