@@ -630,6 +630,10 @@ export interface CatalogueStateTable {
   version: number;
   /** summed: products that are not soft-deleted */
   live_products: number;
+  /** summed: goes up with the demand trending ranks by (order lines, order status, wishlist adds) */
+  demand_version: number;
+  /** summed: goes up with the words search knows (categories; products' brand, size, colour) */
+  terms_version: number;
 }
 
 export type DeliveryKind = 'pickup' | 'doorstep' | 'courier';

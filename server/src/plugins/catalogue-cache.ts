@@ -7,10 +7,13 @@ import { catalogCacheRequests } from '../lib/metrics.js';
 
 /**
  * Public catalogue replies kept in memory, keyed by URL and the catalogue version that the
- * database's triggers raise with every write such a reply shows (migration 0020). Each request
- * reads the version first (one small query; concurrent requests share one), then either sends
- * the stored reply of that version or builds it from data read after the version. A write
+ * database's triggers raise with every write such a reply shows (migrations 0020 and 0170). Each
+ * request reads the versions first (one small query; concurrent requests share one), then either
+ * sends the stored reply of that version or builds it from data read after the version. A write
  * committed on any instance is therefore seen by the very next request everywhere.
+ * The demand that ranks trending products (orders, payments, wishlist adds) has its own version:
+ * only the replies served by `serveWithDemand` are kept by it too, so a sale does not empty the
+ * cache for every other reply.
  * Only routes that show the same thing to everyone use it: nothing personal is ever stored.
  * See docs/performance.md.
  */
@@ -22,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the catalogue version read before this request's data, when its route is cached */
     catalogueVersion: number | null;
+    /** the demand version read with it, when the route's reply ranks by demand */
+    catalogueDemand: number | null;
   }
 }
 
@@ -31,6 +36,18 @@ interface CachedReply {
   headers: [string, string][];
   bytes: number;
   storedAt: number;
+  /** the demand version the reply was built for, when it ranks by demand */
+  demand: number | null;
+}
+
+/** The counters of catalogue_state, each summed over its rows. */
+export interface CatalogueVersions {
+  /** every write a public catalogue reply shows, but demand */
+  catalogue: number;
+  /** order lines, order status and wishlist adds: what trending ranks by */
+  demand: number;
+  /** the words search knows: categories, and products' brands, sizes and colours */
+  terms: number;
 }
 
 export interface CatalogueCacheOptions {
@@ -42,8 +59,10 @@ export interface CatalogueCacheOptions {
   ttlMs?: number;
 }
 
-// The sums over catalogue_state's rows (migration 0020): each row only grows its version.
-const VERSION_QUERY = CompiledQuery.raw('select sum(version) as version from catalogue_state');
+// The sums over catalogue_state's rows (migrations 0020, 0170): each row only grows its versions.
+const VERSION_QUERY = CompiledQuery.raw(
+  'select sum(version) as version, sum(demand_version) as demand, sum(terms_version) as terms from catalogue_state',
+);
 const LIVE_QUERY = CompiledQuery.raw('select sum(live_products) as live_products from catalogue_state');
 
 /**
@@ -85,7 +104,8 @@ export class CatalogueCache {
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private readonly ttlMs: number;
-  readonly readVersion: () => Promise<number>;
+  /** the catalogue_state counters, read afresh (concurrent callers share a read) */
+  readonly readVersions: () => Promise<CatalogueVersions>;
 
   constructor(
     private readonly db: Db,
@@ -94,10 +114,17 @@ export class CatalogueCache {
     this.maxEntries = options.maxEntries ?? 5000;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.ttlMs = options.ttlMs ?? 60_000;
-    this.readVersion = sharedReads(async () => {
-      const { rows } = await this.db.executeQuery<{ version: number | string }>(VERSION_QUERY);
-      return Number(rows[0]?.version ?? 0);
+    this.readVersions = sharedReads(async () => {
+      const { rows } =
+        await this.db.executeQuery<Record<'version' | 'demand' | 'terms', number | string>>(VERSION_QUERY);
+      const row = rows[0];
+      return { catalogue: Number(row?.version ?? 0), demand: Number(row?.demand ?? 0), terms: Number(row?.terms ?? 0) };
     });
+  }
+
+  /** The catalogue version, read afresh (what every cached reply but trending is kept by). */
+  async readVersion(): Promise<number> {
+    return (await this.readVersions()).catalogue;
   }
 
   /** Products that are not soft-deleted, from the count the triggers keep. */
@@ -107,12 +134,18 @@ export class CatalogueCache {
   }
 
   /** onRequest hook of a cached route: answers from the cache, or notes the version for `send`. */
-  readonly serve: onRequestAsyncHookHandler = async (request, reply) => {
+  readonly serve: onRequestAsyncHookHandler = (request, reply) => this.answer(request, reply, false);
+
+  /** `serve` for a route whose reply ranks by demand (trending): kept by the demand version too. */
+  readonly serveWithDemand: onRequestAsyncHookHandler = (request, reply) => this.answer(request, reply, true);
+
+  private async answer(request: FastifyRequest, reply: FastifyReply, byDemand: boolean): Promise<FastifyReply | void> {
     if (request.method !== 'GET') return;
-    const version = await this.readVersion();
-    request.catalogueVersion = version;
-    let hit = version === this.entriesVersion ? this.entries.get(request.url) : undefined;
-    if (hit && Date.now() - hit.storedAt > this.ttlMs) {
+    const versions = await this.readVersions();
+    request.catalogueVersion = versions.catalogue;
+    request.catalogueDemand = byDemand ? versions.demand : null;
+    let hit = versions.catalogue === this.entriesVersion ? this.entries.get(request.url) : undefined;
+    if (hit && (Date.now() - hit.storedAt > this.ttlMs || hit.demand !== request.catalogueDemand)) {
       this.remove(request.url, hit);
       hit = undefined;
     }
@@ -124,7 +157,7 @@ export class CatalogueCache {
       if (matchesEtag(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
     }
     return reply.type('application/json; charset=utf-8').send(hit.json);
-  };
+  }
 
   /**
    * Sends a JSON reply built for a cached route and keeps it for the version read before its
@@ -145,7 +178,9 @@ export class CatalogueCache {
       if (value !== undefined) headers.push([name, String(value)]);
     }
     const version = request.catalogueVersion;
-    if (version !== null && request.method === 'GET') this.store(version, request.url, { json, etag, headers });
+    if (version !== null && request.method === 'GET') {
+      this.store(version, request.url, { json, etag, headers, demand: request.catalogueDemand });
+    }
     if (etag) {
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -188,6 +223,7 @@ export default fp(
   async (app) => {
     app.decorate('catalogueCache', new CatalogueCache(app.db));
     app.decorateRequest('catalogueVersion', null);
+    app.decorateRequest('catalogueDemand', null);
   },
   { name: 'catalogue-cache', dependencies: ['db'] },
 );

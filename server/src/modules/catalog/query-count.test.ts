@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCountingApp, insertCategory, insertProduct } from '../../../test/catalog.js';
+import { buildCountingApp, insertCategory, insertOrder, insertProduct } from '../../../test/catalog.js';
+import { createUser } from '../../../test/helpers.js';
 
 let t: Awaited<ReturnType<typeof buildCountingApp>>;
 let category: number;
@@ -52,8 +53,9 @@ describe('query counts (no N+1)', () => {
     // the catalogue version, one page of ids, one count, then products, images and categories
     expect(large.list).toBe(6);
     expect(large.category).toBe(7);
-    // the version, the shop's vocabulary (categories, brands, sizes, colours), ranked rows, images
-    expect(large.search).toBe(4);
+    // the version, the terms version, the shop's vocabulary (categories, brands, sizes, colours:
+    // read again, as products were added), ranked rows, images
+    expect(large.search).toBe(5);
     // the version, ranked ids, one or two queries to fill the list, then the three loading queries
     expect(smallTrending).toBeLessThanOrEqual(7);
     expect(largeTrending).toBeLessThanOrEqual(7);
@@ -78,5 +80,24 @@ describe('query counts (no N+1)', () => {
     ];
     for (const url of urls) await queriesFor(url);
     for (const url of urls) expect({ url, queries: await queriesFor(url) }).toEqual({ url, queries: 1 });
+  });
+
+  it('a sale reads the vocabulary no more, and its demand drops trending and the home page only', async () => {
+    const sold = await insertProduct(t.db, { categories: [category], images: ['sold'] });
+    await queriesFor('/api/products/search?q=fixture');
+    await queriesFor('/api/products');
+    await queriesFor('/api/products/trending');
+    // The sale takes the stock: search is answered afresh, without reading every product's words.
+    await t.db.updateTable('products').set({ stock_quantity: 0 }).where('id', '=', sold).execute();
+    // the version, the terms version, ranked rows, images
+    expect(await queriesFor('/api/products/search?q=fixture')).toBe(4);
+    await queriesFor('/api/products');
+    await queriesFor('/api/products/trending');
+    // The order's line is demand: the list is still kept, trending is ranked again.
+    const buyer = await createUser(t.db);
+    await insertOrder(t.db, buyer.id, [sold]);
+    expect(await queriesFor('/api/products')).toBe(1);
+    expect(await queriesFor('/api/products/trending')).toBeGreaterThan(1);
+    expect(await queriesFor('/api/products/trending')).toBe(1);
   });
 });

@@ -231,7 +231,8 @@ const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async 
   app.get(
     '/products/trending',
     {
-      onRequest: cached,
+      // ranked by demand: kept by the demand version as well as the catalogue's
+      onRequest: cache.serveWithDemand,
       schema: {
         tags: ['catalog'],
         summary: 'Up to 10 products in demand over the last 30 days',

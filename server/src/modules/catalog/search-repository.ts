@@ -49,9 +49,33 @@ async function anyProductContains(db: Executor, word: string): Promise<boolean> 
   return (await query.execute()).length > 0;
 }
 
+/** The vocabulary each database handle last read, with the terms version read before it. */
+const vocabularies = new WeakMap<Executor, { terms: number; vocabulary: Promise<Vocabulary> }>();
+
+/**
+ * The vocabulary, read again only when the terms version (migration 0170: categories, and the
+ * products' brands, sizes and colours) has gone up since it was last read: reading it means going
+ * through every live product, which a sale's searches must not do each time.
+ */
+export async function currentVocabulary(db: Executor): Promise<Vocabulary> {
+  const row = await db
+    .selectFrom('catalogue_state')
+    .select((eb) => eb.fn.sum<number | string>('terms_version').as('terms'))
+    .executeTakeFirst();
+  const terms = Number(row?.terms ?? 0);
+  const kept = vocabularies.get(db);
+  if (kept && kept.terms >= terms) return kept.vocabulary;
+  const entry = { terms, vocabulary: loadVocabulary(db) };
+  vocabularies.set(db, entry);
+  entry.vocabulary.catch(() => {
+    if (vocabularies.get(db) === entry) vocabularies.delete(db);
+  });
+  return entry.vocabulary;
+}
+
 /** The plan of a search text: a word is read as a misspelling only when no product contains it. */
 export async function searchPlan(db: Executor, text: string): Promise<SearchPlan> {
-  const vocab = await loadVocabulary(db);
+  const vocab = await currentVocabulary(db);
   const misspelt = new Set<string>();
   for (const { word } of correctable(text, vocab)) {
     if (!(await anyProductContains(db, word))) misspelt.add(word);

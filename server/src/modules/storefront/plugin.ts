@@ -115,13 +115,14 @@ export default fp<StorefrontOptions>(
       url: string,
       language: PageLanguage,
       version: number,
+      catalogueVersion: number,
     ) => {
       const id = `${version} ${key}`;
       let pending = rendering.get(id);
       if (!pending) {
         pending = (async (): Promise<CachedPage | null> => {
           const before = pages.previous(version, key);
-          const rendered = await entry.render(url, sourceAt(version), config.appUrl, {
+          const rendered = await entry.render(url, sourceAt(catalogueVersion), config.appUrl, {
             unchangedFrom: before?.dataKey,
             language,
           });
@@ -143,12 +144,15 @@ export default fp<StorefrontOptions>(
       const entry = build.entry;
       const language = pageLanguage(request, reply, config.appUrl.startsWith('https:'));
       if (!entry || request.method !== 'GET') return sendShell(reply, language);
-      const version = await app.catalogueCache.readVersion();
+      const versions = await app.catalogueCache.readVersions();
+      // The home page shows trending products, ranked by demand: it is kept by both versions
+      // (their sum only grows); every other page by the catalogue's alone.
+      const version = request.url.split('?')[0] === '/' ? versions.catalogue + versions.demand : versions.catalogue;
       const key = pageCacheKey(request, language);
       let page: CachedPage | null | undefined = pages.get(version, key);
       if (!page) {
         try {
-          page = await renderPage(entry, key, request.url, language, version);
+          page = await renderPage(entry, key, request.url, language, version, versions.catalogue);
         } catch (err) {
           // The browser can still draw the page (and show the API's error): never a 500 for a page.
           if (!(err instanceof UnrenderableQuery)) request.log.error({ err }, 'server rendering failed');
