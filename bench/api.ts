@@ -1,6 +1,7 @@
 /**
  * API benchmark: `npm run bench:api -- [--products 10000] [--db sqlite|postgres] [--duration 10]
- * [--connections 50] [--customers 200] [--scenario endpoints,contention,mixed] [--mode production]`.
+ * [--connections 50] [--customers 200] [--scenario endpoints,contention,mixed] [--mode production]
+ * [--visitors 400] [--think-ms 1000] [--mixed-seconds 20] [--cpu-prof] [--query-profile]`.
  * Prints requests/s and latency per endpoint, each as a ratio to the bare reference
  * (bench/reference.ts: its 20-row page and its health check) measured in the same run, the
  * server's peak memory under load, then checkout contention, then the mixed sale-day load
@@ -21,7 +22,16 @@ import { createUser } from './fixtures.js';
 import { mixedLoad } from './mixed.js';
 import { generateCatalogue } from './catalogue.js';
 import { freePort } from '../server/test/server-process.js';
-import { arg, ensureWebBuilt, percentile, printTable, repoRoot, startServer, writeResults } from './shared.js';
+import {
+  arg,
+  ensureWebBuilt,
+  percentile,
+  printTable,
+  processCpuMs,
+  repoRoot,
+  startServer,
+  writeResults,
+} from './shared.js';
 
 const productsWanted = Number(arg('products', '10000'));
 const dbKind = arg('db', 'sqlite') === 'postgres' ? 'postgres' : 'sqlite';
@@ -51,6 +61,9 @@ function vapidKeys(): Record<string, string> {
 }
 /** seconds of the mixed load */
 const mixedSeconds = Number(arg('mixed-seconds', String(Math.max(10, duration * 2))));
+/** the mixed load's visitors, and the mean pause between each one's steps (0: back to back) */
+const visitors = Number(arg('visitors', '400'));
+const thinkMs = Number(arg('think-ms', '1000'));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
@@ -70,21 +83,6 @@ interface Row {
   cpuUs: number;
   /** the reference page's CPU per request over this row's: like vsPage, but blind to the machine's load */
   cpuVsPage: number;
-}
-
-/**
- * CPU time (user + system, ms) a process has used so far, from Linux /proc (clock ticks of 10 ms);
- * NaN elsewhere. Per request it shows what an endpoint costs even when other programs share the
- * machine, which throughput does not.
- */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
 }
 
 async function openDatabase(dataDir: string): Promise<{ db: Db; env: Record<string, string>; drop(): Promise<void> }> {
@@ -240,6 +238,8 @@ async function main(): Promise<void> {
     PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef0123456789',
     // production requires the phone notifications' keys: a pair made for this run
     ...vapidKeys(),
+    // the jobs (scheduled products' publishing: the mixed load's drop) every second
+    SWEEP_INTERVAL_SECONDS: '1',
   });
   const rows: Row[] = [];
   try {
@@ -315,15 +315,15 @@ async function main(): Promise<void> {
       let pairedCpu = NaN;
       if (!s.url) {
         pairedHealth = (await run(reference.url, 'reference health', ['/health'], {}, seconds)).requests.average;
-        const cpuBefore = cpuMs(reference.pid);
+        const cpuBefore = processCpuMs(reference.pid);
         const page = await run(reference.url, 'reference page', ['/products?page=1'], {}, seconds);
         pairedPage = page.requests.average;
-        pairedCpu = ((cpuMs(reference.pid) - cpuBefore) * 1000) / page.requests.total;
+        pairedCpu = ((processCpuMs(reference.pid) - cpuBefore) * 1000) / page.requests.total;
       }
       const pid = s.url ? reference.pid : server.child.pid;
-      const cpuBefore = cpuMs(pid);
+      const cpuBefore = processCpuMs(pid);
       const r = await run(s.url ?? server.url, s.name, s.paths, s.headers);
-      const cpuUs = ((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total;
+      const cpuUs = ((processCpuMs(pid) - cpuBefore) * 1000) / r.requests.total;
       if (s.name === 'reference 20-row page') referencePageCpu = cpuUs;
       if (s.url) pairedCpu = referencePageCpu;
       const rps = r.requests.average;
@@ -414,12 +414,14 @@ async function main(): Promise<void> {
           db: database.db,
           productIds: ids,
           seconds: mixedSeconds,
-          visitors: connections,
+          visitors,
+          thinkMs,
+          serverPid: server.child.pid,
         })
       : undefined;
     if (mixed) {
       console.log(
-        `\nMixed load: ${mixed.visitors} visitors for ${mixed.seconds} s, a drop of 20 one-of-a-kind items halfway (load average ${os
+        `\nMixed load: ${mixed.visitors} visitors pausing ${mixed.thinkMs} ms on average between steps, for ${mixed.seconds} s (${mixed.actionsPerSecond} steps/s, server CPU ${mixed.serverCpu} of a core), a drop of 20 one-of-a-kind items halfway (load average ${os
           .loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}):`,

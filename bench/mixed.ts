@@ -4,14 +4,18 @@
  * pages, the list, the home page) and search, some put things in their cart and look at it, a few
  * check out and pay through the sandbox payment provider (its simulated payment page, the same
  * path the shop's demo uses). Halfway through, a drop puts 20 one-of-a-kind items on sale at one
- * moment (the listing job's own publishing call), and from then on visitors crowd those pages and
+ * moment (the server's own listing job publishes them), and from then on visitors crowd those pages and
  * the checkouts go for them. Reports p50/p99 per action and orders per second.
+ *
+ * Between two steps a visitor reads the page: a pause drawn at random around `thinkMs` (an
+ * exponential draw, as people's pauses are). A crowd is many visitors each asking now and then,
+ * not a few asking back to back; `thinkMs` 0 gives that stress test instead, where every request
+ * waits for all the others and the latencies measure the queue more than the shop.
  */
 import { sql } from 'kysely';
 import type { Db } from '../server/src/db/database.js';
-import { publishDueProducts } from '../server/src/modules/listing/publishing.js';
 import { createUser } from './fixtures.js';
-import { percentile } from './shared.js';
+import { percentile, processCpuMs } from './shared.js';
 
 export interface MixedOptions {
   url: string;
@@ -19,6 +23,10 @@ export interface MixedOptions {
   productIds: number[];
   seconds: number;
   visitors: number;
+  /** mean pause between a visitor's steps, in ms (0: none) */
+  thinkMs: number;
+  /** the server's process id: its CPU use over the run is reported */
+  serverPid?: number;
 }
 
 type Action = 'product page' | 'home page' | 'list' | 'search' | 'cart add' | 'cart view' | 'checkout' | 'pay';
@@ -38,6 +46,11 @@ const DROP_SIZE = 20;
 export interface MixedResult {
   seconds: number;
   visitors: number;
+  thinkMs: number;
+  /** steps per second over the run, all visitors together */
+  actionsPerSecond: number;
+  /** the server's CPU time over the run's time (1 = one core busy throughout) */
+  serverCpu: number;
   actions: { action: Action; count: number; p50: number; p99: number; refused: number; failed: number }[];
   ordersPlaced: number;
   ordersPaid: number;
@@ -88,6 +101,7 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
   const afterDrop: number[] = [];
   /** unexpected answers by action and status, to look into */
   const unexpected: Record<string, number> = {};
+  const trace: [number, number, string][] = [];
   let dropped = false;
   let ordersPlaced = 0;
   let ordersPaid = 0;
@@ -105,6 +119,7 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
     }
     const body = await res.text();
     const ms = performance.now() - t0;
+    if (process.env.MIXED_TRACE) trace.push([Math.round(t0 - started), Math.round(ms), action]);
     (latencies.get(action) ?? latencies.set(action, []).get(action)!).push(ms);
     if (dropped && ['product page', 'home page', 'list', 'search'].includes(action)) afterDrop.push(ms);
     if (refusals.includes(res.status)) refused.set(action, (refused.get(action) ?? 0) + 1);
@@ -125,8 +140,16 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
   };
   const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
 
+  const pause = () =>
+    options.thinkMs > 0
+      ? new Promise((resolve) => setTimeout(resolve, -Math.log(1 - Math.random()) * options.thinkMs))
+      : undefined;
   const visitor = async (shopper: { id: number; token: string }, until: number) => {
-    while (performance.now() < until) {
+    // Visitors arrive spread over the first pause, not all in the same millisecond.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * options.thinkMs));
+    for (let first = true; performance.now() < until; first = false) {
+      if (!first) await pause();
+      if (performance.now() >= until) break;
       const kind = pick();
       if (kind === 'browse') {
         const id = dropped && Math.random() < 0.5 ? random(drop) : random(pages);
@@ -200,18 +223,37 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
     }
   };
 
+  // A shop that has been open for a while: its pages, lists and searches have each been asked for
+  // once, as the visitors before this crowd did (a cold start is the endpoints' warm-up, not this).
+  const warm = [
+    ...new Set(pages.map((id) => `/products/${id}`)),
+    '/',
+    ...[1, 2, 3, 4, 5].map((page) => `/api/products?page=${page}&per_page=20&sort=newest`),
+    ...PREFIXES.map((q) => `/api/products/search?q=${q}`),
+  ];
+  for (let i = 0; i < warm.length; i += 8) {
+    await Promise.all(warm.slice(i, i + 8).map((path) => fetch(`${url}${path}`).then((r) => r.arrayBuffer())));
+  }
+
   const started = performance.now();
+  const cpuBefore = processCpuMs(options.serverPid);
   const until = started + options.seconds * 1000;
+  // The drop is scheduled for halfway; the server's own listing job publishes it when it is due
+  // (the benchmark runs that job every second), as in the shop.
+  const dropAt = started + (options.seconds * 1000) / 2;
+  await db
+    .updateTable('products')
+    .set({ publish_at: new Date(Date.now() + (options.seconds * 1000) / 2).toISOString() })
+    .where('id', 'in', drop)
+    .execute();
   const releaseDrop = (async () => {
-    await new Promise((r) => setTimeout(r, (options.seconds * 1000) / 2));
-    await db.updateTable('products').set({ publish_at: new Date().toISOString() }).where('id', 'in', drop).execute();
-    await publishDueProducts(db, new Date(), {
-      context: { shop: { shopName: 'Mtumba', appUrl: url }, dropQuietSeconds: 0 },
-    });
+    await new Promise((r) => setTimeout(r, dropAt - performance.now()));
     dropped = true;
   })();
   await Promise.all([...shoppers.map((s) => visitor(s, until)), releaseDrop]);
   const elapsed = (performance.now() - started) / 1000;
+  if (process.env.MIXED_TRACE) (await import('node:fs')).writeFileSync(process.env.MIXED_TRACE, JSON.stringify(trace));
+  const serverCpu = (processCpuMs(options.serverPid) - cpuBefore) / 1000 / elapsed;
 
   const stock = await db.selectFrom('products').select('stock_quantity').where('id', 'in', drop).execute();
   const sold = await db
@@ -226,6 +268,9 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
   return {
     seconds: Math.round(elapsed * 10) / 10,
     visitors: options.visitors,
+    thinkMs: options.thinkMs,
+    actionsPerSecond: Math.round([...latencies.values()].reduce((n, l) => n + l.length, 0) / elapsed),
+    serverCpu: Math.round(serverCpu * 100) / 100,
     actions: order.map((action) => {
       const l = latencies.get(action) ?? [];
       return {

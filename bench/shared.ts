@@ -64,3 +64,18 @@ export function writeResults(name: string, data: unknown): string {
   fs.writeFileSync(file, JSON.stringify(data, null, 2));
   return path.relative(repoRoot, file);
 }
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from Linux /proc (clock ticks of 10 ms);
+ * NaN elsewhere. Per request it shows what an endpoint costs even when other programs share the
+ * machine, which throughput does not.
+ */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}

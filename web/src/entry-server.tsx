@@ -194,6 +194,9 @@ function renderApp(client: QueryClient, url: URL, language: Language): Promise<{
  * `appUrl` is the shop's public address (canonical links, cards); `options.language` the one to draw the
  * page in (the server chose it from ?lang=, the cookie or the account).
  */
+/** The storefront screens (their modules) already loaded by this server. */
+const loadedScreens = new Set<string>();
+
 export async function render(
   pathAndQuery: string,
   source: CatalogueSource,
@@ -208,10 +211,14 @@ export async function render(
 
   const client = createQueryClient();
   // The page's screen is loaded before React renders it: it then renders in the first pass, inline.
+  // Once loaded it stays loaded; finding its route again (React Router ranks the whole route
+  // table each time) would cost every later page of that kind for nothing.
   const [categories, configReply] = await Promise.all([
     source.categories(),
     source.config(),
-    preloadStorefrontScreen(url.pathname),
+    loadedScreens.has(page.module)
+      ? undefined
+      : preloadStorefrontScreen(url.pathname).then(() => loadedScreens.add(page.module)),
   ]);
   const config: PublicConfig = toPublicConfig(configReply);
   client.setQueryData(catalogKeys.categories(), categories);

@@ -223,6 +223,8 @@ export function catalogService(
     query: ProductListQuery,
     categoryId?: number,
     status?: ProductFilter['status'],
+    /** false: a row shown without paging (the home page's featured row) needs no total */
+    counted = true,
   ): Promise<ProductPage> {
     const filter = { ...filterOf(query, categoryId), status };
     if (filter.q) filter.plan = await searchPlan(db, filter.q);
@@ -231,7 +233,7 @@ export function catalogService(
     const page = query.page ?? 1;
     const [ids, total] = await Promise.all([
       products.pageIds(filter, sort, perPage, (page - 1) * perPage),
-      products.count(filter),
+      counted ? products.count(filter) : Promise.resolve(Number.NaN),
     ]);
     const includeUnpublished = status !== undefined && status !== 'published';
     return { products: await loadProducts(db, ids, { includeUnpublished }), page, perPage, total };
@@ -267,6 +269,9 @@ export function catalogService(
     },
 
     listProducts: (query: ProductListQuery) => listPage(query),
+    /** The products of a list shown without paging, in its order: no total is counted. */
+    listProductsUncounted: async (query: ProductListQuery) =>
+      (await listPage(query, undefined, undefined, false)).products,
 
     async listCategoryProducts(categoryId: number, query: ProductListQuery): Promise<ProductPage> {
       if (!(await categories.find(categoryId))) throw notFound(CATEGORY_NOT_FOUND);

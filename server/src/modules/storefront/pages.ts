@@ -43,7 +43,7 @@ export function catalogueSource(db: Db, config: Config): CatalogueSource {
     },
     async featured() {
       const query = productListQuerySchema.parse({ featured: 'true', per_page: String(LIMITS.featuredCount) });
-      return (await catalog.listProducts(query)).products.slice(0, LIMITS.featuredCount);
+      return (await catalog.listProductsUncounted(query)).slice(0, LIMITS.featuredCount);
     },
     trending: () => catalog.trending(),
     async product(id) {
