@@ -71,7 +71,7 @@ export const PAYMENT_EFFECT_WORDS: Record<PaymentEffect, string> = {
 };
 
 /** Live events sent once the move's transaction has committed. */
-export type OrderEvent = 'status' | 'paid' | 'expired' | 'cancel_requested';
+export type OrderEvent = 'status' | 'paid' | 'pay_on_delivery' | 'expired' | 'cancel_requested';
 
 export interface OrderMove {
   /** statuses the order may be in; 'new' is an order that does not exist yet */
@@ -291,7 +291,7 @@ export const ORDER_MOVES = {
     guard:
       'the items are still reserved; the order is within the pay-on-delivery limits; it then holds its items without expiry',
     mail: 'pay_on_delivery',
-    events: ['status'],
+    events: ['status', 'pay_on_delivery'],
     done: 'paid on delivery',
   },
   ship: {

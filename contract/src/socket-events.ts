@@ -6,6 +6,13 @@ export interface ServerToClientEvents {
   'order.status.updated': (payload: { id: number; status: OrderStatus; updated_at: string }) => void;
   'order.created': (payload: { id: number; status: OrderStatus; total_amount: number; created_at: string }) => void;
   'order.paid': (payload: { id: number; status: OrderStatus; updated_at: string }) => void;
+  /** to admins: an order was confirmed to be paid on delivery (ready to ship, like a paid one) */
+  'order.pay_on_delivery': (payload: {
+    id: number;
+    status: OrderStatus;
+    total_amount: number;
+    updated_at: string;
+  }) => void;
   'order.cancel_requested': (payload: { id: number; cancel_requested_at: string }) => void;
   /** to the customer: a newly published product fits one of their saved searches */
   'saved_search.matched': (payload: {

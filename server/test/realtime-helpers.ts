@@ -28,7 +28,13 @@ export interface LiveClient {
   close(): void;
 }
 
-const EVENTS: EventName[] = ['order.status.updated', 'order.created', 'order.paid', 'order.cancel_requested'];
+const EVENTS: EventName[] = [
+  'order.status.updated',
+  'order.created',
+  'order.paid',
+  'order.pay_on_delivery',
+  'order.cancel_requested',
+];
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -9,6 +9,14 @@ export interface DomainEventMap {
   'order.status.updated': { userId: number | null; id: number; status: OrderStatus; updated_at: string };
   'order.created': { userId: number | null; id: number; status: OrderStatus; total_amount: number; created_at: string };
   'order.paid': { userId: number | null; id: number; status: OrderStatus; updated_at: string };
+  /** an order was confirmed to be paid on delivery: ready to ship, like a paid one (the admin bell) */
+  'order.pay_on_delivery': {
+    userId: number | null;
+    id: number;
+    status: OrderStatus;
+    total_amount: number;
+    updated_at: string;
+  };
   'order.cancel_requested': { userId: number | null; id: number; cancel_requested_at: string };
   /** a provider's confirmed word on a payment was handled (metrics count the outcomes) */
   'payment.settled': {

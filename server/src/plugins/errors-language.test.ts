@@ -22,6 +22,17 @@ describe('error replies in the shopper’s language', () => {
     expect(res.json()).toEqual({ message: 'Oda haikupatikana.' });
   });
 
+  it('answers an admin in English whatever the cookie (the admin stays English)', async () => {
+    const admin = await createUser(t.db, { admin: true });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/999999',
+      headers: { ...bearer(admin.token), cookie: 'mtumba_lang=sw' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Order not found.' });
+  });
+
   it('keeps the contract’s English without the cookie, and for any other cookie value', async () => {
     const customer = await createUser(t.db);
     for (const cookie of [undefined, 'mtumba_lang=fr', 'mtumba_lang=en']) {

@@ -107,9 +107,10 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => handleError(app, error, request, reply));
     // Every error reply, from this handler or a route's own, in the shopper's language
     // (docs/architecture.md, "i18n on the server"): English stays exactly as the contract words it.
+    // The admin stays English, whatever the browser's language cookie.
     app.addHook('preSerialization', async (request, reply, payload) => {
       if (reply.statusCode < 400) return payload;
-      const language = requestLanguage(request);
+      const language = request.user?.is_admin ? 'en' : requestLanguage(request);
       return language === 'en' ? payload : localiseErrorBody(language, payload);
     });
   },

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReplayEarlyInput, takeEarlyInput, type EarlyInput } from './early-input';
 
@@ -20,6 +20,29 @@ function Page({ early }: { early?: EarlyInput }) {
         Add to Cart
       </button>
       <p>Added {added} times</p>
+      {early && <ReplayEarlyInput input={early} />}
+    </>
+  );
+}
+
+/** A phone field that takes a paste itself (digits only) and cancels the browser's own insertion. */
+function PhoneField({ early }: { early?: EarlyInput }) {
+  const [phone, setPhone] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onBeforeInput = (event: InputEvent) => {
+      if (event.inputType !== 'insertFromPaste') return;
+      event.preventDefault();
+      setPhone((event.data ?? '').replace(/\D/g, ''));
+    };
+    const input = field.current!;
+    input.addEventListener('beforeinput', onBeforeInput);
+    return () => input.removeEventListener('beforeinput', onBeforeInput);
+  }, []);
+  return (
+    <>
+      <input ref={field} aria-label="Phone" value={phone} onChange={(e) => setPhone(e.target.value)} />
+      <p>Phone: {phone}</p>
       {early && <ReplayEarlyInput input={early} />}
     </>
   );
@@ -64,5 +87,32 @@ describe('input made before the app had the page', () => {
     expect(search).toHaveValue('Dress');
     expect(screen.getByText('Searching for: Dress')).toBeInTheDocument();
     expect(screen.getByText('Added 1 times')).toBeInTheDocument();
+  });
+
+  it('gives way to a paste made while the app hydrated, even one the field takes itself', async () => {
+    const { rerender } = render(<PhoneField />);
+    const phone = screen.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement;
+    // typed before the app had the page
+    phone.value = '07';
+    const early = take([{ element: phone, value: '07' }]);
+
+    // pasted after the held input was taken, before its replay: the field cancels the browser's
+    // insertion and sets the digits itself, so no input event follows the beforeinput
+    const paste = new InputEvent('beforeinput', {
+      inputType: 'insertFromPaste',
+      data: '0712 345 678',
+      bubbles: true,
+      cancelable: true,
+    });
+    act(() => {
+      phone.dispatchEvent(paste);
+    });
+    expect(paste.defaultPrevented).toBe(true);
+    expect(screen.getByText('Phone: 0712345678')).toBeInTheDocument();
+
+    rerender(<PhoneField early={early} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(phone).toHaveValue('0712345678');
+    expect(screen.getByText('Phone: 0712345678')).toBeInTheDocument();
   });
 });

@@ -27,7 +27,10 @@ export interface EarlyInput {
 export function takeEarlyInput(): EarlyInput {
   const held = window.mtumbaEarlyInput?.take() ?? [];
   // What the shopper does again once React has the page stands, and the held copy is dropped: a
-  // button tapped again is not tapped a third time, a field's newer text is not typed over.
+  // button tapped again is not tapped a third time, a field's newer text is not typed over. A
+  // field's new text is known at its `beforeinput`, which every real edit sends first (typing, a
+  // paste, a drop, a deletion), even one whose field takes the text itself and cancels it, so that
+  // no `input` follows (a paste while the app hydrates: the newest text wins over the held one).
   const supersede = (event: Event) => {
     const target = event.target as Element | null;
     const index = held.findIndex((input) =>
@@ -37,7 +40,7 @@ export function takeEarlyInput(): EarlyInput {
     );
     if (index >= 0) held.splice(index, 1);
   };
-  const events = ['click', 'input', 'change'];
+  const events = ['click', 'beforeinput', 'input', 'change'];
   for (const name of events) document.addEventListener(name, supersede, true);
   return {
     replay() {

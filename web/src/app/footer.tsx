@@ -1,10 +1,11 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
 import { ContactDetails } from '@/features/shop/components/contact-details';
 import messages from '@/i18n/catalogs/en/layout.json';
 import footerMessages from '@/i18n/catalogs/en/footer.json';
 import { useT } from '@/i18n';
+import { isAdminPath } from '@/i18n/language';
 import { LanguageSwitcher } from '@/i18n/language-switcher';
 
 /** Below the fold on every page, so it loads as its own small chunk. */
@@ -12,6 +13,8 @@ export default function Footer() {
   const nav = useT(messages);
   const t = useT(footerMessages);
   const year = new Date().getFullYear();
+  // the admin's screens stay English: no language to choose there
+  const admin = isAdminPath(useLocation().pathname);
   return (
     <footer className="site-footer mt-5">
       <div className="container py-4">
@@ -55,8 +58,12 @@ export default function Footer() {
           <div className="col-12 col-lg-3">
             <h2 className="h5">{t('footer.weAccept')}</h2>
             <p>{t('footer.payments')}</p>
-            <h2 className="h5">{t('footer.language')}</h2>
-            <LanguageSwitcher />
+            {!admin && (
+              <>
+                <h2 className="h5">{t('footer.language')}</h2>
+                <LanguageSwitcher />
+              </>
+            )}
           </div>
         </div>
         <hr className="my-4" />

@@ -3,6 +3,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 import { AppLayout } from './layout';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
+import { RouteLanguage } from '@/i18n/route-language';
 
 // Every screen is its own chunk; admin screens only load for admins.
 const Home = lazyScreen(() => import('./routes/home'));
@@ -95,8 +96,9 @@ function AppFrame() {
 /**
  * The screen for the current URL, under a <BrowserRouter> (or the server's <StaticRouter>). The
  * declarative router is used rather than a data router: the app has no loaders or actions, and it
- * costs the first page about 17 KB less JavaScript (docs/architecture.md section 19).
+ * costs the first page about 17 KB less JavaScript (docs/architecture.md section 19). The admin's
+ * screens are drawn in English whatever the shopper's language (RouteLanguage).
  */
 export function AppRoutes() {
-  return useRoutes(routes);
+  return <RouteLanguage>{useRoutes(routes)}</RouteLanguage>;
 }

@@ -19,7 +19,23 @@ export function pageLanguage(): Language {
   return typeof document !== 'undefined' && document.documentElement.lang === 'sw' ? 'sw' : 'en';
 }
 
+/**
+ * The language the shopper chose, which the server drew the first page in. The page's own language
+ * differs on the admin's screens, which are English: there `data-chosen-lang` keeps the choice
+ * (i18n/route-language.tsx).
+ */
+export function chosenLanguage(): Language {
+  if (typeof document === 'undefined') return 'en';
+  const kept = document.documentElement.dataset.chosenLang;
+  return isLanguage(kept) ? kept : pageLanguage();
+}
+
 /** Keeps the choice for a year; the server reads it on the next request. */
 export function rememberLanguage(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+}
+
+/** The admin's screens (under /admin, and /add-product): they stay English whatever the choice. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/add-product';
 }

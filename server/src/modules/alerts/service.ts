@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/database.js';
 import { loadProducts, type ProductJson } from '../catalog/product-view.js';
 import { renderEmail, type EmailItem } from '../mail/layout.js';
 import { queueMails, type OutgoingMail } from '../mail/outbox.js';
-import { queuePush } from '../push/outbox.js';
+import { queuePushes } from '../push/outbox.js';
 import { alertRepository, type AlertKind, type AlertList } from './repository.js';
 import { alertUnsubscribeLinks } from './unsubscribe.js';
 
@@ -126,21 +126,26 @@ function alertMail(context: AlertContext, m: AlertMail): OutgoingMail {
 /**
  * Queues the alerts' e-mails, and the same news as a notification on the phones the customer
  * turned notifications on for (docs/product.md, Notifications on this phone): only alerts they
- * opted into reach this point.
+ * opted into reach this point. All the customers' subscriptions are read in one query.
  */
 async function queueAlerts(db: Executor, context: AlertContext, alerts: AlertMail[]): Promise<void> {
   await queueMails(
     db,
     alerts.map((m) => alertMail(context, m)),
   );
-  for (const m of alerts) {
-    await queuePush(db, m.userId, m.template, {
-      title: m.subject,
-      body: m.products.length === 1 ? m.products[0]!.name : m.heading,
-      url: m.button.url.startsWith(context.appUrl) ? m.button.url.slice(context.appUrl.length) || '/' : m.button.url,
-      tag: m.template,
-    });
-  }
+  await queuePushes(
+    db,
+    alerts.map((m) => ({
+      userId: m.userId,
+      template: m.template,
+      message: {
+        title: m.subject,
+        body: m.products.length === 1 ? m.products[0]!.name : m.heading,
+        url: m.button.url.startsWith(context.appUrl) ? m.button.url.slice(context.appUrl.length) || '/' : m.button.url,
+        tag: m.template,
+      },
+    })),
+  );
 }
 
 /** Products that are live and on the shelf now, by id. */

@@ -7,7 +7,8 @@ import { queueAdminPush, queuePush, type PushMessage } from '../push/outbox.js';
 /**
  * Phone notifications of an order move (docs/product.md, Notifications on this phone), queued in
  * the move's transaction beside its e-mail: the customer hears of the same moments the e-mails
- * tell them about; the admins of what their bell shows (paid orders, cancellation requests).
+ * tell them about; the admins of what their bell shows (paid orders, orders to be paid on delivery,
+ * cancellation requests).
  */
 
 const statusWords: Partial<Record<Order['order_status'], string>> = {
@@ -106,6 +107,13 @@ export async function pushOrderMove(
       await queueAdminPush(db, 'admin_order_paid', {
         title: `Order #${order.id} was paid`,
         body: `${formatKshCents(order.total_cents)} received: ready to ship.`,
+        ...at,
+      });
+    }
+    if (event.name === 'order.pay_on_delivery') {
+      await queueAdminPush(db, 'admin_order_pay_on_delivery', {
+        title: `Order #${order.id}: pay on delivery`,
+        body: `Collect ${formatKshCents(order.total_cents)} on delivery: ready to ship.`,
         ...at,
       });
     }

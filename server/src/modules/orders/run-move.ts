@@ -1,6 +1,7 @@
 import {
   MONEY_RECEIVED_STATUSES,
   OFFERS,
+  centsToAmount,
   ORDER_MOVES,
   cancelRequestOpen,
   moveRefusal,
@@ -335,6 +336,10 @@ function statusPayload(order: Order) {
 const EVENTS: Record<OrderEvent, (order: Order) => PendingEvent> = {
   status: (order) => ({ name: 'order.status.updated', payload: statusPayload(order) }),
   paid: (order) => ({ name: 'order.paid', payload: statusPayload(order) }),
+  pay_on_delivery: (order) => ({
+    name: 'order.pay_on_delivery',
+    payload: { ...statusPayload(order), total_amount: centsToAmount(order.total_cents) },
+  }),
   expired: (order) => ({ name: 'order.expired', payload: { userId: order.user_id, id: order.id } }),
   cancel_requested: (order) => ({
     name: 'order.cancel_requested',

@@ -23,23 +23,24 @@ export function pushPayload(message: PushMessage): string {
   });
 }
 
-async function queueFor(db: Executor, subscriptionIds: number[], template: string, message: PushMessage) {
-  const at = now();
+function outboxRows(subscriptionIds: number[], template: string, message: PushMessage, at: string) {
   const payload = pushPayload(message);
-  await pushRepository(db).queue(
-    subscriptionIds.map((id) => ({
-      subscription_id: id,
-      payload,
-      template,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: at,
-      locked_until: null,
-      last_error: null,
-      sent_at: null,
-      created_at: at,
-    })),
-  );
+  return subscriptionIds.map((id) => ({
+    subscription_id: id,
+    payload,
+    template,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: at,
+    locked_until: null,
+    last_error: null,
+    sent_at: null,
+    created_at: at,
+  }));
+}
+
+async function queueFor(db: Executor, subscriptionIds: number[], template: string, message: PushMessage) {
+  await pushRepository(db).queue(outboxRows(subscriptionIds, template, message, now()));
 }
 
 /**
@@ -54,6 +55,25 @@ export async function queuePush(
 ): Promise<void> {
   if (userId === null) return;
   await queueFor(db, await pushRepository(db).idsOfUser(userId), template, message);
+}
+
+/** One notification for one customer, as `queuePushes` takes them. */
+export interface CustomerPush {
+  userId: number;
+  template: string;
+  message: PushMessage;
+}
+
+/**
+ * `queuePush` for many customers at once (a run of the shopper alerts): their subscriptions are
+ * read in one query, whatever the number of customers, and the rows inserted together.
+ */
+export async function queuePushes(db: Executor, pushes: readonly CustomerPush[]): Promise<void> {
+  if (pushes.length === 0) return;
+  const repo = pushRepository(db);
+  const subscriptions = await repo.idsOfUsers(pushes.map((p) => p.userId));
+  const at = now();
+  await repo.queue(pushes.flatMap((p) => outboxRows(subscriptions.get(p.userId) ?? [], p.template, p.message, at)));
 }
 
 /** The same for every admin's subscribed phones and browsers (the admin bell's events). */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { orderBody, orderableProduct, setOrderState } from '../../../test/order-fixtures.js';
@@ -38,6 +39,20 @@ async function subscriptionRows(endpoint: string) {
 }
 
 const later = (ms: number) => new Date(Date.now() + ms);
+
+/** Counts the SELECT statements that read the push subscriptions. */
+class SubscriptionReads implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (args.node.kind === 'SelectQueryNode' && JSON.stringify(args.node.from).includes('"push_subscriptions"')) {
+      this.count += 1;
+    }
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs) {
+    return args.result;
+  }
+}
 
 describe('push subscriptions API', () => {
   it('gives the VAPID public key, made once in development and kept in DATA_DIR', async () => {
@@ -328,5 +343,65 @@ describe('what sends a push', () => {
       url: '/wishlist',
       tag: 'price_drop',
     });
+  });
+
+  it('reads every alerted customer’s phones in one query, and each phone gets its own customer’s alert', async () => {
+    const context = alertContext(t.app.config);
+    const shoppers = await Promise.all([1, 2, 3, 4].map(() => createUser(t.db)));
+    const phones = [
+      [service.subscription('batch-a1'), service.subscription('batch-a2')],
+      [service.subscription('batch-b')],
+      [service.subscription('batch-c')],
+      [],
+    ];
+    const items = [];
+    for (const [i, user] of shoppers.entries()) {
+      const prefs = await t.app.inject({
+        method: 'PUT',
+        url: '/api/user/alert-preferences',
+        headers: bearer(user.token),
+        payload: { wishlist_alerts: true, cart_reminders: false },
+      });
+      expect(prefs.statusCode, prefs.body).toBe(200);
+      for (const phone of phones[i]!) expect((await subscribe(user.token, phone.json)).statusCode).toBe(201);
+      const item = await orderableProduct(t.db, { name: `Batch coat ${i + 1}`, priceCents: 1000_00 });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/wishlist',
+        headers: bearer(user.token),
+        payload: { product_id: item.id },
+      });
+      expect(res.statusCode).toBe(201);
+      items.push(item);
+    }
+    await sendPriceDropAlerts(t.db, new Date(), context);
+    for (const item of items) {
+      await t.db.updateTable('products').set({ price_cents: 700_00 }).where('id', '=', item.id).execute();
+    }
+
+    const reads = new SubscriptionReads();
+    await sendPriceDropAlerts(t.db.withPlugin(reads), new Date(), context);
+    expect(reads.count).toBe(1);
+
+    const before = service.requests.length;
+    expect(await t.app.push.deliverDue()).toMatchObject({ sent: 4 });
+    const sent = service.requests.slice(before);
+    const received = (name: string) => {
+      const phone = phones.flat().find((p) => p.json.endpoint.endsWith(`/push/${name}`))!;
+      const request = sent.find((r) => r.path === `/push/${name}`)!;
+      return JSON.parse(service.decrypt(phone, request.body)).body as string;
+    };
+    expect(sent.map((r) => r.path).sort()).toEqual([
+      '/push/batch-a1',
+      '/push/batch-a2',
+      '/push/batch-b',
+      '/push/batch-c',
+    ]);
+    expect([received('batch-a1'), received('batch-a2'), received('batch-b'), received('batch-c')]).toEqual([
+      'Batch coat 1',
+      'Batch coat 1',
+      'Batch coat 2',
+      'Batch coat 3',
+    ]);
   });
 });

@@ -2,6 +2,9 @@ import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { PushOutboxTable } from '../../db/schema.js';
 
+/** Outbox rows per INSERT: 10 values each, far below SQLite's and PostgreSQL's limits on a statement. */
+const QUEUE_CHUNK = 500;
+
 /** One browser's subscription as the push module stores it. */
 export interface StoredSubscription {
   endpoint: string;
@@ -88,6 +91,20 @@ export function pushRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
+    /** The subscriptions of several customers in one query, by customer (none: not in the map). */
+    async idsOfUsers(userIds: readonly number[]): Promise<Map<number, number[]>> {
+      const byUser = new Map<number, number[]>();
+      if (userIds.length === 0) return byUser;
+      const rows = await db
+        .selectFrom('push_subscriptions')
+        .select(['id', 'user_id'])
+        .where('user_id', 'in', [...new Set(userIds)])
+        .orderBy('id')
+        .execute();
+      for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.id]);
+      return byUser;
+    },
+
     /** The subscriptions of every admin. */
     async idsOfAdmins(): Promise<number[]> {
       const rows = await db
@@ -99,8 +116,14 @@ export function pushRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
+    /** Inserts outbox rows, a few hundred per statement (the databases cap a statement's values). */
     async queue(rows: Insertable<PushOutboxTable>[]): Promise<void> {
-      if (rows.length) await db.insertInto('push_outbox').values(rows).execute();
+      for (let i = 0; i < rows.length; i += QUEUE_CHUNK) {
+        await db
+          .insertInto('push_outbox')
+          .values(rows.slice(i, i + QUEUE_CHUNK))
+          .execute();
+      }
     },
   };
 }

@@ -227,6 +227,12 @@ function forwardDomainEvents(app: FastifyInstance, io: RealtimeServer): Array<()
       }),
     ),
     app.events.on(
+      'order.pay_on_delivery',
+      safely('order.pay_on_delivery', ({ id, status, total_amount, updated_at }) => {
+        io.to(ADMIN_ROOM).emit('order.pay_on_delivery', { id, status, total_amount, updated_at });
+      }),
+    ),
+    app.events.on(
       'order.cancel_requested',
       safely('order.cancel_requested', ({ id, cancel_requested_at }) => {
         io.to(ADMIN_ROOM).emit('order.cancel_requested', { id, cancel_requested_at });

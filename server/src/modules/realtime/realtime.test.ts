@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { connectClient, connectionRefusal, type LiveClient, type Received } from '../../../test/realtime-helpers.js';
+import { setOrderState } from '../../../test/order-fixtures.js';
 import { createProduct, placeOrder } from '../../../test/payment-fixtures.js';
 import { tokenRepository } from '../accounts/token-repository.js';
 import { expireUnpaidOrders } from '../orders/sweeper.js';
@@ -208,6 +209,61 @@ describe('the admin room', () => {
 
     await customerClient.next('order.status.updated');
     expect(events(customerClient).map((e) => e.event)).toEqual(['order.status.updated']);
+  });
+
+  it('hears of an order the customer chose to pay on delivery, as of a paid one, and the admins’ phones get it', async () => {
+    const admin = await createUser(t.db, { admin: true });
+    await t.db
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: admin.id,
+        endpoint: `https://push.example.com/admin-${admin.id}`,
+        p256dh: 'p256dh-key',
+        auth: 'auth-key',
+        created_at: new Date().toISOString(),
+        last_success_at: null,
+      })
+      .execute();
+    const customer = await createUser(t.db);
+    // pay on delivery is open to a customer who has received an order before
+    const first = await placeOrder(t.app, customer.token, [
+      { product_id: (await createProduct(t.db)).id, quantity: 1 },
+    ]);
+    await setOrderState(t.db, first.id, { order_status: 'delivered' });
+    const adminClient = await live(admin.token);
+    const customerClient = await live(customer.token);
+
+    const product = await createProduct(t.db, { priceCents: 1200_00 });
+    const order = await placeOrder(t.app, customer.token, [{ product_id: product.id, quantity: 1 }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/pay-on-delivery`,
+      headers: bearer(customer.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const event = await adminClient.next('order.pay_on_delivery', (p) => p.id === order.id);
+    const confirmed = await t.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(event).toEqual({
+      id: order.id,
+      status: 'processing',
+      total_amount: confirmed.total_cents / 100,
+      updated_at: confirmed.updated_at,
+    });
+    await customerClient.next('order.status.updated', (p) => p.id === order.id);
+    expect(events(customerClient).map((e) => e.event)).not.toContain('order.pay_on_delivery');
+
+    const pushes = await t.db
+      .selectFrom('push_outbox as o')
+      .innerJoin('push_subscriptions as s', 's.id', 'o.subscription_id')
+      .select(['o.template', 'o.payload'])
+      .where('s.user_id', '=', admin.id)
+      .execute();
+    expect(pushes.map((p) => p.template)).toEqual(['admin_order_pay_on_delivery']);
+    expect(JSON.parse(pushes[0]!.payload)).toMatchObject({
+      title: `Order #${order.id}: pay on delivery`,
+      url: `/admin/orders/${order.id}`,
+    });
   });
 
   it("gets an admin's own orders in their customer room too", async () => {

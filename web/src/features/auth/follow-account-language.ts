@@ -1,4 +1,4 @@
-import { isLanguage, pageLanguage, rememberLanguage } from '@/i18n/language';
+import { chosenLanguage, isAdminPath, isLanguage, rememberLanguage } from '@/i18n/language';
 
 /** How the page is drawn again (a test stands in for it). */
 export const page = { reload: (): void => window.location.reload() };
@@ -15,9 +15,10 @@ export function accountCreatedHere(): void {
 }
 
 /**
- * Right after a sign-in: when the account keeps a language ('en' or 'sw') the page is not in (a
- * new device, or a shared one someone else left in the other language), that language becomes
- * this browser's and the page is drawn again in it. Returns whether it did.
+ * Right after a sign-in: when the account keeps a language ('en' or 'sw') this browser did not
+ * choose (a new device, or a shared one someone else left in the other language), that language
+ * becomes this browser's and the page is drawn again in it (an admin screen, English anyway, is
+ * not). Returns whether it was drawn again.
  */
 export function followAccountLanguage(profile: { language?: string } | undefined): boolean {
   if (createdHere) {
@@ -25,8 +26,10 @@ export function followAccountLanguage(profile: { language?: string } | undefined
     return false;
   }
   const language = profile?.language;
-  if (!isLanguage(language) || language === pageLanguage()) return false;
+  if (!isLanguage(language) || language === chosenLanguage()) return false;
   rememberLanguage(language);
+  // the admin's screens are English whatever the choice: drawing one again would change nothing
+  if (isAdminPath(window.location.pathname)) return false;
   page.reload();
   return true;
 }

@@ -11,8 +11,7 @@ export function timeOfDay(at: number | Date, language: Language = 'en'): string 
   return new Date(at).toLocaleTimeString(LOCALES[language], { hour: '2-digit', minute: '2-digit' });
 }
 
-/** The texts in a language (the service worker names it; pages use OFFLINE_TEXT). */
-export function offlineText(language: Language) {
+function buildOfflineText(language: Language) {
   const t = tIn(language, english, swahili);
   return {
     /** the note over a page or list read from this phone because the network failed */
@@ -36,9 +35,19 @@ export function offlineText(language: Language) {
   };
 }
 
-export type OfflineText = ReturnType<typeof offlineText>;
+export type OfflineText = ReturnType<typeof buildOfflineText>;
 
-/** The texts in the language of the page the app is showing, read when used. */
+const built: Partial<Record<Language, OfflineText>> = {};
+
+/**
+ * The texts in a language (the service worker names it; pages use OFFLINE_TEXT), made the first
+ * time that language is asked for and kept: both languages' catalogs are part of this module.
+ */
+export function offlineText(language: Language): OfflineText {
+  return (built[language] ??= buildOfflineText(language));
+}
+
+/** The texts in the language of the page the app is showing (read when used: it can change). */
 export const OFFLINE_TEXT: OfflineText = new Proxy({} as OfflineText, {
   get: (_target, key: keyof OfflineText) => offlineText(pageLanguage())[key],
 });

@@ -168,6 +168,9 @@ function forwardDomainEvents(app: FastifyInstance, relay: (message: Relayed) => 
     app.events.on('order.paid', ({ id, status, updated_at }) => {
       send(ADMIN_CHANNEL, 'order.paid', { id, status, updated_at });
     }),
+    app.events.on('order.pay_on_delivery', ({ id, status, total_amount, updated_at }) => {
+      send(ADMIN_CHANNEL, 'order.pay_on_delivery', { id, status, total_amount, updated_at });
+    }),
     app.events.on('order.cancel_requested', ({ id, cancel_requested_at }) => {
       send(ADMIN_CHANNEL, 'order.cancel_requested', { id, cancel_requested_at });
     }),

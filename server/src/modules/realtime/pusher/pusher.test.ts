@@ -277,6 +277,23 @@ describe('the Pusher protocol at /app/{key}', () => {
     expect(client.messages.items.map((m) => m.event)).not.toContain('order.status.updated');
   });
 
+  it('sends the admin channel an order to be paid on delivery, as Socket.IO does', async () => {
+    const admin = await createUser(t.db, { admin: true });
+    const client = await rawSubscribed(admin.token, 'private-admin');
+    t.app.events.emit('order.pay_on_delivery', {
+      userId: 9,
+      id: 8,
+      status: 'processing',
+      total_amount: 1200,
+      updated_at: 'z',
+    });
+    expect(await client.next('order.pay_on_delivery')).toEqual({
+      event: 'order.pay_on_delivery',
+      channel: 'private-admin',
+      data: JSON.stringify({ id: 8, status: 'processing', total_amount: 1200, updated_at: 'z' }),
+    });
+  });
+
   it('closes with 4001 for an unknown app key and 4007 for an unsupported protocol version', async () => {
     const wrongKey = await raw('not-our-key');
     expect((await wrongKey.next('pusher:error')).data).toMatchObject({ code: 4001 });

@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
+import { formatKsh } from '@mtumba/contract/money';
 import { useSocketEvent } from '@/lib/socket';
 
 /**
  * The admin's bell (docs/product.md, "The shop owner's bell"): live alerts from the admin room for
- * new paid orders, new price offers and cancellation requests, newest first. Opening it marks them
+ * new paid orders, orders to be paid on delivery, new price offers and cancellation requests, newest first. Opening it marks them
  * read. The list lives in this tab's session storage, so a reload keeps it; it is loaded for admins
  * only and never on a customer's page.
  */
@@ -70,6 +71,14 @@ export function AdminBell() {
 
   useSocketEvent('order.paid', ({ id }) =>
     add({ id: `paid-${id}`, message: `Order #${id} was paid: ready to ship`, to: paths.adminOrder(id), at: now() }),
+  );
+  useSocketEvent('order.pay_on_delivery', ({ id, total_amount }) =>
+    add({
+      id: `pod-${id}`,
+      message: `Order #${id} to be paid on delivery (collect ${formatKsh(total_amount)}): ready to ship`,
+      to: paths.adminOrder(id),
+      at: now(),
+    }),
   );
   useSocketEvent('order.cancel_requested', ({ id, cancel_requested_at }) =>
     add({

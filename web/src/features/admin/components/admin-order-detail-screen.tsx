@@ -327,6 +327,7 @@ export function AdminOrderDetailScreen({ orderId }: { orderId: string | undefine
   };
   useSocketEvent('order.status.updated', refreshIfMine);
   useSocketEvent('order.paid', refreshIfMine);
+  useSocketEvent('order.pay_on_delivery', refreshIfMine);
   useSocketEvent('order.cancel_requested', refreshIfMine);
   useSocketReconnect(() => void queryClient.invalidateQueries({ queryKey: adminKeys.order(id) }));
 

@@ -100,6 +100,7 @@ export function AdminOrdersScreen() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.orderLists() });
   useSocketEvent('order.created', refresh);
   useSocketEvent('order.paid', refresh);
+  useSocketEvent('order.pay_on_delivery', refresh);
   useSocketEvent('order.cancel_requested', refresh);
   useSocketEvent('order.status.updated', refresh);
   useSocketReconnect(refresh);

@@ -75,6 +75,7 @@ export function ToShipScreen() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.toShip() });
   useSocketEvent('order.paid', refresh);
+  useSocketEvent('order.pay_on_delivery', refresh);
   useSocketEvent('order.status.updated', refresh);
   useSocketReconnect(refresh);
 
@@ -127,6 +128,7 @@ export function ToShipCount() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.toShip() });
   useSocketEvent('order.paid', refresh);
+  useSocketEvent('order.pay_on_delivery', refresh);
   useSocketEvent('order.status.updated', refresh);
   if (!orders.data) return null;
   const n = orders.data.total;

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { getStoredUser, signOut } from '@/lib/auth-storage';
@@ -118,6 +118,30 @@ describe('AuthSync and the language the account keeps', () => {
     expect(server.callsTo('GET /api/user')).toHaveLength(1);
     expect(reload).not.toHaveBeenCalled();
     expect(document.cookie).not.toContain('mtumba_lang');
+  });
+
+  it('on an admin screen (English whatever the choice) keeps the account’s language for the shop without drawing the screen again', async () => {
+    window.history.pushState({}, '', '/admin/orders');
+    try {
+      // chosen Kiswahili, the admin screen in English; the account keeps Kiswahili: nothing to do
+      document.documentElement.dataset.chosenLang = 'sw';
+      const same = renderPage('en', 'sw');
+      act(() => void signInAs({ name: 'Wanjiru' }));
+      await same.profileRead();
+      expect(same.reload).not.toHaveBeenCalled();
+      expect(document.cookie).not.toContain('mtumba_lang');
+      cleanup();
+      act(() => signOut());
+
+      // the account keeps English: this browser's choice becomes English, the screen is not drawn again
+      const other = renderPage('en', 'en');
+      act(() => void signInAs({ name: 'Wanjiru' }));
+      await waitFor(() => expect(document.cookie).toContain('mtumba_lang=en'));
+      expect(other.reload).not.toHaveBeenCalled();
+    } finally {
+      delete document.documentElement.dataset.chosenLang;
+      window.history.pushState({}, '', '/');
+    }
   });
 });
 
