@@ -305,6 +305,7 @@ async function main(): Promise<void> {
     // it (half the duration each for the reference's health and page), not once for the run.
     const seconds = Math.max(1, Math.round(duration / 2));
     const peakRss = watchRss(server.child.pid);
+    const wholeRunRss = watchRss(server.child.pid);
     let referencePageCpu = NaN;
     const wanted = scenarios.has('endpoints')
       ? endpoints.filter((s) => s.url || only.some((t) => s.name.includes(t)))
@@ -435,7 +436,10 @@ async function main(): Promise<void> {
       );
       if (Object.keys(mixed.unexpected).length) console.log('Unexpected answers:', mixed.unexpected);
     }
+    const wholeRssMb = wholeRunRss();
+    console.log(`\nServer's peak resident memory over the whole run (every scenario): ${wholeRssMb} MB`);
     const file = writeResults(`api-${dbKind}`, {
+      wholeRssMb,
       date: new Date().toISOString(),
       dbKind,
       mode,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process.js';
@@ -11,8 +12,19 @@ export function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
+/** Bundles the server as `npm start` runs it (scripts/server-build.mjs); returns the bundle's path. */
+function serverBundle(): string {
+  const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'server-build.mjs')], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`bundling the server failed:\n${built.stdout}${built.stderr}`);
+  return path.join(repoRoot, 'server', 'dist', 'main.js');
+}
+
 /**
- * Starts the production server with the benchmark's settings (rate limits out of the way).
+ * Starts the production server, bundled as `npm start` runs it, with the benchmark's settings
+ * (rate limits out of the way).
  * `--cpu-prof` writes the server's CPU profile to bench/results/profiles when it stops, and
  * `--query-profile` its database time by SQL text (server/src/db/database.ts).
  */
@@ -33,6 +45,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
       name: 'the benchmark server',
       readyTimeoutMs: 120_000,
       nodeArgs: process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', profiles] : [],
+      entry: serverBundle(),
     },
   );
 }

@@ -1,7 +1,9 @@
 // `npm start`: build the web app when it is missing or its sources (or the lockfile) changed
-// since the last build, then run the server (it migrates and seeds).
+// since the last build, bundle the server (scripts/server-build.mjs), then run it (it migrates
+// and seeds).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildServer } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -16,7 +18,15 @@ if (!process.env.WEB_DIST_DIR) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+let bundle;
+try {
+  bundle = await buildServer();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', bundle], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

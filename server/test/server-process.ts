@@ -70,6 +70,8 @@ export async function startServerProcess(
     name?: string;
     readyTimeoutMs?: number;
     nodeArgs?: string[];
+    /** a bundled server to run (scripts/server-build.mjs) instead of the sources through tsx */
+    entry?: string;
     /** how a port is chosen (a test of this function gives it a taken one) */
     choosePort?: () => Promise<number>;
   } = {},
@@ -87,11 +89,14 @@ async function launch(
   port: number,
   env: Record<string, string>,
   name: string,
-  options: { readyTimeoutMs?: number; nodeArgs?: string[] },
+  options: { readyTimeoutMs?: number; nodeArgs?: string[]; entry?: string },
 ): Promise<ServerProcess | 'port taken'> {
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')];
+  const program = options.entry
+    ? ['--enable-source-maps', options.entry]
+    : ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')];
+  const args = [...(options.nodeArgs ?? []), ...program];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ...env },

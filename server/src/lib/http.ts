@@ -94,3 +94,22 @@ export function setPagingHeaders(
   reply.header('X-Total-Count', String(paging.total));
   reply.header('Link', links.join(', '));
 }
+
+/** Which stored body to send for an Accept-Encoding header: brotli, gzip, or none (q=0 refuses one). */
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  let br = false;
+  let gz = false;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    if (refused) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === 'x-gzip') gz = true;
+    else if (name === '*') {
+      br = true;
+      gz = true;
+    }
+  }
+  return br ? 'br' : gz ? 'gzip' : null;
+}

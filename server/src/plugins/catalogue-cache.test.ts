@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../test/helpers.js';
 import { everywhere, oneOfAKind, stockShown, type Fetch } from '../../test/catalogue-views.js';
@@ -18,6 +19,25 @@ const get: Fetch = async (url) => {
 };
 
 describe('cached catalogue replies', () => {
+  it('come compressed as the client accepts, the same JSON each time, built or kept', async () => {
+    for (let i = 0; i < 3; i++) await oneOfAKind(t.db);
+    const url = '/api/products?per_page=20&sort=price_asc';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [encoding, decode] of Object.entries(decoders)) {
+      // the first asks after the reply was kept, the second is served the copy made for the first
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': `${encoding}, identity` } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(String(res.headers.vary)).toContain('Accept-Encoding');
+        expect(res.headers['x-total-count']).toBe(plain.headers['x-total-count']);
+        expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
+  });
+
   it('show a one-of-a-kind item sold in every view the moment its order is placed', async () => {
     const item = await oneOfAKind(t.db);
     // Each view asked twice, so the second answer comes from the cache.

@@ -2,7 +2,8 @@ import { CompiledQuery } from 'kysely';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.js';
-import { matchesEtag, weakEtag } from '../lib/http.js';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { chooseEncoding, matchesEtag, weakEtag } from '../lib/http.js';
 import { catalogCacheRequests } from '../lib/metrics.js';
 
 /**
@@ -32,6 +33,9 @@ declare module 'fastify' {
 
 interface CachedReply {
   json: string;
+  /** the body compressed, each made the first time a client asks for it */
+  br?: Buffer;
+  gzip?: Buffer;
   etag: string | null;
   headers: [string, string][];
   bytes: number;
@@ -58,6 +62,17 @@ export interface CatalogueCacheOptions {
   /** a reply is rebuilt after this long even without a write (trending reads the clock) */
   ttlMs?: number;
 }
+
+/** Replies shorter than this go uncompressed (as the compression plugin's threshold). */
+const COMPRESS_FROM = 1024;
+/** Brotli at the level and window the kept pages use: a 4 MB window would be allocated each time. */
+const BROTLI = {
+  params: {
+    [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+    [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+    [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+  },
+};
 
 // The sums over catalogue_state's rows (migrations 0020, 0170): each row only grows its versions.
 const VERSION_QUERY = CompiledQuery.raw(
@@ -156,7 +171,29 @@ export class CatalogueCache {
       reply.header('ETag', hit.etag).header('Cache-Control', 'no-cache');
       if (matchesEtag(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
     }
-    return reply.type('application/json; charset=utf-8').send(hit.json);
+    return this.deliver(request, reply, hit);
+  }
+
+  /**
+   * Sends a kept reply, compressed as the client accepts: each compressed copy is made once, when
+   * first asked for, instead of compressing the same bytes again for every request.
+   */
+  private deliver(request: FastifyRequest, reply: FastifyReply, entry: CachedReply): FastifyReply {
+    reply.type('application/json; charset=utf-8');
+    const encoding = entry.json.length >= COMPRESS_FROM ? chooseEncoding(request.headers['accept-encoding']) : null;
+    if (!encoding) return reply.send(entry.json);
+    let body = entry[encoding];
+    if (!body) {
+      body = encoding === 'br' ? brotliCompressSync(entry.json, BROTLI) : gzipSync(entry.json, { level: 6 });
+      entry[encoding] = body;
+      entry.bytes += body.length;
+      if (this.entries.get(request.url) === entry) this.bytes += body.length;
+    }
+    const vary = reply.getHeader('vary');
+    return reply
+      .header('Content-Encoding', encoding)
+      .header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+      .send(body);
   }
 
   /**
@@ -178,14 +215,13 @@ export class CatalogueCache {
       if (value !== undefined) headers.push([name, String(value)]);
     }
     const version = request.catalogueVersion;
-    if (version !== null && request.method === 'GET') {
-      this.store(version, request.url, { json, etag, headers, demand: request.catalogueDemand });
-    }
+    const entry: CachedReply = { json, etag, headers, demand: request.catalogueDemand, bytes: 0, storedAt: 0 };
+    if (version !== null && request.method === 'GET') this.store(version, request.url, entry);
     if (etag) {
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     }
-    return reply.type('application/json; charset=utf-8').send(json);
+    return this.deliver(request, reply, entry);
   }
 
   /** How many replies are kept (for tests and the docs' measurements). */
@@ -193,7 +229,7 @@ export class CatalogueCache {
     return this.entries.size;
   }
 
-  private store(version: number, key: string, reply: Omit<CachedReply, 'bytes' | 'storedAt'>): void {
+  private store(version: number, key: string, entry: CachedReply): void {
     if (version < this.entriesVersion) return;
     if (version > this.entriesVersion) {
       this.entries.clear();
@@ -202,9 +238,11 @@ export class CatalogueCache {
     }
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    const bytes = reply.json.length * 2 + 256;
+    const bytes = entry.json.length * 2 + 256;
     if (bytes > this.maxBytes / 16) return;
-    this.entries.set(key, { ...reply, bytes, storedAt: Date.now() });
+    entry.bytes = bytes;
+    entry.storedAt = Date.now();
+    this.entries.set(key, entry);
     this.bytes += bytes;
     // Oldest first: a Map iterates in insertion order.
     for (const [oldestKey, oldest] of this.entries) {

@@ -208,24 +208,7 @@ export async function preparePage(
   };
 }
 
-/** Which stored body to send for an Accept-Encoding header: brotli, gzip, or none (q=0 refuses one). */
-export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  let br = false;
-  let gz = false;
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
-    if (refused) continue;
-    if (name === 'br') br = true;
-    else if (name === 'gzip' || name === 'x-gzip') gz = true;
-    else if (name === '*') {
-      br = true;
-      gz = true;
-    }
-  }
-  return br ? 'br' : gz ? 'gzip' : null;
-}
+export { chooseEncoding } from '../../lib/http.js';
 
 /**
  * The key a page is kept under. Everything a drawn page varies by is in it: the language it is
