@@ -43,6 +43,11 @@ export interface RenderedPage {
    * was read): two renders of one URL with the same key draw the same page.
    */
   dataKey?: string;
+  /**
+   * A product page's products (the product and its related items), each with the stock it shows:
+   * after a stock-only change elsewhere the page is still current if these stocks are.
+   */
+  shownStock?: [id: number, stock: number][];
 }
 
 /** The page's data is what it was when `RenderOptions.unchangedFrom` was drawn: nothing was drawn. */

@@ -209,7 +209,7 @@ export function daysAgo(days: number): string {
 }
 
 /** Counts the SQL statements a Kysely instance executes (subqueries are part of their statement). */
-class QueryCounter implements KyselyPlugin {
+export class QueryCounter implements KyselyPlugin {
   count = 0;
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;

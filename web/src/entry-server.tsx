@@ -229,6 +229,7 @@ export async function render(
   const org = organizationLd(appUrl, config);
   let status = 200;
   let meta: PageMeta;
+  let shownStock: RenderedPage['shownStock'];
 
   switch (page.kind) {
     case 'home': {
@@ -293,6 +294,7 @@ export async function render(
         break;
       }
       const [related, reviews] = await Promise.all([source.related(id), source.reviews(id)]);
+      shownStock = [product, ...related].map((p) => [p.id, p.stock_quantity]);
       client.setQueryData(catalogKeys.product(id), product);
       client.setQueryData(catalogKeys.related(id), related);
       client.setQueryData(catalogKeys.reviews(id), reviews);
@@ -369,5 +371,6 @@ export async function render(
     routeModule: page.module,
     language,
     dataKey,
+    shownStock,
   };
 }

@@ -634,6 +634,8 @@ export interface CatalogueStateTable {
   demand_version: number;
   /** summed: goes up with the words search knows (categories; products' brand, size, colour) */
   terms_version: number;
+  /** summed: goes up with a product's stock-only change that does not bring it back into stock */
+  stock_version: number;
 }
 
 export type DeliveryKind = 'pickup' | 'doorstep' | 'courier';

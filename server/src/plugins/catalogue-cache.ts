@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/database.js';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chooseEncoding, matchesEtag, weakEtag } from '../lib/http.js';
+import { stockOf } from './catalogue-cache-repository.js';
 import { catalogCacheRequests } from '../lib/metrics.js';
 
 /**
@@ -28,6 +29,8 @@ declare module 'fastify' {
     catalogueVersion: number | null;
     /** the demand version read with it, when the route's reply ranks by demand */
     catalogueDemand: number | null;
+    /** every counter read with it */
+    catalogueVersions: CatalogueVersions | null;
   }
 }
 
@@ -40,9 +43,22 @@ interface CachedReply {
   headers: [string, string][];
   bytes: number;
   storedAt: number;
+  /** the catalogue version it was built for */
+  catalogue: number;
+  /** the stock version it is known to be current for */
+  stock: number;
   /** the demand version the reply was built for, when it ranks by demand */
   demand: number | null;
+  /** the products it shows with their stock, when only their stock can change it (see `ShownStock`) */
+  shown: ShownStock | null;
 }
+
+/**
+ * The products a reply shows, each with the stock it shows: given for a reply that a stock-only
+ * change of another product cannot change (one product; related items that are all in stock).
+ * After such a change (the stock version), the reply is still current if these stocks are.
+ */
+export type ShownStock = readonly (readonly [id: number, stock: number])[];
 
 /** The counters of catalogue_state, each summed over its rows. */
 export interface CatalogueVersions {
@@ -52,6 +68,8 @@ export interface CatalogueVersions {
   demand: number;
   /** the words search knows: categories, and products' brands, sizes and colours */
   terms: number;
+  /** stock-only changes of products that bring none back into stock (sales, reservations) */
+  stock: number;
 }
 
 export interface CatalogueCacheOptions {
@@ -76,7 +94,7 @@ const BROTLI = {
 
 // The sums over catalogue_state's rows (migrations 0020, 0170): each row only grows its versions.
 const VERSION_QUERY = CompiledQuery.raw(
-  'select sum(version) as version, sum(demand_version) as demand, sum(terms_version) as terms from catalogue_state',
+  'select sum(version) as version, sum(demand_version) as demand, sum(terms_version) as terms, sum(stock_version) as stock from catalogue_state',
 );
 const LIVE_QUERY = CompiledQuery.raw('select sum(live_products) as live_products from catalogue_state');
 
@@ -131,15 +149,35 @@ export class CatalogueCache {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.readVersions = sharedReads(async () => {
       const { rows } =
-        await this.db.executeQuery<Record<'version' | 'demand' | 'terms', number | string>>(VERSION_QUERY);
+        await this.db.executeQuery<Record<'version' | 'demand' | 'terms' | 'stock', number | string>>(VERSION_QUERY);
       const row = rows[0];
-      return { catalogue: Number(row?.version ?? 0), demand: Number(row?.demand ?? 0), terms: Number(row?.terms ?? 0) };
+      return {
+        catalogue: Number(row?.version ?? 0),
+        demand: Number(row?.demand ?? 0),
+        terms: Number(row?.terms ?? 0),
+        stock: Number(row?.stock ?? 0),
+      };
     });
   }
 
-  /** The catalogue version, read afresh (what every cached reply but trending is kept by). */
+  /**
+   * One number that goes up with every write a reply showing any product's stock shows: the
+   * catalogue and stock versions' sum (each only grows). What a reply with no `ShownStock` (a
+   * list, the sitemap, a feed) is kept by.
+   */
   async readVersion(): Promise<number> {
-    return (await this.readVersions()).catalogue;
+    const versions = await this.readVersions();
+    return versions.catalogue + versions.stock;
+  }
+
+  /** Whether the products still have the stock a kept reply or page shows (one query). */
+  async stockUnchanged(shown: ShownStock): Promise<boolean> {
+    if (shown.length === 0) return true;
+    const now = await stockOf(
+      this.db,
+      shown.map(([id]) => id),
+    );
+    return shown.every(([id, stock]) => now.get(id) === stock);
   }
 
   /** Products that are not soft-deleted, from the count the triggers keep. */
@@ -157,11 +195,12 @@ export class CatalogueCache {
   private async answer(request: FastifyRequest, reply: FastifyReply, byDemand: boolean): Promise<FastifyReply | void> {
     if (request.method !== 'GET') return;
     const versions = await this.readVersions();
+    request.catalogueVersions = versions;
     request.catalogueVersion = versions.catalogue;
     request.catalogueDemand = byDemand ? versions.demand : null;
-    let hit = versions.catalogue === this.entriesVersion ? this.entries.get(request.url) : undefined;
-    if (hit && (Date.now() - hit.storedAt > this.ttlMs || hit.demand !== request.catalogueDemand)) {
-      this.remove(request.url, hit);
+    let hit = this.entries.get(request.url);
+    if (hit && !(await this.current(hit, versions, request.catalogueDemand))) {
+      if (this.entries.get(request.url) === hit) this.remove(request.url, hit);
       hit = undefined;
     }
     catalogCacheRequests.inc({ result: hit ? 'hit' : 'miss' });
@@ -172,6 +211,21 @@ export class CatalogueCache {
       if (matchesEtag(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
     }
     return this.deliver(request, reply, hit);
+  }
+
+  /**
+   * Whether a kept reply shows what the database holds at `versions`: built for this catalogue
+   * (and demand) version, within its time, and either for this stock version or, when it names
+   * the products it shows, with their stock unchanged since (then it is current for this stock
+   * version too).
+   */
+  private async current(entry: CachedReply, versions: CatalogueVersions, demand: number | null): Promise<boolean> {
+    if (entry.catalogue !== versions.catalogue || entry.demand !== demand) return false;
+    if (Date.now() - entry.storedAt > this.ttlMs) return false;
+    if (entry.stock === versions.stock) return true;
+    if (!entry.shown || !(await this.stockUnchanged(entry.shown))) return false;
+    entry.stock = Math.max(entry.stock, versions.stock);
+    return true;
   }
 
   /**
@@ -205,7 +259,7 @@ export class CatalogueCache {
     request: FastifyRequest,
     reply: FastifyReply,
     body: unknown,
-    options: { etag?: boolean; headers?: string[] } = {},
+    options: { etag?: boolean; headers?: string[]; shown?: ShownStock | null } = {},
   ): FastifyReply {
     const json = JSON.stringify(body);
     const etag = options.etag === false ? null : weakEtag(json);
@@ -214,9 +268,19 @@ export class CatalogueCache {
       const value = reply.getHeader(name);
       if (value !== undefined) headers.push([name, String(value)]);
     }
-    const version = request.catalogueVersion;
-    const entry: CachedReply = { json, etag, headers, demand: request.catalogueDemand, bytes: 0, storedAt: 0 };
-    if (version !== null && request.method === 'GET') this.store(version, request.url, entry);
+    const versions = request.catalogueVersions;
+    const entry: CachedReply = {
+      json,
+      etag,
+      headers,
+      catalogue: versions?.catalogue ?? -1,
+      stock: versions?.stock ?? -1,
+      demand: request.catalogueDemand,
+      shown: options.shown ?? null,
+      bytes: 0,
+      storedAt: 0,
+    };
+    if (versions && request.method === 'GET') this.store(request.url, entry);
     if (etag) {
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -229,15 +293,19 @@ export class CatalogueCache {
     return this.entries.size;
   }
 
-  private store(version: number, key: string, entry: CachedReply): void {
-    if (version < this.entriesVersion) return;
-    if (version > this.entriesVersion) {
-      this.entries.clear();
-      this.bytes = 0;
-      this.entriesVersion = version;
+  private store(key: string, entry: CachedReply): void {
+    if (entry.catalogue < this.entriesVersion) return;
+    if (entry.catalogue > this.entriesVersion) {
+      // Replies of an older catalogue version can never be sent again.
+      for (const [oldKey, old] of this.entries) if (old.catalogue < entry.catalogue) this.remove(oldKey, old);
+      this.entriesVersion = entry.catalogue;
     }
     const old = this.entries.get(key);
-    if (old) this.remove(key, old);
+    if (old) {
+      // a request that read older versions finished after one that read newer: keep the newer
+      if (old.stock > entry.stock || (old.demand ?? 0) > (entry.demand ?? 0)) return;
+      this.remove(key, old);
+    }
     const bytes = entry.json.length * 2 + 256;
     if (bytes > this.maxBytes / 16) return;
     entry.bytes = bytes;
@@ -262,6 +330,7 @@ export default fp(
     app.decorate('catalogueCache', new CatalogueCache(app.db));
     app.decorateRequest('catalogueVersion', null);
     app.decorateRequest('catalogueDemand', null);
+    app.decorateRequest('catalogueVersions', null);
   },
   { name: 'catalogue-cache', dependencies: ['db'] },
 );

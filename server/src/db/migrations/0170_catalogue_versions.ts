@@ -16,6 +16,14 @@ type AnyDb = Kysely<any>;
  *   categories, and products added, removed or changed in those columns. The search vocabulary
  *   is kept by it instead of being read from every product on every search.
  *
+ * - `stock_version` takes over the updates of a product that change its stock and nothing else,
+ *   without bringing it back into stock (a sale, a reservation, a smaller count): such a write
+ *   changes what a reply shows only if the reply shows that product, so a kept product page is
+ *   checked against its products' stock (one query) instead of being built again. Lists, search
+ *   and the home page are kept by it as by `version`. A product coming back into stock, and any
+ *   other change of a product, still raise `version` (a product entering the related items of
+ *   others, or the lists, is a change to replies that do not show it yet).
+ *
  * As with `version`, what counts is the sum over the rows. SQLite bumps per row; PostgreSQL once
  * per transaction, at commit, into the row the transaction id picks (as 0020 does).
  */
@@ -42,6 +50,52 @@ const TERMS: [table: string, event: string, name: string][] = [
 
 const SLOTS = 16;
 
+/** The columns of products whose change alone is a stock change (the rest raise `version`). */
+const STOCK_COLUMNS = new Set(['stock_quantity', 'updated_at']);
+
+/**
+ * SQLite's condition (a trigger's WHEN) for an update of products that is a stock change only:
+ * every other column unchanged (listed from the table as it is now: a later migration adding a
+ * column to products calls `writeSqliteProductTriggers` again), and not back into stock.
+ */
+async function sqliteStockOnly(db: AnyDb): Promise<string> {
+  const { rows } = await sql<{ name: string }>`select name from pragma_table_info('products')`.execute(db);
+  const same = rows.filter((r) => !STOCK_COLUMNS.has(r.name)).map((r) => `new."${r.name}" is old."${r.name}"`);
+  return `(${same.join(' and ')} and not (old.stock_quantity <= 0 and new.stock_quantity > 0))`;
+}
+
+/**
+ * SQLite's update triggers of products: a stock-only update raises `stock_version`, any other
+ * raises `version` and keeps the live-products count (as 0070 left it). Call again after adding a
+ * column to products.
+ */
+export async function writeSqliteProductTriggers(db: AnyDb): Promise<void> {
+  const stockOnly = await sqliteStockOnly(db);
+  const shown = (row: 'new' | 'old') =>
+    `(case when ${row}.deleted_at is null and ${row}.status = 'published' then 1 else 0 end)`;
+  await sql.raw('drop trigger if exists catalogue_bump_products_update').execute(db);
+  await sql.raw('drop trigger if exists catalogue_stock_products_update').execute(db);
+  await sql
+    .raw(
+      `create trigger catalogue_bump_products_update after update on products when not ${stockOnly} begin
+        update catalogue_state set version = version + 1,
+          live_products = live_products + ${shown('new')} - ${shown('old')} where id = 1;
+      end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger catalogue_stock_products_update after update on products when ${stockOnly} begin
+        update catalogue_state set stock_version = stock_version + 1 where id = 1;
+      end`,
+    )
+    .execute(db);
+}
+
+/** PostgreSQL's condition for the same: the row as JSON without the stock columns is unchanged. */
+const PG_STOCK_ONLY = `((to_jsonb(old) - 'stock_quantity' - 'updated_at') = (to_jsonb(new) - 'stock_quantity' - 'updated_at')
+  and not (old.stock_quantity <= 0 and new.stock_quantity > 0))`;
+
 /** 0020's trigger names, which the demand triggers keep (so 0020's `down` still finds them). */
 const bumpName = (table: string, event: string) => `catalogue_bump_${table}_${event.split(' ')[0]}`;
 const termsName = (name: string) => `catalogue_terms_${name}`;
@@ -54,6 +108,10 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .alterTable('catalogue_state')
     .addColumn('terms_version', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('catalogue_state')
+    .addColumn('stock_version', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
 
   if (dialectOf(db) === 'sqlite') {
@@ -76,6 +134,7 @@ export async function up(db: AnyDb): Promise<void> {
         )
         .execute(db);
     }
+    await writeSqliteProductTriggers(db);
     return;
   }
 
@@ -83,6 +142,7 @@ export async function up(db: AnyDb): Promise<void> {
   for (const [fn, column] of [
     ['catalogue_bump_demand', 'demand_version'],
     ['catalogue_bump_terms', 'terms_version'],
+    ['catalogue_bump_stock', 'stock_version'],
   ] as const) {
     await sql
       .raw(
@@ -114,10 +174,45 @@ export async function up(db: AnyDb): Promise<void> {
   for (const [table, event, name] of TERMS) {
     await constraintTrigger(termsName(name), event, table, 'catalogue_bump_terms');
   }
+  // 0020's one trigger for every write of products, split: inserts and deletes, other updates,
+  // and stock-only updates.
+  await sql`drop trigger if exists catalogue_bump_products on products`.execute(db);
+  for (const [name, event, when, fn] of [
+    ['catalogue_bump_products', 'insert or delete', '', 'catalogue_bump'],
+    ['catalogue_bump_products_update', 'update', `when (not ${PG_STOCK_ONLY})`, 'catalogue_bump'],
+    ['catalogue_stock_products_update', 'update', `when ${PG_STOCK_ONLY}`, 'catalogue_bump_stock'],
+  ]) {
+    await sql
+      .raw(
+        `create constraint trigger ${name} after ${event} on products
+          deferrable initially deferred for each row ${when} execute function ${fn}()`,
+      )
+      .execute(db);
+  }
 }
 
 export async function down(db: AnyDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
+  if (postgres) {
+    await sql`drop trigger if exists catalogue_stock_products_update on products`.execute(db);
+    await sql`drop trigger if exists catalogue_bump_products_update on products`.execute(db);
+    await sql`drop trigger if exists catalogue_bump_products on products`.execute(db);
+    await sql`create constraint trigger catalogue_bump_products after insert or update or delete on products
+      deferrable initially deferred for each row execute function catalogue_bump()`.execute(db);
+  } else {
+    await sql`drop trigger if exists catalogue_stock_products_update`.execute(db);
+    await sql`drop trigger if exists catalogue_bump_products_update`.execute(db);
+    const shown = (row: 'new' | 'old') =>
+      `(case when ${row}.deleted_at is null and ${row}.status = 'published' then 1 else 0 end)`;
+    await sql
+      .raw(
+        `create trigger catalogue_bump_products_update after update on products begin
+          update catalogue_state set version = version + 1,
+            live_products = live_products + ${shown('new')} - ${shown('old')} where id = 1;
+        end`,
+      )
+      .execute(db);
+  }
   for (const [table, , name] of TERMS) {
     await sql.raw(`drop trigger if exists ${termsName(name)}${postgres ? ` on ${table}` : ''}`).execute(db);
   }
@@ -143,7 +238,9 @@ export async function down(db: AnyDb): Promise<void> {
   if (postgres) {
     await sql`drop function if exists catalogue_bump_demand()`.execute(db);
     await sql`drop function if exists catalogue_bump_terms()`.execute(db);
+    await sql`drop function if exists catalogue_bump_stock()`.execute(db);
   }
+  await db.schema.alterTable('catalogue_state').dropColumn('stock_version').execute();
   await db.schema.alterTable('catalogue_state').dropColumn('terms_version').execute();
   await db.schema.alterTable('catalogue_state').dropColumn('demand_version').execute();
 }

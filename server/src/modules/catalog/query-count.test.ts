@@ -100,4 +100,24 @@ describe('query counts (no N+1)', () => {
     expect(await queriesFor('/api/products/trending')).toBeGreaterThan(1);
     expect(await queriesFor('/api/products/trending')).toBe(1);
   });
+
+  it('a sale of another product keeps a product and its related items kept; their own sale shows at once', async () => {
+    const shown = await insertProduct(t.db, { categories: [category], images: ['shown'], stock_quantity: 2 });
+    const elsewhere = await insertCategory(t.db, `Elsewhere ${Math.random()}`);
+    const other = await insertProduct(t.db, { categories: [elsewhere], stock_quantity: 1 });
+    const product = `/api/products/${shown}`;
+    const related = `/api/products/${shown}/related`;
+    await queriesFor(product);
+    await queriesFor(related);
+    // A sale elsewhere: only the stock version moves; each reply checks its products' stock (one query).
+    await t.db.updateTable('products').set({ stock_quantity: 0 }).where('id', '=', other).execute();
+    expect(await queriesFor(product)).toBe(2);
+    expect(await queriesFor(related)).toBe(2);
+    expect(await queriesFor(product)).toBe(1);
+    // The product's own sale: built again, showing it.
+    await t.db.updateTable('products').set({ stock_quantity: 1 }).where('id', '=', shown).execute();
+    expect(await queriesFor(product)).toBeGreaterThan(2);
+    const res = await t.app.inject({ method: 'GET', url: product });
+    expect(res.json()).toMatchObject({ id: shown, stock_quantity: 1 });
+  });
 });

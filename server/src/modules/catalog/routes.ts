@@ -61,6 +61,8 @@ const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async 
     });
   const requireCategoryId = (raw: string) => idOrNotFound(raw, CATEGORY_NOT_FOUND);
   // Public replies, the same for everyone: kept by URL and catalogue version (docs/performance.md).
+  const shownStock = (list: readonly { id: number; stock_quantity: number }[]): [number, number][] =>
+    list.map((p) => [p.id, p.stock_quantity]);
   const cache = app.catalogueCache;
   const cached = cache.serve;
   const paging = { headers: ['X-Total-Count', 'Link'] };
@@ -256,7 +258,8 @@ const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async 
     async (request, reply) => {
       const id = requireProductId(request.params.id);
       try {
-        return cache.send(request, reply, await catalog.getProduct(id));
+        const product = await catalog.getProduct(id);
+        return cache.send(request, reply, product, { shown: shownStock([product]) });
       } catch (err) {
         // A draft or scheduled product is 404 to everyone but admins, who get it uncached.
         if (!(err instanceof DomainError) || err.kind !== 'not_found') throw err;
@@ -299,7 +302,12 @@ const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async 
         response: { 200: productList, 404: apiErrorSchema },
       },
     },
-    async (request, reply) => cache.send(request, reply, await catalog.related(requireProductId(request.params.id))),
+    async (request, reply) => {
+      const related = await catalog.related(requireProductId(request.params.id));
+      // Only these products' stock can change the list without raising the catalogue version
+      // (migration 0170): an unshown one in stock is newer than none of them, a sold one stays out.
+      return cache.send(request, reply, related, { shown: shownStock(related) });
+    },
   );
 
   app.post(

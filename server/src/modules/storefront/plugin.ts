@@ -129,9 +129,12 @@ export default fp<StorefrontOptions>(
           if (!rendered) return null;
           if ('unchanged' in rendered) {
             pages.renew(key, before!, version);
+            before!.catalogue = catalogueVersion;
             return before!;
           }
           const page = await preparePage(rendered.status, build.document(rendered), rendered.dataKey, version);
+          page.catalogue = catalogueVersion;
+          page.shownStock = rendered.shownStock;
           pages.set(key, page);
           return page;
         })().finally(() => rendering.delete(id));
@@ -145,11 +148,24 @@ export default fp<StorefrontOptions>(
       const language = pageLanguage(request, reply, config.appUrl.startsWith('https:'));
       if (!entry || request.method !== 'GET') return sendShell(reply, language);
       const versions = await app.catalogueCache.readVersions();
-      // The home page shows trending products, ranked by demand: it is kept by both versions
-      // (their sum only grows); every other page by the catalogue's alone.
-      const version = request.url.split('?')[0] === '/' ? versions.catalogue + versions.demand : versions.catalogue;
+      const path = request.url.split('?')[0];
+      // A page is kept by the sum of the versions of what it shows (each only grows, so the sum
+      // does): the catalogue's and the stock's, and for the home page, whose trending row is
+      // ranked by demand, the demand's too.
+      const version = versions.catalogue + versions.stock + (path === '/' ? versions.demand : 0);
       const key = pageCacheKey(request, language);
       let page: CachedPage | null | undefined = pages.get(version, key);
+      // A product page shows its product and related items: after a sale of another product
+      // (only the stock version moved), it is still current if their stock is, checked in one query.
+      const kept = page ? undefined : pages.previous(version, key);
+      if (
+        kept?.shownStock &&
+        kept.catalogue === versions.catalogue &&
+        (await app.catalogueCache.stockUnchanged(kept.shownStock))
+      ) {
+        pages.renew(key, kept, version);
+        if (kept.version === version) page = kept;
+      }
       if (!page) {
         try {
           page = await renderPage(entry, key, request.url, language, version, versions.catalogue);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { insertCategory, insertProduct } from '../../../test/catalog.js';
+import { insertCategory, insertProduct, QueryCounter } from '../../../test/catalog.js';
 import { bearer, createTestDatabase, createUser, testConfig, type TestDatabase } from '../../../test/helpers.js';
 import { orderBody } from '../../../test/order-fixtures.js';
 import { jsonLdOf, schemaOrgProblems } from '../../../test/schema-org.js';
@@ -16,6 +16,8 @@ const webRoot = path.resolve(import.meta.dirname, '../../../../web');
 
 let database: TestDatabase;
 let app: FastifyInstance;
+/** counts the app's queries (the test's own writes go through the plain handle) */
+const counter = new QueryCounter();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -25,7 +27,7 @@ beforeAll(async () => {
   const config = testConfig(database.dataDir, { WEB_DIST_DIR: dist, SHOP_NAME: 'Mtumba' });
   app = await buildApp({
     config,
-    db: database.db,
+    db: database.db.withPlugin(counter),
     logger: false,
     jobs: false,
     ssrEntry: path.join(webRoot, 'src', 'entry-server.tsx'),
@@ -184,6 +186,16 @@ describe('sending a kept page', () => {
       headers: { 'if-none-match': before },
     });
     expect(revalidated.statusCode).toBe(304);
+
+    // another product is sold: only its stock moved, and this page's products' stock is checked
+    // in one query instead of the page's data being read again
+    const sold = await insertProduct(database.db, { name: 'Sold denim jacket' });
+    await page(`/products/${id}`);
+    await database.db.updateTable('products').set({ stock_quantity: 0 }).where('id', '=', sold).execute();
+    const before2 = counter.count;
+    expect(await etag()).toBe(before);
+    // the versions, then the stock check
+    expect(counter.count - before2).toBe(2);
 
     // its own price changes: drawn again
     await database.db.updateTable('products').set({ price_cents: 650_00 }).where('id', '=', id).execute();
