@@ -44,8 +44,9 @@ export interface RenderedPage {
    */
   dataKey?: string;
   /**
-   * A product page's products (the product and its related items), each with the stock it shows:
-   * after a stock-only change elsewhere the page is still current if these stocks are.
+   * The products the page shows, each with the stock it shows, when a sale of any other product
+   * cannot change the page (a product page, a list not filtered by stock, the home page): after
+   * a stock-only change elsewhere the page is still current if these stocks are.
    */
   shownStock?: [id: number, stock: number][];
 }

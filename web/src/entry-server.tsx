@@ -240,6 +240,9 @@ export async function render(
       ]);
       client.setQueryData(catalogKeys.featured(), featured);
       client.setQueryData(catalogKeys.trending(), trending);
+      // Each row ranks a sold product lower or leaves it out, never brings one in: a sale of a
+      // product the page does not show cannot change it.
+      shownStock = [...featured, ...trending, ...latest.products].map((p) => [p.id, p.stock_quantity]);
       meta = {
         title: text('seo.home', { shop: shopName }),
         description: text('seo.homeText', { count: latest.total }),
@@ -266,6 +269,9 @@ export async function render(
       const params = productListParamsOf(url.searchParams, page.categoryId);
       const products = await source.products({ per_page: LIMITS.pageSize, ...params });
       client.setQueryData(catalogKeys.products(params), products);
+      // Not filtered by stock: a sale of a product the page does not show changes neither its
+      // products nor its total.
+      shownStock = products.products.map((p) => [p.id, p.stock_quantity]);
       const listed = listMeta(language, appUrl, params, url.searchParams, categories, products, page.categoryId);
       if (listed) meta = listed;
       else {

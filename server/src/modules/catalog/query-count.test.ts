@@ -83,14 +83,15 @@ describe('query counts (no N+1)', () => {
   });
 
   it('a sale reads the vocabulary no more, and its demand drops trending and the home page only', async () => {
-    const sold = await insertProduct(t.db, { categories: [category], images: ['sold'] });
-    await queriesFor('/api/products/search?q=fixture');
+    const sold = await insertProduct(t.db, { name: 'Zebra print fixture', categories: [category], images: ['sold'] });
+    const search = '/api/products/search?q=zebra';
+    await queriesFor(search);
     await queriesFor('/api/products');
     await queriesFor('/api/products/trending');
-    // The sale takes the stock: search is answered afresh, without reading every product's words.
+    // The sale takes the stock of a product search shows: answered afresh, without reading every
+    // product's words. The version, the stock check, the terms version, ranked rows, images.
     await t.db.updateTable('products').set({ stock_quantity: 0 }).where('id', '=', sold).execute();
-    // the version, the terms version, ranked rows, images
-    expect(await queriesFor('/api/products/search?q=fixture')).toBe(4);
+    expect(await queriesFor(search)).toBe(5);
     await queriesFor('/api/products');
     await queriesFor('/api/products/trending');
     // The order's line is demand: the list is still kept, trending is ranked again.
@@ -114,6 +115,17 @@ describe('query counts (no N+1)', () => {
     expect(await queriesFor(product)).toBe(2);
     expect(await queriesFor(related)).toBe(2);
     expect(await queriesFor(product)).toBe(1);
+    // A list page and search not filtered by stock do the same; one filtered by stock is read again.
+    const list = `/api/categories/${category}/products?per_page=5`;
+    const inStock = `/api/products?in_stock=true&per_page=5`;
+    const search = '/api/products/search?q=fixture';
+    for (const url of [list, inStock, search]) await queriesFor(url);
+    const another = await insertProduct(t.db, { categories: [elsewhere], stock_quantity: 1, name: 'Unseen wool' });
+    for (const url of [list, inStock, search]) await queriesFor(url);
+    await t.db.updateTable('products').set({ stock_quantity: 0 }).where('id', '=', another).execute();
+    expect(await queriesFor(list)).toBe(2);
+    expect(await queriesFor(search)).toBe(2);
+    expect(await queriesFor(inStock)).toBeGreaterThan(2);
     // The product's own sale: built again, showing it.
     await t.db.updateTable('products').set({ stock_quantity: 1 }).where('id', '=', shown).execute();
     expect(await queriesFor(product)).toBeGreaterThan(2);

@@ -63,6 +63,15 @@ const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async 
   // Public replies, the same for everyone: kept by URL and catalogue version (docs/performance.md).
   const shownStock = (list: readonly { id: number; stock_quantity: number }[]): [number, number][] =>
     list.map((p) => [p.id, p.stock_quantity]);
+  /**
+   * A page of a list neither filtered nor ranked by stock (no `in_stock`, no `featured`): a sale of
+   * a product it does not show changes neither its products nor its total, so only the shown
+   * products' stock can change it. Lists filtered by stock count differently after any sale.
+   */
+  const listShown = (
+    query: { in_stock?: unknown; featured?: unknown },
+    list: readonly { id: number; stock_quantity: number }[],
+  ) => (query.in_stock || query.featured ? null : shownStock(list));
   const cache = app.catalogueCache;
   const cached = cache.serve;
   const paging = { headers: ['X-Total-Count', 'Link'] };
@@ -173,7 +182,7 @@ const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async 
     async (request, reply) => {
       const page = await catalog.listCategoryProducts(requireCategoryId(request.params.id), request.query);
       setPagingHeaders(request, reply, page);
-      return cache.send(request, reply, page.products, paging);
+      return cache.send(request, reply, page.products, { ...paging, shown: listShown(request.query, page.products) });
     },
   );
 
@@ -194,7 +203,7 @@ const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async 
     async (request, reply) => {
       const page = await catalog.listProducts(request.query);
       setPagingHeaders(request, reply, page);
-      return cache.send(request, reply, page.products, paging);
+      return cache.send(request, reply, page.products, { ...paging, shown: listShown(request.query, page.products) });
     },
   );
 
@@ -224,10 +233,11 @@ const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async 
         response: { 200: z.array(productSummarySchema) },
       },
     },
-    async (request, reply) =>
-      cache.send(request, reply, await catalog.search(typeof request.query.q === 'string' ? request.query.q : ''), {
-        etag: false,
-      }),
+    async (request, reply) => {
+      const found = await catalog.search(typeof request.query.q === 'string' ? request.query.q : '');
+      // In stock first: a sale of a product not shown moves it further down, never into the list.
+      return cache.send(request, reply, found, { etag: false, shown: shownStock(found) });
+    },
   );
 
   app.get(

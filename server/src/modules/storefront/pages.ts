@@ -168,8 +168,9 @@ export interface CachedPage {
   version: number;
   /** when it was drawn: kept at most `ttlMs` from then, however often it is found current */
   drawnAt: number;
-  /** a product page's: the catalogue version it shows, and its products' stock (RenderedPage.shownStock) */
+  /** the catalogue and demand versions it shows, and its products' stock (RenderedPage.shownStock) */
   catalogue?: number;
+  demand?: number;
   shownStock?: [id: number, stock: number][];
 }
 

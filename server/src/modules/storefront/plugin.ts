@@ -116,6 +116,7 @@ export default fp<StorefrontOptions>(
       language: PageLanguage,
       version: number,
       catalogueVersion: number,
+      demand: number,
     ) => {
       const id = `${version} ${key}`;
       let pending = rendering.get(id);
@@ -130,10 +131,12 @@ export default fp<StorefrontOptions>(
           if ('unchanged' in rendered) {
             pages.renew(key, before!, version);
             before!.catalogue = catalogueVersion;
+            before!.demand = demand;
             return before!;
           }
           const page = await preparePage(rendered.status, build.document(rendered), rendered.dataKey, version);
           page.catalogue = catalogueVersion;
+          page.demand = demand;
           page.shownStock = rendered.shownStock;
           pages.set(key, page);
           return page;
@@ -152,15 +155,18 @@ export default fp<StorefrontOptions>(
       // A page is kept by the sum of the versions of what it shows (each only grows, so the sum
       // does): the catalogue's and the stock's, and for the home page, whose trending row is
       // ranked by demand, the demand's too.
-      const version = versions.catalogue + versions.stock + (path === '/' ? versions.demand : 0);
+      const demand = path === '/' ? versions.demand : 0;
+      const version = versions.catalogue + versions.stock + demand;
       const key = pageCacheKey(request, language);
       let page: CachedPage | null | undefined = pages.get(version, key);
-      // A product page shows its product and related items: after a sale of another product
-      // (only the stock version moved), it is still current if their stock is, checked in one query.
+      // A page that names the products it shows (a product page, a list, home): after a sale of
+      // another product (only the stock version moved), it is still current if their stock is,
+      // checked in one query.
       const kept = page ? undefined : pages.previous(version, key);
       if (
         kept?.shownStock &&
         kept.catalogue === versions.catalogue &&
+        kept.demand === demand &&
         (await app.catalogueCache.stockUnchanged(kept.shownStock))
       ) {
         pages.renew(key, kept, version);
@@ -168,7 +174,7 @@ export default fp<StorefrontOptions>(
       }
       if (!page) {
         try {
-          page = await renderPage(entry, key, request.url, language, version, versions.catalogue);
+          page = await renderPage(entry, key, request.url, language, version, versions.catalogue, demand);
         } catch (err) {
           // The browser can still draw the page (and show the API's error): never a 500 for a page.
           if (!(err instanceof UnrenderableQuery)) request.log.error({ err }, 'server rendering failed');
