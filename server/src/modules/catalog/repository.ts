@@ -241,6 +241,15 @@ export function productRepository(db: Executor) {
     /** Other live products sharing a category with the product, in stock first, newest first. */
     async relatedIds(productId: number, limit: number): Promise<number[]> {
       const ids: number[] = [];
+      // A product in no category has none related: asked as below, that is every product read to
+      // find none (55 ms with 50,000 products, for each of a drop's new items).
+      const own = await db
+        .selectFrom('product_categories')
+        .select('category_id')
+        .where('product_id', '=', productId)
+        .execute();
+      if (own.length === 0) return ids;
+      const categoryIds = own.map((r) => r.category_id);
       for (const inStock of [true, false]) {
         if (ids.length >= limit) break;
         const rows = await db
@@ -255,14 +264,7 @@ export function productRepository(db: Executor) {
                 .selectFrom('product_categories as pc')
                 .select(sql`1`.as('one'))
                 .whereRef('pc.product_id', '=', 'products.id')
-                .where(
-                  'pc.category_id',
-                  'in',
-                  eb
-                    .selectFrom('product_categories as own')
-                    .select('own.category_id')
-                    .where('own.product_id', '=', productId),
-                ),
+                .where('pc.category_id', 'in', categoryIds),
             ),
           )
           .select('products.id')
