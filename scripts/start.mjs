@@ -3,7 +3,7 @@
 // and seeds).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildServer } from './server-build.mjs';
+import { buildServer, SERVER_ENV, SERVER_NODE_ARGS } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,10 +26,10 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', bundle], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, bundle], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: { ...SERVER_ENV, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '../src/config.js';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../scripts/server-build.mjs';
 
 /**
  * The first port the kernel hands out on its own (for `listen(0)` and for the local end of every
@@ -94,12 +95,20 @@ async function launch(
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const program = options.entry
-    ? ['--enable-source-maps', options.entry]
+    ? [...SERVER_NODE_ARGS, options.entry]
     : ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')];
   const args = [...(options.nodeArgs ?? []), ...program];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ...env },
+    env: {
+      ...(options.entry ? SERVER_ENV : {}),
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
