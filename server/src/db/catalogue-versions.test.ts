@@ -50,6 +50,16 @@ describe('catalogue versions', () => {
     expect(await raisedBy(() => setStock(1))).toEqual(['stock']);
     expect(await raisedBy(() => setStock(0))).toEqual(['stock']);
     expect(await raisedBy(() => setStock(1))).toEqual(['catalogue']);
+    // the time of a change alone: the replies show it, and no stock moved for them to see it by
+    expect(
+      await raisedBy(() =>
+        db
+          .updateTable('products')
+          .set({ updated_at: new Date(Date.now() + 1000).toISOString() })
+          .where('id', '=', id)
+          .execute(),
+      ),
+    ).toEqual(['catalogue']);
     expect(
       await raisedBy(() => db.updateTable('products').set({ price_cents: 555_00 }).where('id', '=', id).execute()),
     ).toEqual(['catalogue']);

@@ -55,13 +55,16 @@ const STOCK_COLUMNS = new Set(['stock_quantity', 'updated_at']);
 
 /**
  * SQLite's condition (a trigger's WHEN) for an update of products that is a stock change only:
- * every other column unchanged (listed from the table as it is now: a later migration adding a
- * column to products calls `writeSqliteProductTriggers` again), and not back into stock.
+ * the stock changed, every other column but `updated_at` did not (listed from the table as it is
+ * now: a later migration adding a column to products calls `writeSqliteProductTriggers` again),
+ * and not back into stock. (An update of `updated_at` alone raises `version`: a kept reply is
+ * checked by its products' stock, which then has not moved.)
  */
 async function sqliteStockOnly(db: AnyDb): Promise<string> {
   const { rows } = await sql<{ name: string }>`select name from pragma_table_info('products')`.execute(db);
   const same = rows.filter((r) => !STOCK_COLUMNS.has(r.name)).map((r) => `new."${r.name}" is old."${r.name}"`);
-  return `(${same.join(' and ')} and not (old.stock_quantity <= 0 and new.stock_quantity > 0))`;
+  return `(${same.join(' and ')} and new.stock_quantity is not old.stock_quantity
+    and not (old.stock_quantity <= 0 and new.stock_quantity > 0))`;
 }
 
 /**
@@ -94,6 +97,7 @@ export async function writeSqliteProductTriggers(db: AnyDb): Promise<void> {
 
 /** PostgreSQL's condition for the same: the row as JSON without the stock columns is unchanged. */
 const PG_STOCK_ONLY = `((to_jsonb(old) - 'stock_quantity' - 'updated_at') = (to_jsonb(new) - 'stock_quantity' - 'updated_at')
+  and new.stock_quantity is distinct from old.stock_quantity
   and not (old.stock_quantity <= 0 and new.stock_quantity > 0))`;
 
 /** 0020's trigger names, which the demand triggers keep (so 0020's `down` still finds them). */
