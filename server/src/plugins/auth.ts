@@ -42,6 +42,40 @@ export default fp(
     app.decorateRequest('user', null);
     app.decorateRequest('authTokenId', null);
 
+    // Token uses waiting to be recorded: written right after the current turn of the event loop,
+    // and while one write is on its way the next ones gather for a single UPDATE.
+    let pending = new Set<number>();
+    let writing: Promise<void> | undefined;
+    let scheduled = false;
+    function writeTouches(): void {
+      scheduled = false;
+      if (pending.size === 0 || writing) return;
+      const ids = [...pending];
+      pending = new Set();
+      writing = tokens
+        .touch(ids)
+        .catch((err: unknown) => app.log.warn({ err }, 'could not record token use'))
+        .finally(() => {
+          writing = undefined;
+          if (pending.size > 0) scheduleTouches();
+        });
+    }
+    function scheduleTouches(): void {
+      if (scheduled || writing) return;
+      scheduled = true;
+      setImmediate(writeTouches);
+    }
+    function touchSoon(tokenId: number): void {
+      pending.add(tokenId);
+      scheduleTouches();
+    }
+    app.addHook('onClose', async () => {
+      while (writing || pending.size > 0) {
+        if (writing) await writing;
+        else writeTouches();
+      }
+    });
+
     async function identify(request: FastifyRequest): Promise<void> {
       if (request.user) return;
       const plain = bearerToken(request);
@@ -52,7 +86,7 @@ export default fp(
       request.authTokenId = found.tokenId;
       const last = found.lastUsedAt ? Date.parse(found.lastUsedAt) : 0;
       if (Date.now() - last > TOUCH_EVERY_MS) {
-        tokens.touch(found.tokenId).catch((err: unknown) => request.log.warn({ err }, 'could not record token use'));
+        touchSoon(found.tokenId);
       }
     }
 

@@ -93,8 +93,11 @@ export function tokenRepository(db: Executor) {
       };
     },
 
-    async touch(tokenId: number): Promise<void> {
-      await db.updateTable('auth_tokens').set({ last_used_at: now() }).where('id', '=', tokenId).execute();
+    /** Records the tokens' use now, in one statement however many they are. */
+    async touch(tokenIds: number | readonly number[]): Promise<void> {
+      const ids = typeof tokenIds === 'number' ? [tokenIds] : [...tokenIds];
+      if (ids.length === 0) return;
+      await db.updateTable('auth_tokens').set({ last_used_at: now() }).where('id', 'in', ids).execute();
     },
 
     async revoke(tokenId: number): Promise<void> {
