@@ -1,4 +1,5 @@
 import { now, type Executor } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
 import {
   hashSecret,
   newSecret,
@@ -9,6 +10,38 @@ import {
   type SessionRow,
   type SignInMethod,
 } from './tokens.js';
+
+/** A token not revoked, by its hash, with its user. */
+const tokenQuery = (db: Executor, tokenHash: string) =>
+  db
+    .selectFrom('auth_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id as token_id',
+      't.last_used_at',
+      't.created_at as token_created_at',
+      't.signed_in_with',
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.is_admin',
+      'u.email_verified_at',
+      'u.pending_email',
+      'u.language',
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.revoked_at', 'is', null);
+
+type LiveTokenRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenQuery>['executeTakeFirst']>>>;
+
+/** A live token: not revoked, signed in after `created` and last used (or signed in) after `used`. */
+const liveToken = fixedQuery(
+  (db, tokenHash: string, created: string, used: string) =>
+    tokenQuery(db, tokenHash)
+      .where('t.created_at', '>', created)
+      .where((eb) => eb.fn.coalesce('t.last_used_at', 't.created_at'), '>', used),
+  3,
+);
 
 /** Bearer tokens: random, stored hashed, revocable, ending after an idle and an absolute lifetime. */
 export function tokenRepository(db: Executor) {
@@ -58,31 +91,14 @@ export function tokenRepository(db: Executor) {
         }
       | undefined
     > {
-      let query = db
-        .selectFrom('auth_tokens as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .select([
-          't.id as token_id',
-          't.last_used_at',
-          't.created_at as token_created_at',
-          't.signed_in_with',
-          'u.id',
-          'u.name',
-          'u.email',
-          'u.is_admin',
-          'u.email_verified_at',
-          'u.pending_email',
-          'u.language',
-        ])
-        .where('t.token_hash', '=', hashSecret(plain))
-        .where('t.revoked_at', 'is', null);
+      let row: LiveTokenRow | undefined;
       if (lifetime) {
+        // every signed-in request asks this: the query is compiled once (db/fixed-query.ts)
         const cutoff = sessionCutoffs(lifetime);
-        query = query
-          .where('t.created_at', '>', cutoff.created)
-          .where((eb) => eb.fn.coalesce('t.last_used_at', 't.created_at'), '>', cutoff.used);
+        [row] = await liveToken(db, hashSecret(plain), cutoff.created, cutoff.used);
+      } else {
+        row = await tokenQuery(db, hashSecret(plain)).executeTakeFirst();
       }
-      const row = await query.executeTakeFirst();
       if (!row) return undefined;
       return {
         tokenId: row.token_id,

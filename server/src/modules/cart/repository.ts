@@ -1,4 +1,5 @@
 import { now, type Executor } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
 
 /** A cart line joined with the product fields it shows; only lines of products not deleted. */
 export interface CartLineRow {
@@ -21,22 +22,44 @@ export interface CartableProduct {
   held_quantity: number;
 }
 
+/** Cart lines joined with the product fields they show; only lines of products not deleted. */
+const cartLines = (db: Executor) =>
+  db
+    .selectFrom('cart_items as ci')
+    .innerJoin('products as p', 'p.id', 'ci.product_id')
+    .select([
+      'ci.id',
+      'ci.user_id',
+      'ci.product_id',
+      'ci.quantity',
+      'p.name',
+      'p.price_cents',
+      'p.stock_quantity',
+      'p.held_quantity',
+    ])
+    .where('p.deleted_at', 'is', null);
+
+/** The cart screen's read: the lines with each product's first photo, compiled once (db/fixed-query.ts). */
+const linesWithImages = fixedQuery(
+  (db, userId: number) =>
+    cartLines(db)
+      .select((eb) =>
+        eb
+          .selectFrom('product_images as pi')
+          .select('pi.file_key')
+          .whereRef('pi.product_id', '=', 'ci.product_id')
+          .orderBy('pi.position')
+          .orderBy('pi.id')
+          .limit(1)
+          .as('image_key'),
+      )
+      .where('ci.user_id', '=', userId)
+      .orderBy('ci.id'),
+  1,
+);
+
 export function cartRepository(db: Executor) {
-  const lines = () =>
-    db
-      .selectFrom('cart_items as ci')
-      .innerJoin('products as p', 'p.id', 'ci.product_id')
-      .select([
-        'ci.id',
-        'ci.user_id',
-        'ci.product_id',
-        'ci.quantity',
-        'p.name',
-        'p.price_cents',
-        'p.stock_quantity',
-        'p.held_quantity',
-      ])
-      .where('p.deleted_at', 'is', null);
+  const lines = () => cartLines(db);
 
   return {
     /** Takes `quantity` units of a product out of a cart: the line goes when that is all of it. */
@@ -79,20 +102,7 @@ export function cartRepository(db: Executor) {
 
     /** The cart's lines with each product's first photo, in one query (the cart screen's read). */
     listWithImages(userId: number): Promise<(CartLineRow & { image_key: string | null })[]> {
-      return lines()
-        .select((eb) =>
-          eb
-            .selectFrom('product_images as pi')
-            .select('pi.file_key')
-            .whereRef('pi.product_id', '=', 'ci.product_id')
-            .orderBy('pi.position')
-            .orderBy('pi.id')
-            .limit(1)
-            .as('image_key'),
-        )
-        .where('ci.user_id', '=', userId)
-        .orderBy('ci.id')
-        .execute();
+      return linesWithImages(db, userId);
     },
 
     findForUser(userId: number, itemId: number): Promise<CartLineRow | undefined> {

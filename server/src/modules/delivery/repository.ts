@@ -1,6 +1,13 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DeliveryMethodsTable, UserAddressesTable } from '../../db/schema.js';
+import { fixedQuery } from '../../db/fixed-query.js';
+
+/** Every order placed by the shipping option's name asks this: compiled once (db/fixed-query.ts). */
+const methodByName = fixedQuery(
+  (db, name: string) => db.selectFrom('delivery_methods').selectAll().where('name', '=', name),
+  1,
+);
 
 /** Delivery methods and the customers' saved delivery details (queries only). */
 export function deliveryRepository(db: Executor) {
@@ -15,8 +22,8 @@ export function deliveryRepository(db: Executor) {
       return db.selectFrom('delivery_methods').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    findMethodByName(name: string) {
-      return db.selectFrom('delivery_methods').selectAll().where('name', '=', name).executeTakeFirst();
+    async findMethodByName(name: string) {
+      return (await methodByName(db, name))[0];
     },
 
     insertMethod(values: Insertable<DeliveryMethodsTable>) {

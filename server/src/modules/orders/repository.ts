@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { dialectOf } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
 import type { DB, Order, OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import { nameTheShopMayUse } from './visibility.js';
@@ -51,6 +52,18 @@ export interface HistoryEntry {
 }
 
 /** Orders, their lines, history and refunds (reads and inserts; status changes are the lifecycle's). */
+/** An order of one item (a rush for one piece: every shopper's order) reads it with a query compiled once. */
+const productForOrder = fixedQuery(
+  (db, id: number) =>
+    db
+      .selectFrom('products')
+      .select(['id', 'name', 'price_cents', 'stock_quantity', 'held_quantity'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('status', '=', 'published'),
+  1,
+);
+
 export function ordersRepository(db: Executor) {
   return {
     /**
@@ -145,6 +158,7 @@ export function ordersRepository(db: Executor) {
     /** Live products with the given ids, for pricing and stock messages. */
     productsForOrder(ids: number[]) {
       if (ids.length === 0) return Promise.resolve([]);
+      if (ids.length === 1) return productForOrder(db, ids[0]!);
       return db
         .selectFrom('products')
         .select(['id', 'name', 'price_cents', 'stock_quantity', 'held_quantity'])
