@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastif
 import fp from 'fastify-plugin';
 import { DomainError, forbidden, unauthenticated } from '../lib/errors.js';
 import { type AuthUser } from '../modules/accounts/tokens.js';
-import { tokenRepository } from '../modules/accounts/token-repository.js';
+import { tokenRepository, type AuthenticatedToken, type TokenCompanion } from '../modules/accounts/token-repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +15,11 @@ declare module 'fastify' {
     identify: preHandlerHookHandler;
     /** preHandler: 401 `Unauthenticated.` without a live bearer token. */
     requireUser: preHandlerHookHandler;
+    /**
+     * In a route's handler: `requireUser` and the route's own read of the user's data (a
+     * TokenCompanion) in one statement; gives that read, or throws 401 `Unauthenticated.`.
+     */
+    requireUserAlong<T>(request: FastifyRequest, along: TokenCompanion<T>): Promise<T>;
     /** preHandler: 401 without a token, 403 `Forbidden.` for a customer. */
     requireAdmin: preHandlerHookHandler;
     /** preHandler: 401 without a token, 403 for an account whose e-mail is not verified. */
@@ -76,18 +81,21 @@ export default fp(
       }
     });
 
-    async function identify(request: FastifyRequest): Promise<void> {
-      if (request.user) return;
-      const plain = bearerToken(request);
-      if (!plain) return;
-      const found = await tokens.authenticate(plain, app.config.sessions);
-      if (!found) return;
+    function signIn(request: FastifyRequest, found: AuthenticatedToken): void {
       request.user = found.user;
       request.authTokenId = found.tokenId;
       const last = found.lastUsedAt ? Date.parse(found.lastUsedAt) : 0;
       if (Date.now() - last > TOUCH_EVERY_MS) {
         touchSoon(found.tokenId);
       }
+    }
+
+    async function identify(request: FastifyRequest): Promise<void> {
+      if (request.user) return;
+      const plain = bearerToken(request);
+      if (!plain) return;
+      const found = await tokens.authenticate(plain, app.config.sessions);
+      if (found) signIn(request, found);
     }
 
     async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -97,6 +105,13 @@ export default fp(
 
     app.decorate('identify', async (request: FastifyRequest) => identify(request));
     app.decorate('requireUser', requireUser);
+    app.decorate('requireUserAlong', async <T>(request: FastifyRequest, along: TokenCompanion<T>): Promise<T> => {
+      const plain = bearerToken(request);
+      const found = plain ? await tokens.authenticateAlong(plain, app.config.sessions, along) : undefined;
+      if (!found) throw unauthenticated();
+      signIn(request, found);
+      return found.along;
+    });
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
       await requireUser(request, reply);
       if (!request.user?.is_admin) throw forbidden();

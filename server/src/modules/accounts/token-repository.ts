@@ -1,3 +1,4 @@
+import { sql, type AliasableExpression, type Expression } from 'kysely';
 import { now, type Executor } from '../../db/database.js';
 import { fixedQuery } from '../../db/fixed-query.js';
 import {
@@ -43,6 +44,58 @@ const liveToken = fixedQuery(
   3,
 );
 
+/**
+ * What a route reads along with the token check, in the same statement (on PostgreSQL each
+ * statement is a round trip): an expression of the signed-in user's id. Keep one object per
+ * read: its query is compiled once.
+ */
+export interface TokenCompanion<T> {
+  select(db: Executor, userId: Expression<number>): AliasableExpression<T>;
+}
+
+const companionQueries = new WeakMap<
+  TokenCompanion<unknown>,
+  (db: Executor, tokenHash: string, created: string, used: string) => Promise<(LiveTokenRow & { along: unknown })[]>
+>();
+
+function liveTokenAlong<T>(along: TokenCompanion<T>) {
+  let query = companionQueries.get(along);
+  if (!query) {
+    query = fixedQuery(
+      (db, tokenHash: string, created: string, used: string) =>
+        tokenQuery(db, tokenHash)
+          .select(along.select(db, sql.ref<number>('u.id')).as('along'))
+          .where('t.created_at', '>', created)
+          .where((eb) => eb.fn.coalesce('t.last_used_at', 't.created_at'), '>', used),
+      3,
+    );
+    companionQueries.set(along, query);
+  }
+  return query as (
+    db: Executor,
+    tokenHash: string,
+    created: string,
+    used: string,
+  ) => Promise<(LiveTokenRow & { along: T })[]>;
+}
+
+/** A live token and its user, as `authenticate` gives them. */
+export interface AuthenticatedToken {
+  tokenId: number;
+  lastUsedAt: string | null;
+  createdAt: string;
+  signedInWith: string | null;
+  user: AuthUser;
+}
+
+const authenticated = (row: LiveTokenRow): AuthenticatedToken => ({
+  tokenId: row.token_id,
+  lastUsedAt: row.last_used_at,
+  createdAt: row.token_created_at,
+  signedInWith: row.signed_in_with,
+  user: toAuthUser(row),
+});
+
 /** Bearer tokens: random, stored hashed, revocable, ending after an idle and an absolute lifetime. */
 export function tokenRepository(db: Executor) {
   return {
@@ -78,19 +131,7 @@ export function tokenRepository(db: Executor) {
      * The live token and its user, or undefined for an unknown, revoked or expired token.
      * Without `lifetime` only revocation counts (for callers that checked expiry already).
      */
-    async authenticate(
-      plain: string,
-      lifetime?: SessionLifetime,
-    ): Promise<
-      | {
-          tokenId: number;
-          lastUsedAt: string | null;
-          createdAt: string;
-          signedInWith: string | null;
-          user: AuthUser;
-        }
-      | undefined
-    > {
+    async authenticate(plain: string, lifetime?: SessionLifetime): Promise<AuthenticatedToken | undefined> {
       let row: LiveTokenRow | undefined;
       if (lifetime) {
         // every signed-in request asks this: the query is compiled once (db/fixed-query.ts)
@@ -99,14 +140,18 @@ export function tokenRepository(db: Executor) {
       } else {
         row = await tokenQuery(db, hashSecret(plain)).executeTakeFirst();
       }
-      if (!row) return undefined;
-      return {
-        tokenId: row.token_id,
-        lastUsedAt: row.last_used_at,
-        createdAt: row.token_created_at,
-        signedInWith: row.signed_in_with,
-        user: toAuthUser(row),
-      };
+      return row && authenticated(row);
+    },
+
+    /** `authenticate` with the route's own read of the user's data in the same statement. */
+    async authenticateAlong<T>(
+      plain: string,
+      lifetime: SessionLifetime,
+      along: TokenCompanion<T>,
+    ): Promise<(AuthenticatedToken & { along: T }) | undefined> {
+      const cutoff = sessionCutoffs(lifetime);
+      const [row] = await liveTokenAlong(along)(db, hashSecret(plain), cutoff.created, cutoff.used);
+      return row && { ...authenticated(row), along: row.along };
     },
 
     /** Records the tokens' use now, in one statement however many they are. */

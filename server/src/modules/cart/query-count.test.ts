@@ -53,26 +53,32 @@ async function cartQueries(headers: Record<string, string>) {
   return { queries: t.queries.count - before, body: res.json() };
 }
 
+// PostgreSQL reads the lines in the token check's statement (each statement is a round trip).
+const tokenAndLines = TEST_DB === 'postgres' ? 1 : 2;
+
 describe(`GET /api/cart query count, on ${TEST_DB}`, () => {
   it('costs the token check and one read of lines with photos, for 1 line or 12', async () => {
     const small = await customer();
     await fillCart(small.id, 1);
     const one = await cartQueries(small.headers);
     expect(one.body.cart_items).toHaveLength(1);
-    expect(one.queries).toBe(2);
+    expect(one.queries).toBe(tokenAndLines);
 
     const large = await customer();
     await fillCart(large.id, 12);
     const twelve = await cartQueries(large.headers);
     expect(twelve.body.cart_items).toHaveLength(12);
     expect(twelve.body.cart_items[0].product.image_url).toMatch(/cart-count-0-a/);
-    expect(twelve.queries).toBe(2);
+    expect(twelve.body.cart_items.map((i: { id: number }) => i.id)).toEqual(
+      [...twelve.body.cart_items.map((i: { id: number }) => i.id)].sort((a: number, b: number) => a - b),
+    );
+    expect(twelve.queries).toBe(tokenAndLines);
   });
 
   it('reads the customer’s offer holds only when a line’s item has units held for offers', async () => {
     const me = await customer();
     const [first] = await fillCart(me.id, 3);
     await t.db.updateTable('products').set({ held_quantity: 1 }).where('id', '=', first!).execute();
-    expect((await cartQueries(me.headers)).queries).toBe(3);
+    expect((await cartQueries(me.headers)).queries).toBe(tokenAndLines + 1);
   });
 });
