@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.js';
 import { now } from './database.js';
@@ -39,6 +40,25 @@ describe(`fixedQuery on ${TEST_DB}`, () => {
       expect(await byKey(trx, 'fixed b', 0)).toEqual([{ id: expect.any(Number), name: 'Fixed B' }]);
     });
   });
+
+  if (TEST_DB === 'postgres')
+    it('is a named prepared statement on PostgreSQL, parsed once per connection', async () => {
+      const byName = fixedQuery(
+        (d, key: string) => d.selectFrom('categories').select('name').where('name_key', '=', key).where('id', '>', 0),
+        1,
+      );
+      await database.db.transaction().execute(async (trx) => {
+        expect(await byName(trx, 'fixed a')).toEqual([{ name: 'Fixed A' }]);
+        expect(await byName(trx, 'fixed b')).toEqual([{ name: 'Fixed B' }]);
+        const { rows } = await sql<{
+          name: string;
+        }>`select name from pg_prepared_statements where statement = ${'select "name" from "categories" where "name_key" = $1 and "id" > $2'}`.execute(
+          trx,
+        );
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.name).toMatch(/^mtumba_fixed_\d+$/);
+      });
+    });
 
   it('refuses a query that does not take an argument as a parameter of its own', async () => {
     const ignoring = fixedQuery((d, _unused: string) => d.selectFrom('categories').select('id'), 1);
