@@ -73,11 +73,31 @@ export const cartLinesAlongToken = {
     >`(select coalesce(json_agg(l order by l.id), '[]'::json) from (${linesWithImagesOf(db, userId)}) as l)`,
 };
 
+/** An order of one item takes it out of the cart with these two, compiled once. */
+const deleteOrderedLine = fixedQuery(
+  (db, userId: number, productId: number, quantity: number) =>
+    db
+      .deleteFrom('cart_items')
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .where('quantity', '<=', quantity),
+  3,
+);
+const shrinkOrderedLine = fixedQuery(
+  (db, userId: number, productId: number, quantity: number, at: string) =>
+    db
+      .updateTable('cart_items')
+      .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: at }))
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .where('quantity', '>', quantity),
+  4,
+);
+
 export function cartRepository(db: Executor) {
   const lines = () => cartLines(db);
 
   return {
-    /** Takes `quantity` units of a product out of a cart: the line goes when that is all of it. */
     /**
      * Takes ordered units out of the cart in two statements whatever the number of lines: lines
      * ordered in full are deleted, lines holding more units keep the rest.
@@ -85,6 +105,12 @@ export function cartRepository(db: Executor) {
     async takeOut(userId: number, lines: ReadonlyMap<number, number>, at: string): Promise<void> {
       if (lines.size === 0) return;
       const ordered = [...lines];
+      if (ordered.length === 1) {
+        const [[productId, quantity]] = ordered as [[number, number]];
+        await deleteOrderedLine(db, userId, productId, quantity);
+        await shrinkOrderedLine(db, userId, productId, quantity, at);
+        return;
+      }
       await db
         .deleteFrom('cart_items')
         .where('user_id', '=', userId)
