@@ -257,6 +257,43 @@ export interface OrderLine {
   quantity: number;
 }
 
+const shelfOf = fixedQuery(
+  (db, productId: number) =>
+    db.selectFrom('products').select('stock_quantity').where('id', '=', productId).where('deleted_at', 'is', null),
+  1,
+);
+
+/**
+ * A read, no lock: the first line (in product id order) the shelf does not hold now, or
+ * undefined. Inside an order's transaction it refuses, before any write, an order whose item
+ * another order took since it was read (SQLite: at once exact, the transaction being the only
+ * writer; PostgreSQL: once that order has committed). `reserveLines` stays the final word.
+ */
+export async function firstMissingLine(db: Executor, lines: readonly OrderLine[]): Promise<number | undefined> {
+  const wanted = lines
+    .filter((l): l is OrderLine & { product_id: number } => l.product_id !== null && l.quantity > 0)
+    .sort((a, b) => a.product_id - b.product_id);
+  if (wanted.length === 0) return undefined;
+  const stock = new Map<number, number>();
+  if (wanted.length === 1) {
+    const [row] = await shelfOf(db, wanted[0]!.product_id);
+    if (row) stock.set(wanted[0]!.product_id, row.stock_quantity);
+  } else {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'stock_quantity'])
+      .where(
+        'id',
+        'in',
+        wanted.map((l) => l.product_id),
+      )
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const r of rows) stock.set(r.id, r.stock_quantity);
+  }
+  return wanted.find((l) => (stock.get(l.product_id) ?? 0) < l.quantity)?.product_id;
+}
+
 /**
  * Takes every line of an order off the shelf, or none: returns the product id of the first line
  * that is not in stock (after putting back the lines already taken), or undefined when all were
