@@ -60,6 +60,20 @@ describe(`fixedQuery on ${TEST_DB}`, () => {
       });
     });
 
+  if (TEST_DB === 'postgres')
+    it('leaves a query that selects * unprepared: a column added while the server runs must not break it', async () => {
+      const all = fixedQuery((d, key: string) => d.selectFrom('categories').selectAll().where('name_key', '=', key), 1);
+      await database.db.transaction().execute(async (trx) => {
+        expect(await all(trx, 'fixed c')).toEqual([expect.objectContaining({ name: 'Fixed C' })]);
+        const { rows } = await sql<{
+          name: string;
+        }>`select name from pg_prepared_statements where statement = ${'select * from "categories" where "name_key" = $1'}`.execute(
+          trx,
+        );
+        expect(rows).toEqual([]);
+      });
+    });
+
   it('refuses a query that does not take an argument as a parameter of its own', async () => {
     const ignoring = fixedQuery((d, _unused: string) => d.selectFrom('categories').select('id'), 1);
     await expect(ignoring(database.db, 'x')).rejects.toThrow(/every argument/);

@@ -7,6 +7,9 @@ interface Compiled {
   slots: ({ arg: number } | { value: unknown })[];
 }
 
+/** `select *`, `"t".*`, `returning *` (not `count(*)`) */
+const SELECTS_STAR = /(^|[\s,])("[^"]+"\.)?\*([\s,]|$)/;
+
 /** Stands in for the call's i-th argument while the query is compiled. */
 const placeholder = (i: number) => `\u0000fixed-query-argument-${i}\u0000`;
 
@@ -42,8 +45,10 @@ export function fixedQuery<A extends unknown[], R>(
       return { value };
     });
     if (used.size !== arity) throw new Error('fixedQuery: every argument must be a parameter of the query');
-    // on PostgreSQL each connection parses and plans it once (a named prepared statement)
-    if (kind === 'postgres') prepareOnPostgres(query.sql);
+    // On PostgreSQL each connection parses and plans it once (a named prepared statement),
+    // unless it selects `*`: a prepared statement's columns are fixed when it is parsed, so a
+    // column added by a migration while the server runs would make it fail.
+    if (kind === 'postgres' && !SELECTS_STAR.test(query.sql)) prepareOnPostgres(query.sql);
     entry = { sql: query.sql, slots };
     compiled.set(kind, entry);
     return entry;
