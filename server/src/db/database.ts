@@ -80,6 +80,28 @@ class WriterFirstSqliteDialect extends SqliteDialect {
   }
 }
 
+/** SQL texts run as named prepared statements on PostgreSQL, and their names (db/fixed-query.ts). */
+const preparedNames = new Map<string, string>();
+
+/**
+ * Makes a query text a named prepared statement on PostgreSQL: each connection parses and plans
+ * it once instead of on every run. Only for texts that never change (db/fixed-query.ts compiles
+ * them once): the statement is kept by each connection of the pool for its life.
+ */
+export function prepareOnPostgres(sqlText: string): void {
+  if (!preparedNames.has(sqlText)) preparedNames.set(sqlText, `mtumba_fixed_${preparedNames.size + 1}`);
+}
+
+/** Runs the registered texts (`prepareOnPostgres`) of a pool's connection as named statements. */
+function namingStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    const name = typeof config === 'string' ? preparedNames.get(config) : undefined;
+    if (name === undefined || typeof values === 'function') return query(config, values, callback);
+    return query({ name, text: config, values }, undefined, callback);
+  }) as typeof client.query;
+}
+
 export function createDatabase(options: DatabaseOptions): Db {
   let db: Db;
   if (options.kind === 'sqlite') {
@@ -97,6 +119,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     const url = new URL(options.url);
     if (options.schema) url.searchParams.set('options', `-c search_path=${options.schema}`);
     const pool = new pg.Pool({ connectionString: url.toString(), max: options.poolSize ?? 10 });
+    pool.on('connect', namingStatements);
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
   }
   kinds.set(db, options.kind);

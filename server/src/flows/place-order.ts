@@ -11,7 +11,13 @@ import { normaliseKenyanPhone, PHONE_HINT } from '../lib/phone.js';
 import { firstImageKeys } from '../modules/catalog/product-view.js';
 import { resolveOrderDelivery } from '../modules/delivery/service.js';
 import { activeCodeExists, checkDiscountCode } from '../modules/discounts/service.js';
-import { activeHoldsFor, heldOfferCount, takeOverHolds, tooManyHeldItems } from '../modules/offers/holds.js';
+import {
+  activeHoldsFor,
+  heldOfferCount,
+  takeOverHolds,
+  tooManyHeldItems,
+  type ActiveHold,
+} from '../modules/offers/holds.js';
 import { productsForOrder } from '../modules/orders/lookup.js';
 import { customerView, loadOrderViews } from '../modules/orders/order-view.js';
 import { runPlaceMove, type OfferHoldsForOrder } from '../modules/orders/place.js';
@@ -57,25 +63,27 @@ export async function placeOrder(
   const adminCode = code !== null && !KNOWN_CODES.has(code);
   if (adminCode && !(await activeCodeExists(db, code))) throw invalidField('discount_code', CODE_MESSAGES.invalid);
 
-  const delivery = await resolveOrderDelivery(db, body.shipping_address, body);
-
   const quantities = new Map<number, number>();
   for (const line of body.items)
     quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
   const productIds = [...quantities.keys()].sort((a, b) => a - b);
 
-  const [products, imageKeys, { previous, offerHolder }, holds] = await Promise.all([
-    productsForOrder(db, productIds),
-    firstImageKeys(db, productIds),
-    firstOrderOfferStanding(db, customer.id),
-    activeHoldsFor(db, customer.id, now()),
-  ]);
+  // The delivery method and the products are read together; the delivery's refusal still comes first.
+  const productsRead = productsForOrder(db, productIds);
+  productsRead.catch(() => {});
+  const delivery = await resolveOrderDelivery(db, body.shipping_address, body);
+  const products = await productsRead;
   const productsById = new Map(products.map((p) => [p.id, p]));
   const missing = productIds.find((id) => !productsById.has(id));
   if (missing !== undefined) {
     throw invalidField('items', `Product #${missing} is no longer available. Please remove it from your cart.`);
   }
   const lines = productIds.map((id) => ({ product: productsById.get(id)!, quantity: quantities.get(id)! }));
+  // The customer's offer holds matter only for an item with units held for offers at all (a hold
+  // of theirs always counts there): the usual order, and every refusal of a sold item, skip the read.
+  const holds = lines.some((l) => l.product.held_quantity > 0)
+    ? await activeHoldsFor(db, customer.id, now())
+    : new Map<number, ActiveHold>();
   // An item another customer's accepted offer holds is refused with its own message; the stock
   // check in the order's transaction stays the final word.
   const reservedForOther = lines.find(
@@ -83,11 +91,16 @@ export async function placeOrder(
   );
   if (reservedForOther) throw invalidField('items', `${reservedForOther.product.name}: ${OFFER_MESSAGES.reserved}`);
   // An item already gone is refused now, as the transaction would refuse it, without opening one:
-  // in a rush for one piece, the many who come after the sale are answered at the cost of a read.
+  // in a rush for one piece, the many who come after the sale are answered at the cost of a read
+  // (the photos and the first-order offer are read only after this check).
   // (The customer's own offer holds one unit off the shelf for them.) The conditional UPDATE in
   // the order's transaction stays the final word for those who read it still on the shelf.
   const gone = lines.find((l) => l.product.stock_quantity < l.quantity - (holds.has(l.product.id) ? 1 : 0));
   if (gone) throw new OutOfStock(gone.product.id, gone.product.name);
+  const [imageKeys, { previous, offerHolder }] = await Promise.all([
+    firstImageKeys(db, productIds),
+    firstOrderOfferStanding(db, customer.id),
+  ]);
   // The agreed price of the customer's own accepted offer covers one unit of that item
   // (docs/product.md, Make an offer); prices come from the server only.
   const orderLines = lines.flatMap((l) =>

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastif
 import fp from 'fastify-plugin';
 import { DomainError, forbidden, unauthenticated } from '../lib/errors.js';
 import { type AuthUser } from '../modules/accounts/tokens.js';
-import { tokenRepository } from '../modules/accounts/token-repository.js';
+import { tokenRepository, type AuthenticatedToken, type TokenCompanion } from '../modules/accounts/token-repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +15,11 @@ declare module 'fastify' {
     identify: preHandlerHookHandler;
     /** preHandler: 401 `Unauthenticated.` without a live bearer token. */
     requireUser: preHandlerHookHandler;
+    /**
+     * In a route's handler: `requireUser` and the route's own read of the user's data (a
+     * TokenCompanion) in one statement; gives that read, or throws 401 `Unauthenticated.`.
+     */
+    requireUserAlong<T>(request: FastifyRequest, along: TokenCompanion<T>): Promise<T>;
     /** preHandler: 401 without a token, 403 `Forbidden.` for a customer. */
     requireAdmin: preHandlerHookHandler;
     /** preHandler: 401 without a token, 403 for an account whose e-mail is not verified. */
@@ -42,18 +47,55 @@ export default fp(
     app.decorateRequest('user', null);
     app.decorateRequest('authTokenId', null);
 
+    // Token uses waiting to be recorded: written right after the current turn of the event loop,
+    // and while one write is on its way the next ones gather for a single UPDATE.
+    let pending = new Set<number>();
+    let writing: Promise<void> | undefined;
+    let scheduled = false;
+    function writeTouches(): void {
+      scheduled = false;
+      if (pending.size === 0 || writing) return;
+      const ids = [...pending];
+      pending = new Set();
+      writing = tokens
+        .touch(ids)
+        .catch((err: unknown) => app.log.warn({ err }, 'could not record token use'))
+        .finally(() => {
+          writing = undefined;
+          if (pending.size > 0) scheduleTouches();
+        });
+    }
+    function scheduleTouches(): void {
+      if (scheduled || writing) return;
+      scheduled = true;
+      setImmediate(writeTouches);
+    }
+    function touchSoon(tokenId: number): void {
+      pending.add(tokenId);
+      scheduleTouches();
+    }
+    app.addHook('onClose', async () => {
+      while (writing || pending.size > 0) {
+        if (writing) await writing;
+        else writeTouches();
+      }
+    });
+
+    function signIn(request: FastifyRequest, found: AuthenticatedToken): void {
+      request.user = found.user;
+      request.authTokenId = found.tokenId;
+      const last = found.lastUsedAt ? Date.parse(found.lastUsedAt) : 0;
+      if (Date.now() - last > TOUCH_EVERY_MS) {
+        touchSoon(found.tokenId);
+      }
+    }
+
     async function identify(request: FastifyRequest): Promise<void> {
       if (request.user) return;
       const plain = bearerToken(request);
       if (!plain) return;
       const found = await tokens.authenticate(plain, app.config.sessions);
-      if (!found) return;
-      request.user = found.user;
-      request.authTokenId = found.tokenId;
-      const last = found.lastUsedAt ? Date.parse(found.lastUsedAt) : 0;
-      if (Date.now() - last > TOUCH_EVERY_MS) {
-        tokens.touch(found.tokenId).catch((err: unknown) => request.log.warn({ err }, 'could not record token use'));
-      }
+      if (found) signIn(request, found);
     }
 
     async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -63,6 +105,13 @@ export default fp(
 
     app.decorate('identify', async (request: FastifyRequest) => identify(request));
     app.decorate('requireUser', requireUser);
+    app.decorate('requireUserAlong', async <T>(request: FastifyRequest, along: TokenCompanion<T>): Promise<T> => {
+      const plain = bearerToken(request);
+      const found = plain ? await tokens.authenticateAlong(plain, app.config.sessions, along) : undefined;
+      if (!found) throw unauthenticated();
+      signIn(request, found);
+      return found.along;
+    });
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
       await requireUser(request, reply);
       if (!request.user?.is_admin) throw forbidden();

@@ -264,6 +264,39 @@ describe(`sessions, on ${TEST_DB}`, () => {
       .executeTakeFirst();
     expect(row!.last_used_at).toBe(recent);
   });
+  it('records the first use of a crowd of sessions in a few writes, not one per session', async () => {
+    const users = await Promise.all(Array.from({ length: 20 }, () => createUser(t.db, { verified: true })));
+    const executor = t.db.getExecutor() as { executeQuery: (...args: never[]) => Promise<unknown> };
+    const original = executor.executeQuery.bind(executor);
+    let touches = 0;
+    executor.executeQuery = (...args) => {
+      const [query] = args as unknown as [{ sql: string }];
+      if (/^update "auth_tokens" set "last_used_at"/.test(query.sql)) touches += 1;
+      return original(...args);
+    };
+    try {
+      const replies = await Promise.all(users.map((u) => getUser(u.token)));
+      expect(replies.map((r) => r.statusCode)).toEqual(users.map(() => 200));
+      await expect
+        .poll(async () => {
+          const rows = await t.db
+            .selectFrom('auth_tokens')
+            .select('last_used_at')
+            .where(
+              'user_id',
+              'in',
+              users.map((u) => u.id),
+            )
+            .execute();
+          return rows.filter((r) => r.last_used_at !== null).length;
+        })
+        .toBe(users.length);
+    } finally {
+      executor.executeQuery = original;
+    }
+    expect(touches).toBeGreaterThan(0);
+    expect(touches).toBeLessThan(users.length / 2);
+  });
 });
 
 describe(`password checks are rate-limited, on ${TEST_DB}`, () => {

@@ -1,4 +1,6 @@
+import { sql, type AliasableExpression, type Expression } from 'kysely';
 import { now, type Executor } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
 import {
   hashSecret,
   newSecret,
@@ -9,6 +11,90 @@ import {
   type SessionRow,
   type SignInMethod,
 } from './tokens.js';
+
+/** A token not revoked, by its hash, with its user. */
+const tokenQuery = (db: Executor, tokenHash: string) =>
+  db
+    .selectFrom('auth_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id as token_id',
+      't.last_used_at',
+      't.created_at as token_created_at',
+      't.signed_in_with',
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.is_admin',
+      'u.email_verified_at',
+      'u.pending_email',
+      'u.language',
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.revoked_at', 'is', null);
+
+type LiveTokenRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenQuery>['executeTakeFirst']>>>;
+
+/** A live token: not revoked, signed in after `created` and last used (or signed in) after `used`. */
+const liveToken = fixedQuery(
+  (db, tokenHash: string, created: string, used: string) =>
+    tokenQuery(db, tokenHash)
+      .where('t.created_at', '>', created)
+      .where((eb) => eb.fn.coalesce('t.last_used_at', 't.created_at'), '>', used),
+  3,
+);
+
+/**
+ * What a route reads along with the token check, in the same statement (on PostgreSQL each
+ * statement is a round trip): an expression of the signed-in user's id. Keep one object per
+ * read: its query is compiled once.
+ */
+export interface TokenCompanion<T> {
+  select(db: Executor, userId: Expression<number>): AliasableExpression<T>;
+}
+
+const companionQueries = new WeakMap<
+  TokenCompanion<unknown>,
+  (db: Executor, tokenHash: string, created: string, used: string) => Promise<(LiveTokenRow & { along: unknown })[]>
+>();
+
+function liveTokenAlong<T>(along: TokenCompanion<T>) {
+  let query = companionQueries.get(along);
+  if (!query) {
+    query = fixedQuery(
+      (db, tokenHash: string, created: string, used: string) =>
+        tokenQuery(db, tokenHash)
+          .select(along.select(db, sql.ref<number>('u.id')).as('along'))
+          .where('t.created_at', '>', created)
+          .where((eb) => eb.fn.coalesce('t.last_used_at', 't.created_at'), '>', used),
+      3,
+    );
+    companionQueries.set(along, query);
+  }
+  return query as (
+    db: Executor,
+    tokenHash: string,
+    created: string,
+    used: string,
+  ) => Promise<(LiveTokenRow & { along: T })[]>;
+}
+
+/** A live token and its user, as `authenticate` gives them. */
+export interface AuthenticatedToken {
+  tokenId: number;
+  lastUsedAt: string | null;
+  createdAt: string;
+  signedInWith: string | null;
+  user: AuthUser;
+}
+
+const authenticated = (row: LiveTokenRow): AuthenticatedToken => ({
+  tokenId: row.token_id,
+  lastUsedAt: row.last_used_at,
+  createdAt: row.token_created_at,
+  signedInWith: row.signed_in_with,
+  user: toAuthUser(row),
+});
 
 /** Bearer tokens: random, stored hashed, revocable, ending after an idle and an absolute lifetime. */
 export function tokenRepository(db: Executor) {
@@ -45,56 +131,34 @@ export function tokenRepository(db: Executor) {
      * The live token and its user, or undefined for an unknown, revoked or expired token.
      * Without `lifetime` only revocation counts (for callers that checked expiry already).
      */
-    async authenticate(
-      plain: string,
-      lifetime?: SessionLifetime,
-    ): Promise<
-      | {
-          tokenId: number;
-          lastUsedAt: string | null;
-          createdAt: string;
-          signedInWith: string | null;
-          user: AuthUser;
-        }
-      | undefined
-    > {
-      let query = db
-        .selectFrom('auth_tokens as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .select([
-          't.id as token_id',
-          't.last_used_at',
-          't.created_at as token_created_at',
-          't.signed_in_with',
-          'u.id',
-          'u.name',
-          'u.email',
-          'u.is_admin',
-          'u.email_verified_at',
-          'u.pending_email',
-          'u.language',
-        ])
-        .where('t.token_hash', '=', hashSecret(plain))
-        .where('t.revoked_at', 'is', null);
+    async authenticate(plain: string, lifetime?: SessionLifetime): Promise<AuthenticatedToken | undefined> {
+      let row: LiveTokenRow | undefined;
       if (lifetime) {
+        // every signed-in request asks this: the query is compiled once (db/fixed-query.ts)
         const cutoff = sessionCutoffs(lifetime);
-        query = query
-          .where('t.created_at', '>', cutoff.created)
-          .where((eb) => eb.fn.coalesce('t.last_used_at', 't.created_at'), '>', cutoff.used);
+        [row] = await liveToken(db, hashSecret(plain), cutoff.created, cutoff.used);
+      } else {
+        row = await tokenQuery(db, hashSecret(plain)).executeTakeFirst();
       }
-      const row = await query.executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        tokenId: row.token_id,
-        lastUsedAt: row.last_used_at,
-        createdAt: row.token_created_at,
-        signedInWith: row.signed_in_with,
-        user: toAuthUser(row),
-      };
+      return row && authenticated(row);
     },
 
-    async touch(tokenId: number): Promise<void> {
-      await db.updateTable('auth_tokens').set({ last_used_at: now() }).where('id', '=', tokenId).execute();
+    /** `authenticate` with the route's own read of the user's data in the same statement. */
+    async authenticateAlong<T>(
+      plain: string,
+      lifetime: SessionLifetime,
+      along: TokenCompanion<T>,
+    ): Promise<(AuthenticatedToken & { along: T }) | undefined> {
+      const cutoff = sessionCutoffs(lifetime);
+      const [row] = await liveTokenAlong(along)(db, hashSecret(plain), cutoff.created, cutoff.used);
+      return row && { ...authenticated(row), along: row.along };
+    },
+
+    /** Records the tokens' use now, in one statement however many they are. */
+    async touch(tokenIds: number | readonly number[]): Promise<void> {
+      const ids = typeof tokenIds === 'number' ? [tokenIds] : [...tokenIds];
+      if (ids.length === 0) return;
+      await db.updateTable('auth_tokens').set({ last_used_at: now() }).where('id', 'in', ids).execute();
     },
 
     async revoke(tokenId: number): Promise<void> {

@@ -60,6 +60,27 @@ describe('ordered items leave the cart', () => {
     });
   });
 
+  it('an order of one item: its line goes when ordered in full, keeps its other units otherwise', async () => {
+    const buyer = await createUser(t.db);
+    const socks = await orderableProduct(t.db, { stock: 5 });
+    const scarf = await orderableProduct(t.db, { stock: 1 });
+    await add(buyer.token, socks.id, 3);
+    await add(buyer.token, scarf.id);
+    const place = (lines: { product_id: number; quantity: number }[]) =>
+      t.app.inject({ method: 'POST', url: '/api/orders', headers: bearer(buyer.token), payload: orderBody(lines) });
+
+    expect((await place([{ product_id: socks.id, quantity: 2 }])).statusCode).toBe(201);
+    expect(await cartOf(buyer.token)).toEqual({
+      count: 2,
+      lines: [
+        [socks.id, 1],
+        [scarf.id, 1],
+      ],
+    });
+    expect((await place([{ product_id: scarf.id, quantity: 1 }])).statusCode).toBe(201);
+    expect(await cartOf(buyer.token)).toEqual({ count: 1, lines: [[socks.id, 1]] });
+  });
+
   it('a refused order leaves the cart as it was', async () => {
     const buyer = await createUser(t.db);
     const other = await createUser(t.db);

@@ -1,4 +1,6 @@
+import { sql, type Expression } from 'kysely';
 import { now, type Executor } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
 
 /** A cart line joined with the product fields it shows; only lines of products not deleted. */
 export interface CartLineRow {
@@ -21,25 +23,81 @@ export interface CartableProduct {
   held_quantity: number;
 }
 
-export function cartRepository(db: Executor) {
-  const lines = () =>
+/** Cart lines joined with the product fields they show; only lines of products not deleted. */
+const cartLines = (db: Executor) =>
+  db
+    .selectFrom('cart_items as ci')
+    .innerJoin('products as p', 'p.id', 'ci.product_id')
+    .select([
+      'ci.id',
+      'ci.user_id',
+      'ci.product_id',
+      'ci.quantity',
+      'p.name',
+      'p.price_cents',
+      'p.stock_quantity',
+      'p.held_quantity',
+    ])
+    .where('p.deleted_at', 'is', null);
+
+/** A cart line with its product's first photo (file key), as the cart screen reads it. */
+export type CartLineWithImage = CartLineRow & { image_key: string | null };
+
+/** The lines with each product's first photo, in cart order (the cart screen's read). */
+const linesWithImagesOf = (db: Executor, userId: number | Expression<number>) =>
+  cartLines(db)
+    .select((eb) =>
+      eb
+        .selectFrom('product_images as pi')
+        .select('pi.file_key')
+        .whereRef('pi.product_id', '=', 'ci.product_id')
+        .orderBy('pi.position')
+        .orderBy('pi.id')
+        .limit(1)
+        .as('image_key'),
+    )
+    .where('ci.user_id', '=', userId)
+    .orderBy('ci.id');
+
+/** The cart screen's read, compiled once (db/fixed-query.ts). */
+const linesWithImages = fixedQuery((db, userId: number) => linesWithImagesOf(db, userId), 1);
+
+/**
+ * PostgreSQL: the cart screen's read as one JSON array, selected in the bearer token's check
+ * (plugins/auth.ts, `requireUserAlong`), so a signed-in cart costs one round trip, not two.
+ */
+export const cartLinesAlongToken = {
+  select: (db: Executor, userId: Expression<number>) =>
+    sql<
+      CartLineWithImage[]
+    >`(select coalesce(json_agg(l order by l.id), '[]'::json) from (${linesWithImagesOf(db, userId)}) as l)`,
+};
+
+/** An order of one item takes it out of the cart with these two, compiled once. */
+const deleteOrderedLine = fixedQuery(
+  (db, userId: number, productId: number, quantity: number) =>
     db
-      .selectFrom('cart_items as ci')
-      .innerJoin('products as p', 'p.id', 'ci.product_id')
-      .select([
-        'ci.id',
-        'ci.user_id',
-        'ci.product_id',
-        'ci.quantity',
-        'p.name',
-        'p.price_cents',
-        'p.stock_quantity',
-        'p.held_quantity',
-      ])
-      .where('p.deleted_at', 'is', null);
+      .deleteFrom('cart_items')
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .where('quantity', '<=', quantity),
+  3,
+);
+const shrinkOrderedLine = fixedQuery(
+  (db, userId: number, productId: number, quantity: number, at: string) =>
+    db
+      .updateTable('cart_items')
+      .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: at }))
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .where('quantity', '>', quantity),
+  4,
+);
+
+export function cartRepository(db: Executor) {
+  const lines = () => cartLines(db);
 
   return {
-    /** Takes `quantity` units of a product out of a cart: the line goes when that is all of it. */
     /**
      * Takes ordered units out of the cart in two statements whatever the number of lines: lines
      * ordered in full are deleted, lines holding more units keep the rest.
@@ -47,6 +105,12 @@ export function cartRepository(db: Executor) {
     async takeOut(userId: number, lines: ReadonlyMap<number, number>, at: string): Promise<void> {
       if (lines.size === 0) return;
       const ordered = [...lines];
+      if (ordered.length === 1) {
+        const [[productId, quantity]] = ordered as [[number, number]];
+        await deleteOrderedLine(db, userId, productId, quantity);
+        await shrinkOrderedLine(db, userId, productId, quantity, at);
+        return;
+      }
       await db
         .deleteFrom('cart_items')
         .where('user_id', '=', userId)
@@ -78,21 +142,8 @@ export function cartRepository(db: Executor) {
     },
 
     /** The cart's lines with each product's first photo, in one query (the cart screen's read). */
-    listWithImages(userId: number): Promise<(CartLineRow & { image_key: string | null })[]> {
-      return lines()
-        .select((eb) =>
-          eb
-            .selectFrom('product_images as pi')
-            .select('pi.file_key')
-            .whereRef('pi.product_id', '=', 'ci.product_id')
-            .orderBy('pi.position')
-            .orderBy('pi.id')
-            .limit(1)
-            .as('image_key'),
-        )
-        .where('ci.user_id', '=', userId)
-        .orderBy('ci.id')
-        .execute();
+    listWithImages(userId: number): Promise<CartLineWithImage[]> {
+      return linesWithImages(db, userId);
     },
 
     findForUser(userId: number, itemId: number): Promise<CartLineRow | undefined> {

@@ -6,7 +6,7 @@ import { DomainError, invalidField, notFound } from '../../lib/errors.js';
 import { imageUrl } from '../catalog/images.js';
 import { firstImageKeys } from '../catalog/product-view.js';
 import { activeHoldsFor, type ActiveHold } from '../offers/holds.js';
-import { cartRepository, type CartLineRow } from './repository.js';
+import { cartRepository, type CartLineRow, type CartLineWithImage } from './repository.js';
 
 function outOfStock(name: string, stockQuantity: number): DomainError {
   const message = CART_MESSAGES.outOfStock(name);
@@ -84,25 +84,33 @@ export interface CartItemResult {
 
 /** The signed-in customer's cart. Lines of deleted products are kept but never shown or counted. */
 export function cartService(db: Db) {
+  /**
+   * The cart from its lines and their photos (one query, or part of the token check's:
+   * `cartLinesAlongToken`); the customer's offer holds are read only when a line's product has
+   * units held for an offer at all (a hold of theirs always counts there).
+   */
+  async function cartOf(userId: number, rows: readonly CartLineWithImage[]): Promise<Cart> {
+    const holds = rows.some((r) => r.held_quantity > 0)
+      ? await activeHoldsFor(db, userId, now())
+      : new Map<number, ActiveHold>();
+    const keys = new Map<number, string>();
+    for (const r of rows) if (r.image_key !== null) keys.set(r.product_id, r.image_key);
+    const items = rows.map((r) => toCartItem(r, keys, holds.get(r.product_id)));
+    const subtotalCents = rows.reduce((sum, r) => sum + lineCents(r, holds.get(r.product_id)), 0);
+    return {
+      cart_items: items,
+      cartItems: items,
+      subtotal: centsToAmount(subtotalCents),
+      item_count: rows.reduce((sum, r) => sum + r.quantity, 0),
+    };
+  }
+
   return {
     async getCart(userId: number): Promise<Cart> {
-      // One query for the lines and their photos; the customer's offer holds only when a line's
-      // product has units held for an offer at all (a hold of theirs always counts there).
-      const rows = await cartRepository(db).listWithImages(userId);
-      const holds = rows.some((r) => r.held_quantity > 0)
-        ? await activeHoldsFor(db, userId, now())
-        : new Map<number, ActiveHold>();
-      const keys = new Map<number, string>();
-      for (const r of rows) if (r.image_key !== null) keys.set(r.product_id, r.image_key);
-      const items = rows.map((r) => toCartItem(r, keys, holds.get(r.product_id)));
-      const subtotalCents = rows.reduce((sum, r) => sum + lineCents(r, holds.get(r.product_id)), 0);
-      return {
-        cart_items: items,
-        cartItems: items,
-        subtotal: centsToAmount(subtotalCents),
-        item_count: rows.reduce((sum, r) => sum + r.quantity, 0),
-      };
+      return cartOf(userId, await cartRepository(db).listWithImages(userId));
     },
+
+    cartOf,
 
     /**
      * Adds `quantity` of a product, or grows the existing line. The line is unique per (user,

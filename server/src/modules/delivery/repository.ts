@@ -1,6 +1,37 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DeliveryMethodsTable, UserAddressesTable } from '../../db/schema.js';
+import { fixedQuery } from '../../db/fixed-query.js';
+
+/**
+ * Every order placed by the shipping option's name asks this: compiled once (db/fixed-query.ts),
+ * its columns named (a prepared statement's columns are fixed when PostgreSQL parses it).
+ */
+const methodByName = fixedQuery(
+  (db, name: string) =>
+    db
+      .selectFrom('delivery_methods')
+      .select([
+        'id',
+        'name',
+        'kind',
+        'fee_cents',
+        'free_over_cents',
+        'zones',
+        'pickup_address',
+        'pickup_hours',
+        'hold_days',
+        'min_days',
+        'max_days',
+        'note',
+        'is_active',
+        'sort_order',
+        'created_at',
+        'updated_at',
+      ])
+      .where('name', '=', name),
+  1,
+);
 
 /** Delivery methods and the customers' saved delivery details (queries only). */
 export function deliveryRepository(db: Executor) {
@@ -15,8 +46,8 @@ export function deliveryRepository(db: Executor) {
       return db.selectFrom('delivery_methods').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    findMethodByName(name: string) {
-      return db.selectFrom('delivery_methods').selectAll().where('name', '=', name).executeTakeFirst();
+    async findMethodByName(name: string) {
+      return (await methodByName(db, name))[0];
     },
 
     insertMethod(values: Insertable<DeliveryMethodsTable>) {

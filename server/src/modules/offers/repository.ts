@@ -2,10 +2,23 @@ import { WAITING_OFFER_STATUSES, type PriceOfferStatus } from '@mtumba/contract/
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { dialectOf } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
 import type { PriceOffer, PriceOffersTable } from '../../db/schema.js';
 
 /** An offer with its item's name. */
 export type OfferRow = PriceOffer & { product_name: string };
+
+/** How many units the customer's accepted offers hold (every order placed asks): compiled once. */
+const heldCountOf = fixedQuery(
+  (db, userId: number, at: string) =>
+    db
+      .selectFrom('price_offers')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'accepted')
+      .where('hold_until', '>', at),
+  2,
+);
 
 /** Price offers (the module owns `price_offers`), and what offers read of products and customers. */
 export function offersRepository(db: Executor) {
@@ -106,14 +119,8 @@ export function offersRepository(db: Executor) {
     },
 
     async heldCount(userId: number, at: string): Promise<number> {
-      const row = await db
-        .selectFrom('price_offers')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('status', '=', 'accepted')
-        .where('hold_until', '>', at)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const [row] = await heldCountOf(db, userId, at);
+      return Number(row!.n);
     },
 
     /** Holds whose time is up, oldest first. */

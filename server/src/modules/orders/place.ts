@@ -7,7 +7,7 @@ import { DomainError } from '../../lib/errors.js';
 import type { Language } from '../../lib/language.js';
 import { removeOrderedItems } from '../cart/service.js';
 import { redeemCode, type CheckedCode } from '../discounts/service.js';
-import { reserveLines, type Actor } from '../stock/ledger.js';
+import { firstMissingLine, reserveLines, type Actor } from '../stock/ledger.js';
 import type { ShopContext } from './emails.js';
 import { ordersRepository } from './repository.js';
 import { eventsOf, OutOfStock, runOrderMove, writeHistory, type Moved } from './run-move.js';
@@ -93,6 +93,12 @@ export const offerTakenMeanwhile = (orderId: number | undefined) =>
  */
 export async function runPlaceMove(db: Db, input: NewOrder): Promise<Order> {
   return db.transaction().execute(async (trx) => {
+    // In a rush for one piece, an order that read it on the shelf just before another order took
+    // it is refused here, before any write (the shelf's conditional UPDATE stays the final word).
+    const gone = await firstMissingLine(trx, linesToReserve(input));
+    if (gone !== undefined) {
+      throw new OutOfStock(gone, input.lines.find((l) => l.productId === gone)?.name ?? 'an item');
+    }
     // Several instances on PostgreSQL: one placement per customer at a time, so the limits and the
     // offer claim are decided on what the customer really holds. SQLite runs one writer anyway.
     await ordersRepository(trx).lockCustomer(input.customerId);
@@ -121,6 +127,16 @@ export async function runPlaceMove(db: Db, input: NewOrder): Promise<Order> {
       note: 'Order placed',
     });
   });
+}
+
+/** The units an order takes off the shelf: its lines, less the units its customer's offers hold. */
+function linesToReserve(input: Pick<NewOrder, 'lines' | 'heldOffers'>): { product_id: number; quantity: number }[] {
+  const toReserve = new Map<number, number>();
+  for (const l of input.lines) toReserve.set(l.productId, (toReserve.get(l.productId) ?? 0) + l.quantity);
+  for (const h of input.heldOffers ?? []) toReserve.set(h.productId, (toReserve.get(h.productId) ?? 0) - 1);
+  return [...toReserve]
+    .filter(([, quantity]) => quantity > 0)
+    .map(([product_id, quantity]) => ({ product_id, quantity }));
 }
 
 type HeldOrderInput = Pick<
@@ -214,16 +230,7 @@ async function insertHeldOrder(
   const who: Actor = { actor: how.by.actor, userId: how.by.userId ?? null };
   const heldOffers = input.heldOffers ?? [];
   if (heldOffers.length > 0) await input.offerHolds!.takeOver(trx, input.customerId, created.id, heldOffers, who, at);
-  const toReserve = new Map<number, number>();
-  for (const l of input.lines) toReserve.set(l.productId, (toReserve.get(l.productId) ?? 0) + l.quantity);
-  for (const h of heldOffers) toReserve.set(h.productId, (toReserve.get(h.productId) ?? 0) - 1);
-  const missing = await reserveLines(
-    trx,
-    created.id,
-    [...toReserve].filter(([, quantity]) => quantity > 0).map(([product_id, quantity]) => ({ product_id, quantity })),
-    who,
-    at,
-  );
+  const missing = await reserveLines(trx, created.id, linesToReserve(input), who, at);
   if (missing !== undefined) {
     throw new OutOfStock(missing, input.lines.find((l) => l.productId === missing)?.name ?? 'an item');
   }

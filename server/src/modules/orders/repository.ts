@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { dialectOf } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
 import type { DB, Order, OrderStatus, OrdersTable, PaymentStatus, RefundsTable } from '../../db/schema.js';
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import { nameTheShopMayUse } from './visibility.js';
@@ -50,6 +51,77 @@ export interface HistoryEntry {
   created_at: string;
 }
 
+/** An order of one item (a rush for one piece: every shopper's order) reads it with a query compiled once. */
+const productForOrder = fixedQuery(
+  (db, id: number) =>
+    db
+      .selectFrom('products')
+      .select(['id', 'name', 'price_cents', 'stock_quantity', 'held_quantity'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('status', '=', 'published'),
+  1,
+);
+
+// Placing an order reads and writes these on every order: compiled once (db/fixed-query.ts).
+
+const customerRowLocked = fixedQuery(
+  (db, userId: number) => db.selectFrom('users').select('id').where('id', '=', userId).forUpdate(),
+  1,
+);
+
+const unpaidHoldsOf = fixedQuery(
+  (db, userId: number, at: string) =>
+    db
+      .selectFrom('orders')
+      .leftJoin('order_items', 'order_items.order_id', 'orders.id')
+      .select((eb) => [
+        eb.fn.count<number>('orders.id').distinct().as('orders'),
+        eb.fn.coalesce(eb.fn.sum<number>('order_items.quantity'), eb.lit(0)).as('items'),
+      ])
+      .where('orders.user_id', '=', userId)
+      .where('orders.order_status', '=', 'pending')
+      .where('orders.payment_status', 'in', ['unpaid', 'pending', 'failed'])
+      .where('orders.stock_released_at', 'is', null)
+      .where('orders.reserved_until', '>=', at),
+  2,
+);
+
+const welcomeClaimOf = fixedQuery(
+  (db, userId: number) => db.selectFrom('orders').select('id').where('welcome_claim_user_id', '=', userId).limit(1),
+  1,
+);
+
+const paymentStatusesOfCustomer = fixedQuery(
+  (db, userId: number) => db.selectFrom('orders').select('payment_status').distinct().where('user_id', '=', userId),
+  1,
+);
+
+const historyInsert = fixedQuery(
+  (
+    db,
+    orderId: number,
+    from: OrderStatus | null,
+    to: OrderStatus,
+    actor: string,
+    actorUserId: number | null,
+    note: string | null,
+    move: string,
+    at: string,
+  ) =>
+    db.insertInto('order_history').values({
+      order_id: orderId,
+      from_status: from,
+      to_status: to,
+      actor,
+      actor_user_id: actorUserId,
+      note,
+      move,
+      created_at: at,
+    }),
+  8,
+);
+
 /** Orders, their lines, history and refunds (reads and inserts; status changes are the lifecycle's). */
 export function ordersRepository(db: Executor) {
   return {
@@ -75,7 +147,7 @@ export function ordersRepository(db: Executor) {
     /** PostgreSQL: locks the customer's row until the transaction ends (SQLite runs one writer anyway). */
     async lockCustomer(userId: number): Promise<void> {
       if (dialectOf(db) !== 'postgres') return;
-      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      await customerRowLocked(db, userId);
     },
 
     /** The customer's account language (English when the account is gone). */
@@ -133,18 +205,14 @@ export function ordersRepository(db: Executor) {
 
     /** The payment statuses of the customer's orders so far (the first-order offer looks at them). */
     async paymentStatusesOf(userId: number): Promise<PaymentStatus[]> {
-      const rows = await db
-        .selectFrom('orders')
-        .select('payment_status')
-        .distinct()
-        .where('user_id', '=', userId)
-        .execute();
+      const rows = await paymentStatusesOfCustomer(db, userId);
       return rows.map((r) => r.payment_status);
     },
 
     /** Live products with the given ids, for pricing and stock messages. */
     productsForOrder(ids: number[]) {
       if (ids.length === 0) return Promise.resolve([]);
+      if (ids.length === 1) return productForOrder(db, ids[0]!);
       return db
         .selectFrom('products')
         .select(['id', 'name', 'price_cents', 'stock_quantity', 'held_quantity'])
@@ -206,29 +274,13 @@ export function ordersRepository(db: Executor) {
 
     /** The customer's unpaid orders that still hold items, and how many items they hold. */
     async unpaidHolds(userId: number, at: string): Promise<{ orders: number; items: number }> {
-      const row = await db
-        .selectFrom('orders')
-        .leftJoin('order_items', 'order_items.order_id', 'orders.id')
-        .select((eb) => [
-          eb.fn.count<number>('orders.id').distinct().as('orders'),
-          eb.fn.coalesce(eb.fn.sum<number>('order_items.quantity'), eb.lit(0)).as('items'),
-        ])
-        .where('orders.user_id', '=', userId)
-        .where('orders.order_status', '=', 'pending')
-        .where('orders.payment_status', 'in', ['unpaid', 'pending', 'failed'])
-        .where('orders.stock_released_at', 'is', null)
-        .where('orders.reserved_until', '>=', at)
-        .executeTakeFirstOrThrow();
-      return { orders: Number(row.orders), items: Number(row.items) };
+      const [row] = await unpaidHoldsOf(db, userId, at);
+      return { orders: Number(row!.orders), items: Number(row!.items) };
     },
 
     /** The id of the customer's order that holds the first-order offer, if one does. */
     async offerHolder(userId: number): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('orders')
-        .select('id')
-        .where('welcome_claim_user_id', '=', userId)
-        .executeTakeFirst();
+      const [row] = await welcomeClaimOf(db, userId);
       return row?.id;
     },
 
@@ -332,10 +384,17 @@ export function ordersRepository(db: Executor) {
     },
 
     async addHistory(entry: HistoryEntry): Promise<void> {
-      await db
-        .insertInto('order_history')
-        .values({ ...entry, actor_user_id: entry.actor_user_id ?? null, note: entry.note ?? null })
-        .execute();
+      await historyInsert(
+        db,
+        entry.order_id,
+        entry.from_status,
+        entry.to_status,
+        entry.actor,
+        entry.actor_user_id ?? null,
+        entry.note ?? null,
+        entry.move,
+        entry.created_at,
+      );
     },
 
     itemsOf(orderIds: number[]) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { OrderActor } from '@mtumba/contract';
 import type { Executor } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
 
 /**
  * The stock ledger: the only code that changes `products.stock_quantity`. Every change is a
@@ -42,24 +43,67 @@ interface Movement extends Actor {
   at: string;
 }
 
+/** Every change of stock writes one: compiled once (db/fixed-query.ts). */
+const movementInsert = fixedQuery(
+  (
+    db,
+    productId: number,
+    change: number,
+    stockAfter: number,
+    reason: StockReason,
+    orderId: number | null,
+    actor: OrderActor,
+    actorUserId: number | null,
+    note: string | null,
+    offerId: number | null,
+    returnId: number | null,
+    at: string,
+  ) =>
+    db.insertInto('stock_movements').values({
+      product_id: productId,
+      change,
+      stock_after: stockAfter,
+      reason,
+      order_id: orderId,
+      actor,
+      actor_user_id: actorUserId,
+      note,
+      offer_id: offerId,
+      return_id: returnId,
+      created_at: at,
+    }),
+  11,
+);
+
 async function record(db: Executor, m: Movement): Promise<void> {
-  await db
-    .insertInto('stock_movements')
-    .values({
-      product_id: m.productId,
-      change: m.change,
-      stock_after: m.stockAfter,
-      reason: m.reason,
-      order_id: m.orderId ?? null,
-      actor: m.actor,
-      actor_user_id: m.userId ?? null,
-      note: m.note ?? null,
-      offer_id: m.offerId ?? null,
-      return_id: m.returnId ?? null,
-      created_at: m.at,
-    })
-    .execute();
+  await movementInsert(
+    db,
+    m.productId,
+    m.change,
+    m.stockAfter,
+    m.reason,
+    m.orderId ?? null,
+    m.actor,
+    m.userId ?? null,
+    m.note ?? null,
+    m.offerId ?? null,
+    m.returnId ?? null,
+    m.at,
+  );
 }
+
+/** An order's line off the shelf if it is all there (the conditional UPDATE that never oversells). */
+const takeOffShelf = fixedQuery(
+  (db, productId: number, quantity: number, at: string) =>
+    db
+      .updateTable('products')
+      .set({ stock_quantity: sql`stock_quantity - ${quantity}`, updated_at: at })
+      .where('id', '=', productId)
+      .where('stock_quantity', '>=', quantity)
+      .where('deleted_at', 'is', null)
+      .returning('stock_quantity'),
+  3,
+);
 
 /** The stock a new product starts with (it was inserted with 0). */
 export async function openStock(
@@ -213,6 +257,43 @@ export interface OrderLine {
   quantity: number;
 }
 
+const shelfOf = fixedQuery(
+  (db, productId: number) =>
+    db.selectFrom('products').select('stock_quantity').where('id', '=', productId).where('deleted_at', 'is', null),
+  1,
+);
+
+/**
+ * A read, no lock: the first line (in product id order) the shelf does not hold now, or
+ * undefined. Inside an order's transaction it refuses, before any write, an order whose item
+ * another order took since it was read (SQLite: at once exact, the transaction being the only
+ * writer; PostgreSQL: once that order has committed). `reserveLines` stays the final word.
+ */
+export async function firstMissingLine(db: Executor, lines: readonly OrderLine[]): Promise<number | undefined> {
+  const wanted = lines
+    .filter((l): l is OrderLine & { product_id: number } => l.product_id !== null && l.quantity > 0)
+    .sort((a, b) => a.product_id - b.product_id);
+  if (wanted.length === 0) return undefined;
+  const stock = new Map<number, number>();
+  if (wanted.length === 1) {
+    const [row] = await shelfOf(db, wanted[0]!.product_id);
+    if (row) stock.set(wanted[0]!.product_id, row.stock_quantity);
+  } else {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'stock_quantity'])
+      .where(
+        'id',
+        'in',
+        wanted.map((l) => l.product_id),
+      )
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const r of rows) stock.set(r.id, r.stock_quantity);
+  }
+  return wanted.find((l) => (stock.get(l.product_id) ?? 0) < l.quantity)?.product_id;
+}
+
 /**
  * Takes every line of an order off the shelf, or none: returns the product id of the first line
  * that is not in stock (after putting back the lines already taken), or undefined when all were
@@ -232,14 +313,7 @@ export async function reserveLines(
       await releaseLines(db, orderId, taken, who, at, 'Not every item was available');
       return -1;
     }
-    const row = await db
-      .updateTable('products')
-      .set({ stock_quantity: sql`stock_quantity - ${line.quantity}`, updated_at: at })
-      .where('id', '=', line.product_id)
-      .where('stock_quantity', '>=', line.quantity)
-      .where('deleted_at', 'is', null)
-      .returning('stock_quantity')
-      .executeTakeFirst();
+    const [row] = await takeOffShelf(db, line.product_id, line.quantity, at);
     if (!row) {
       await releaseLines(db, orderId, taken, who, at, 'Not every item was available');
       return line.product_id;
