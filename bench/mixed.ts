@@ -140,15 +140,19 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
   };
   const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
 
-  const pause = () =>
+  // A pause never outlasts the run: the run's time (steps and orders per second, the server's CPU)
+  // is the time the visitors were there.
+  const pause = (until: number) =>
     options.thinkMs > 0
-      ? new Promise((resolve) => setTimeout(resolve, -Math.log(1 - Math.random()) * options.thinkMs))
+      ? new Promise((resolve) =>
+          setTimeout(resolve, Math.min(-Math.log(1 - Math.random()) * options.thinkMs, until - performance.now())),
+        )
       : undefined;
   const visitor = async (shopper: { id: number; token: string }, until: number) => {
     // Visitors arrive spread over the first pause, not all in the same millisecond.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * options.thinkMs));
     for (let first = true; performance.now() < until; first = false) {
-      if (!first) await pause();
+      if (!first) await pause(until);
       if (performance.now() >= until) break;
       const kind = pick();
       if (kind === 'browse') {
