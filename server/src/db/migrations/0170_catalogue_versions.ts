@@ -74,18 +74,9 @@ async function sqliteStockOnly(db: AnyDb): Promise<string> {
  */
 export async function writeSqliteProductTriggers(db: AnyDb): Promise<void> {
   const stockOnly = await sqliteStockOnly(db);
-  const shown = (row: 'new' | 'old') =>
-    `(case when ${row}.deleted_at is null and ${row}.status = 'published' then 1 else 0 end)`;
   await sql.raw('drop trigger if exists catalogue_bump_products_update').execute(db);
   await sql.raw('drop trigger if exists catalogue_stock_products_update').execute(db);
-  await sql
-    .raw(
-      `create trigger catalogue_bump_products_update after update on products when not ${stockOnly} begin
-        update catalogue_state set version = version + 1,
-          live_products = live_products + ${shown('new')} - ${shown('old')} where id = 1;
-      end`,
-    )
-    .execute(db);
+  await sqliteProductsUpdate(db, `when not ${stockOnly}`);
   await sql
     .raw(
       `create trigger catalogue_stock_products_update after update on products when ${stockOnly} begin
@@ -104,6 +95,42 @@ const PG_STOCK_ONLY = `((to_jsonb(old) - 'stock_quantity' - 'updated_at') = (to_
 const bumpName = (table: string, event: string) => `catalogue_bump_${table}_${event.split(' ')[0]}`;
 const termsName = (name: string) => `catalogue_terms_${name}`;
 
+/** A SQLite trigger that raises one counter of catalogue_state (row 1) after `event` on `table`. */
+const sqliteCounterTrigger = (db: AnyDb, name: string, event: string, table: string, column: string) =>
+  sql
+    .raw(
+      `create trigger ${name} after ${event} on ${table} begin
+        update catalogue_state set ${column} = ${column} + 1 where id = 1;
+      end`,
+    )
+    .execute(db);
+
+/** A PostgreSQL trigger that runs `fn` at commit, once per row written (the bump runs once per transaction). */
+const pgCommitTrigger = (db: AnyDb, name: string, event: string, table: string, fn: string, when = '') =>
+  sql
+    .raw(
+      `create constraint trigger ${name} after ${event} on ${table}
+        deferrable initially deferred for each row ${when} execute function ${fn}()`,
+    )
+    .execute(db);
+
+/**
+ * SQLite's trigger raising `version` on an update of products (those `when` picks: all of them in
+ * 0070's form) and keeping the live-products count, as 0070 left it.
+ */
+function sqliteProductsUpdate(db: AnyDb, when: string) {
+  const shown = (row: 'new' | 'old') =>
+    `(case when ${row}.deleted_at is null and ${row}.status = 'published' then 1 else 0 end)`;
+  return sql
+    .raw(
+      `create trigger catalogue_bump_products_update after update on products ${when} begin
+        update catalogue_state set version = version + 1,
+          live_products = live_products + ${shown('new')} - ${shown('old')} where id = 1;
+      end`,
+    )
+    .execute(db);
+}
+
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .alterTable('catalogue_state')
@@ -121,22 +148,10 @@ export async function up(db: AnyDb): Promise<void> {
   if (dialectOf(db) === 'sqlite') {
     for (const [table, event] of DEMAND) {
       await sql.raw(`drop trigger if exists ${bumpName(table, event)}`).execute(db);
-      await sql
-        .raw(
-          `create trigger ${bumpName(table, event)} after ${event} on ${table} begin
-            update catalogue_state set demand_version = demand_version + 1 where id = 1;
-          end`,
-        )
-        .execute(db);
+      await sqliteCounterTrigger(db, bumpName(table, event), event, table, 'demand_version');
     }
     for (const [table, event, name] of TERMS) {
-      await sql
-        .raw(
-          `create trigger ${termsName(name)} after ${event} on ${table} begin
-            update catalogue_state set terms_version = terms_version + 1 where id = 1;
-          end`,
-        )
-        .execute(db);
+      await sqliteCounterTrigger(db, termsName(name), event, table, 'terms_version');
     }
     await writeSqliteProductTriggers(db);
     return;
@@ -164,35 +179,33 @@ export async function up(db: AnyDb): Promise<void> {
       )
       .execute(db);
   }
-  const constraintTrigger = (name: string, event: string, table: string, fn: string) =>
-    sql
-      .raw(
-        `create constraint trigger ${name} after ${event} on ${table}
-          deferrable initially deferred for each row execute function ${fn}()`,
-      )
-      .execute(db);
   for (const [table, event] of DEMAND) {
     await sql.raw(`drop trigger if exists ${bumpName(table, event)} on ${table}`).execute(db);
-    await constraintTrigger(bumpName(table, event), event, table, 'catalogue_bump_demand');
+    await pgCommitTrigger(db, bumpName(table, event), event, table, 'catalogue_bump_demand');
   }
   for (const [table, event, name] of TERMS) {
-    await constraintTrigger(termsName(name), event, table, 'catalogue_bump_terms');
+    await pgCommitTrigger(db, termsName(name), event, table, 'catalogue_bump_terms');
   }
   // 0020's one trigger for every write of products, split: inserts and deletes, other updates,
   // and stock-only updates.
   await sql`drop trigger if exists catalogue_bump_products on products`.execute(db);
-  for (const [name, event, when, fn] of [
-    ['catalogue_bump_products', 'insert or delete', '', 'catalogue_bump'],
-    ['catalogue_bump_products_update', 'update', `when (not ${PG_STOCK_ONLY})`, 'catalogue_bump'],
-    ['catalogue_stock_products_update', 'update', `when ${PG_STOCK_ONLY}`, 'catalogue_bump_stock'],
-  ]) {
-    await sql
-      .raw(
-        `create constraint trigger ${name} after ${event} on products
-          deferrable initially deferred for each row ${when} execute function ${fn}()`,
-      )
-      .execute(db);
-  }
+  await pgCommitTrigger(db, 'catalogue_bump_products', 'insert or delete', 'products', 'catalogue_bump');
+  await pgCommitTrigger(
+    db,
+    'catalogue_bump_products_update',
+    'update',
+    'products',
+    'catalogue_bump',
+    `when (not ${PG_STOCK_ONLY})`,
+  );
+  await pgCommitTrigger(
+    db,
+    'catalogue_stock_products_update',
+    'update',
+    'products',
+    'catalogue_bump_stock',
+    `when ${PG_STOCK_ONLY}`,
+  );
 }
 
 export async function down(db: AnyDb): Promise<void> {
@@ -201,43 +214,19 @@ export async function down(db: AnyDb): Promise<void> {
     await sql`drop trigger if exists catalogue_stock_products_update on products`.execute(db);
     await sql`drop trigger if exists catalogue_bump_products_update on products`.execute(db);
     await sql`drop trigger if exists catalogue_bump_products on products`.execute(db);
-    await sql`create constraint trigger catalogue_bump_products after insert or update or delete on products
-      deferrable initially deferred for each row execute function catalogue_bump()`.execute(db);
+    await pgCommitTrigger(db, 'catalogue_bump_products', 'insert or update or delete', 'products', 'catalogue_bump');
   } else {
     await sql`drop trigger if exists catalogue_stock_products_update`.execute(db);
     await sql`drop trigger if exists catalogue_bump_products_update`.execute(db);
-    const shown = (row: 'new' | 'old') =>
-      `(case when ${row}.deleted_at is null and ${row}.status = 'published' then 1 else 0 end)`;
-    await sql
-      .raw(
-        `create trigger catalogue_bump_products_update after update on products begin
-          update catalogue_state set version = version + 1,
-            live_products = live_products + ${shown('new')} - ${shown('old')} where id = 1;
-        end`,
-      )
-      .execute(db);
+    await sqliteProductsUpdate(db, '');
   }
   for (const [table, , name] of TERMS) {
     await sql.raw(`drop trigger if exists ${termsName(name)}${postgres ? ` on ${table}` : ''}`).execute(db);
   }
   for (const [table, event] of DEMAND) {
     await sql.raw(`drop trigger if exists ${bumpName(table, event)}${postgres ? ` on ${table}` : ''}`).execute(db);
-    if (postgres) {
-      await sql
-        .raw(
-          `create constraint trigger ${bumpName(table, event)} after ${event} on ${table}
-            deferrable initially deferred for each row execute function catalogue_bump()`,
-        )
-        .execute(db);
-    } else {
-      await sql
-        .raw(
-          `create trigger ${bumpName(table, event)} after ${event} on ${table} begin
-            update catalogue_state set version = version + 1 where id = 1;
-          end`,
-        )
-        .execute(db);
-    }
+    if (postgres) await pgCommitTrigger(db, bumpName(table, event), event, table, 'catalogue_bump');
+    else await sqliteCounterTrigger(db, bumpName(table, event), event, table, 'version');
   }
   if (postgres) {
     await sql`drop function if exists catalogue_bump_demand()`.execute(db);
