@@ -12,6 +12,7 @@
  * not a few asking back to back; `thinkMs` 0 gives that stress test instead, where every request
  * waits for all the others and the latencies measure the queue more than the shop.
  */
+import fs from 'node:fs';
 import { sql } from 'kysely';
 import type { Db } from '../server/src/db/database.js';
 import { createUser } from './fixtures.js';
@@ -271,7 +272,7 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
   })();
   await Promise.all([...shoppers.map((s) => visitor(s, until)), releaseDrop]);
   const elapsed = (performance.now() - started) / 1000;
-  if (process.env.MIXED_TRACE) (await import('node:fs')).writeFileSync(process.env.MIXED_TRACE, JSON.stringify(trace));
+  if (process.env.MIXED_TRACE) fs.writeFileSync(process.env.MIXED_TRACE, JSON.stringify(trace));
   const serverCpu = (processCpuMs(options.serverPid) - cpuBefore) / 1000 / elapsed;
 
   const stock = await db.selectFrom('products').select('stock_quantity').where('id', 'in', drop).execute();

@@ -13,14 +13,7 @@ const root = path.resolve(import.meta.dirname, '..');
 /** Where the bundle is written. It sits two levels below the root, as server/src/config.ts does. */
 export const SERVER_BUNDLE = path.join(root, 'server', 'dist', 'main.js');
 
-/**
- * How the bundle is run (docs/performance.md, "Memory"): stack traces through the source map;
- * a young generation of 2 × 8 MB instead of 2 × 16 (V8 keeps it committed once grown); and two
- * malloc arenas instead of glibc's eight per core, which the compression threads otherwise
- * each fill and keep (together about 45 MB less at the peak of `npm run bench:api -- --products 50000`).
- */
-export const SERVER_NODE_ARGS = ['--enable-source-maps', '--max-semi-space-size=8'];
-export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
+export { SERVER_ENV, SERVER_NODE_ARGS } from './server-runtime.mjs';
 
 /** Bundles the server (about a second); returns the bundle's path. */
 export async function buildServer() {

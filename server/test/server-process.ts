@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '../src/config.js';
-import { SERVER_ENV, SERVER_NODE_ARGS } from '../../scripts/server-build.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../scripts/server-runtime.mjs';
 
 /**
  * The first port the kernel hands out on its own (for `listen(0)` and for the local end of every
