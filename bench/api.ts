@@ -1,7 +1,7 @@
 /**
  * API benchmark: `npm run bench:api -- [--products 10000] [--db sqlite|postgres] [--duration 10]
  * [--connections 50] [--customers 200] [--scenario endpoints,contention,mixed] [--mode production]
- * [--visitors 400] [--think-ms 1000] [--mixed-seconds 20] [--cpu-prof] [--query-profile]`.
+ * [--visitors 400] [--think-ms 1000] [--mixed-seconds 20] [--cpu-prof] [--query-profile] [--heap-snapshot]`.
  * Prints requests/s and latency per endpoint, each as a ratio to the bare reference
  * (bench/reference.ts: its 20-row page and its health check) measured in the same run, the
  * server's peak memory under load, then checkout contention, then the mixed sale-day load
@@ -25,6 +25,7 @@ import { freePort } from '../server/test/server-process.js';
 import {
   arg,
   ensureWebBuilt,
+  heapSnapshot,
   percentile,
   printTable,
   processCpuMs,
@@ -425,7 +426,7 @@ async function main(): Promise<void> {
       : undefined;
     if (mixed) {
       console.log(
-        `\nMixed load: ${mixed.visitors} visitors pausing ${mixed.thinkMs} ms on average between steps, for ${mixed.seconds} s (${mixed.actionsPerSecond} steps/s, server CPU ${mixed.serverCpu} of a core), a drop of 20 one-of-a-kind items halfway (load average ${os
+        `\nMixed load: ${mixed.visitors} visitors pausing ${mixed.thinkMs} ms on average between steps, for ${mixed.seconds} s (${mixed.actionsPerSecond} steps/s, server CPU ${mixed.serverCpu} of a core; this benchmark ${mixed.clientCpu} of a core, its event loop's delay p99 ${mixed.clientLagP99} ms), a drop of 20 one-of-a-kind items halfway (load average ${os
           .loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}):`,
@@ -441,6 +442,8 @@ async function main(): Promise<void> {
     }
     const wholeRssMb = wholeRunRss();
     console.log(`\nServer's peak resident memory over the whole run (every scenario): ${wholeRssMb} MB`);
+    const snapshot = await heapSnapshot(server.child.pid);
+    if (snapshot) console.log(`The server's heap after the run: ${snapshot}`);
     const file = writeResults(`api-${dbKind}`, {
       wholeRssMb,
       date: new Date().toISOString(),

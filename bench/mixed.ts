@@ -13,6 +13,7 @@
  * waits for all the others and the latencies measure the queue more than the shop.
  */
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { Db } from '../server/src/db/database.js';
 import { createUser } from './fixtures.js';
@@ -52,6 +53,13 @@ export interface MixedResult {
   actionsPerSecond: number;
   /** the server's CPU time over the run's time (1 = one core busy throughout) */
   serverCpu: number;
+  /**
+   * This benchmark's own CPU over the run (1 = one core) and its event loop's delay at p99 in ms:
+   * a visitor's latency includes the time its answer waited in this process, so a busy client
+   * shows here before it shows as a slow shop.
+   */
+  clientCpu: number;
+  clientLagP99: number;
   actions: { action: Action; count: number; p50: number; p99: number; refused: number; failed: number }[];
   ordersPlaced: number;
   ordersPaid: number;
@@ -264,6 +272,9 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
   await Promise.all(shoppers.map(() => fetch(`${url}/api/health`).then((r) => r.arrayBuffer())));
   const started = performance.now();
   const cpuBefore = processCpuMs(options.serverPid);
+  const clientBefore = process.cpuUsage();
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const until = started + options.seconds * 1000;
   const dropAt = started + Math.max(0, publishAt - Date.now());
   const releaseDrop = (async () => {
@@ -274,6 +285,9 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
   const elapsed = (performance.now() - started) / 1000;
   if (process.env.MIXED_TRACE) fs.writeFileSync(process.env.MIXED_TRACE, JSON.stringify(trace));
   const serverCpu = (processCpuMs(options.serverPid) - cpuBefore) / 1000 / elapsed;
+  lag.disable();
+  const clientUsage = process.cpuUsage(clientBefore);
+  const clientCpu = (clientUsage.user + clientUsage.system) / 1e6 / elapsed;
 
   const stock = await db.selectFrom('products').select('stock_quantity').where('id', 'in', drop).execute();
   const sold = await db
@@ -291,6 +305,8 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
     thinkMs: options.thinkMs,
     actionsPerSecond: Math.round([...latencies.values()].reduce((n, l) => n + l.length, 0) / elapsed),
     serverCpu: Math.round(serverCpu * 100) / 100,
+    clientCpu: Math.round(clientCpu * 100) / 100,
+    clientLagP99: Math.round(lag.percentile(99) / 1e6),
     actions: order.map((action) => {
       const l = latencies.get(action) ?? [];
       return {

@@ -26,7 +26,8 @@ function serverBundle(): string {
  * Starts the production server, bundled as `npm start` runs it, with the benchmark's settings
  * (rate limits out of the way).
  * `--cpu-prof` writes the server's CPU profile to bench/results/profiles when it stops, and
- * `--query-profile` its database time by SQL text (server/src/db/database.ts).
+ * `--query-profile` its database time by SQL text (server/src/db/database.ts), and
+ * `--heap-snapshot` lets `heapSnapshot` write its heap there.
  */
 export function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const profiles = path.join(repoRoot, 'bench', 'results', 'profiles');
@@ -44,10 +45,34 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
     {
       name: 'the benchmark server',
       readyTimeoutMs: 120_000,
-      nodeArgs: process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', profiles] : [],
+      nodeArgs: [
+        ...(process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', profiles] : []),
+        ...(process.argv.includes('--heap-snapshot')
+          ? ['--heapsnapshot-signal=SIGUSR2', '--diagnostic-dir', profiles]
+          : []),
+      ],
       entry: serverBundle(),
     },
   );
+}
+
+/**
+ * With `--heap-snapshot`, has the server write its heap to bench/results/profiles (what its memory
+ * holds once the load is over; open it in Chrome's DevTools) and waits until the file is whole.
+ */
+export async function heapSnapshot(pid: number | undefined): Promise<string | undefined> {
+  if (!process.argv.includes('--heap-snapshot') || pid === undefined) return undefined;
+  const profiles = path.join(repoRoot, 'bench', 'results', 'profiles');
+  const before = new Set(fs.readdirSync(profiles));
+  process.kill(pid, 'SIGUSR2');
+  for (let last = -1; ; ) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const file = fs.readdirSync(profiles).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    if (!file) continue;
+    const size = fs.statSync(path.join(profiles, file)).size;
+    if (size > 0 && size === last) return path.relative(repoRoot, path.join(profiles, file));
+    last = size;
+  }
 }
 
 export function median(values: number[]): number {
