@@ -21,6 +21,11 @@ export interface CatalogueSource {
   product(id: number): Promise<Product | null>;
   related(id: number): Promise<Product[]>;
   reviews(id: number): Promise<Review[]>;
+  /**
+   * What a product's page shows, as `product`, `related` and `reviews` give it, read together in
+   * fewer queries; null when there is no such product. Without it the page asks the three.
+   */
+  productPage?(id: number): Promise<{ product: Product; related: Product[]; reviews: Review[] } | null>;
   /** GET /config's reply */
   config(): Promise<PublicConfigReply>;
 }

@@ -16,7 +16,8 @@ import { toPublicConfig, type PublicConfig } from './lib/api/get-config';
 import { catalogKeys } from './lib/api/catalog-keys';
 import type { ProductListParams, ProductPage } from './features/catalog/api/get-products';
 import { productListParamsOf } from './features/catalog/hooks/use-product-list-params';
-import type { Category } from '@mtumba/contract/product';
+import type { Category, Product } from '@mtumba/contract/product';
+import type { Review } from '@mtumba/contract/review';
 import { createQueryClient } from './lib/query-client';
 import { LanguageProvider, loadLanguage } from './i18n';
 import { isLanguage, type Language } from './i18n/language';
@@ -194,6 +195,18 @@ function renderApp(client: QueryClient, url: URL, language: Language): Promise<{
  * `appUrl` is the shop's public address (canonical links, cards); `options.language` the one to draw the
  * page in (the server chose it from ?lang=, the cookie or the account).
  */
+/** A product's page data: read together when the source can, else product first, then the rest. */
+async function productPageData(
+  source: CatalogueSource,
+  id: number,
+): Promise<{ product: Product; related: Product[]; reviews: Review[] } | null> {
+  if (source.productPage) return source.productPage(id);
+  const product = await source.product(id);
+  if (!product) return null;
+  const [related, reviews] = await Promise.all([source.related(id), source.reviews(id)]);
+  return { product, related, reviews };
+}
+
 /** The storefront screens (their modules) already loaded by this server. */
 const loadedScreens = new Set<string>();
 
@@ -287,8 +300,8 @@ export async function render(
     }
     case 'product': {
       const id = page.productId!;
-      const product = Number.isInteger(id) && id > 0 ? await source.product(id) : null;
-      if (!product) {
+      const shown = Number.isInteger(id) && id > 0 ? await productPageData(source, id) : null;
+      if (!shown) {
         status = 404;
         if (Number.isInteger(id) && id > 0) setNotFound(client, id);
         meta = {
@@ -299,7 +312,7 @@ export async function render(
         };
         break;
       }
-      const [related, reviews] = await Promise.all([source.related(id), source.reviews(id)]);
+      const { product, related, reviews } = shown;
       shownStock = [product, ...related].map((p) => [p.id, p.stock_quantity]);
       client.setQueryData(catalogKeys.product(id), product);
       client.setQueryData(catalogKeys.related(id), related);

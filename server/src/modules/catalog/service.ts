@@ -353,6 +353,17 @@ export function catalogService(
       return loadProducts(db, await products.relatedIds(id, RELATED_LIMIT));
     },
 
+    /**
+     * A product and its related items as `getProduct` and `related` give them, read together for
+     * its page: the related ids first, then every product in one load (three queries, not six,
+     * and no separate check that the product is live). null when shoppers cannot see it.
+     */
+    async productWithRelated(id: number): Promise<{ product: ProductJson; related: ProductJson[] } | null> {
+      const relatedIds = await products.relatedIds(id, RELATED_LIMIT);
+      const [product, ...related] = await loadProducts(db, [id, ...relatedIds]);
+      return product?.id === id ? { product, related } : null;
+    },
+
     async createProduct(submission: ProductSubmission, by: { userId: number | null }): Promise<ProductJson> {
       const fields = (await validateSubmission(submission, 'create')) as ProductFields;
       const clock = new Date();

@@ -59,6 +59,11 @@ export function reviewService(db: Db) {
       return { reviews: rows.map(reviewJson), page, perPage, total };
     },
 
+    /** The first `limit` reviews of a product the caller already knows shoppers can see (its page). */
+    async ofShownProduct(productId: number, limit: number): Promise<Review[]> {
+      return (await reviews.ofProduct(productId, limit, 0)).map(reviewJson);
+    },
+
     async create(userId: number, input: { product_id: number; rating: number; review_text: string }): Promise<Review> {
       if (!(await isLiveProduct(db, input.product_id))) throw notFound(PRODUCT_NOT_FOUND);
       if (!(await reviews.hasDelivered(userId, input.product_id))) throw forbidden(DELIVERED_ONLY);

@@ -58,6 +58,14 @@ export function catalogueSource(db: Db, config: Config): CatalogueSource {
     async reviews(id) {
       return (await reviews.ofProduct(id, 1, 100)).reviews;
     },
+    async productPage(id) {
+      // The reviews are read alongside and dropped when the product turns out not to be shown.
+      const [loaded, shownReviews] = await Promise.all([
+        catalog.productWithRelated(id),
+        reviews.ofShownProduct(id, 100),
+      ]);
+      return loaded && { ...loaded, reviews: shownReviews };
+    },
     config: async () => publicConfigReply(config),
   };
 }

@@ -171,6 +171,20 @@ describe('sending a kept page', () => {
     expect(again.body).toBe('');
   });
 
+  it('draws a product page from eight queries: related ids, then the product with them, and its reviews', async () => {
+    const categoryId = await insertCategory(database.db, `Counted shirts ${Date.now()}`);
+    for (let i = 0; i < 5; i += 1) await insertProduct(database.db, { name: `Counted shirt ${i}`, categories: [categoryId] });
+    const id = await insertProduct(database.db, { name: 'Counted linen shirt', categories: [categoryId] });
+    const before = counter.count;
+    const drawn = await page(`/products/${id}`);
+    expect(drawn.status).toBe(200);
+    expect(drawn.html).toContain('Counted linen shirt');
+    expect(drawn.html).toContain('Counted shirt 4');
+    // the versions; the categories (once per version); the product's categories and the related ids
+    // in stock; products, photos and categories of the five; the reviews
+    expect(counter.count - before).toBe(8);
+  });
+
   it('keeps a page through catalogue writes that do not change it, and draws it again when its product changes', async () => {
     const id = await insertProduct(database.db, { name: 'Steady linen shirt', price_cents: 800_00 });
     const first = await page(`/products/${id}`);
