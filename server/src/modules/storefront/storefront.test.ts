@@ -173,7 +173,8 @@ describe('sending a kept page', () => {
 
   it('draws a product page from eight queries: related ids, then the product with them, and its reviews', async () => {
     const categoryId = await insertCategory(database.db, `Counted shirts ${Date.now()}`);
-    for (let i = 0; i < 5; i += 1) await insertProduct(database.db, { name: `Counted shirt ${i}`, categories: [categoryId] });
+    for (let i = 0; i < 5; i += 1)
+      await insertProduct(database.db, { name: `Counted shirt ${i}`, categories: [categoryId] });
     const id = await insertProduct(database.db, { name: 'Counted linen shirt', categories: [categoryId] });
     const before = counter.count;
     const drawn = await page(`/products/${id}`);
