@@ -120,6 +120,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     if (options.schema) url.searchParams.set('options', `-c search_path=${options.schema}`);
     const pool = new pg.Pool({ connectionString: url.toString(), max: options.poolSize ?? 10 });
     pool.on('connect', namingStatements);
+    timingPoolWaits(pool);
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
   }
   kinds.set(db, options.kind);
@@ -133,20 +134,45 @@ export function createDatabase(options: DatabaseOptions): Db {
  * has lost its caller by the time it runs).
  */
 function queryLog(): KyselyConfig['log'] {
+  const profile = queryProfile();
+  return profile && ((event) => profile(event.query.sql, event.queryDurationMillis));
+}
+
+let profileTotals: ((key: string, ms: number) => void) | null | undefined;
+
+/** Adds a time to MTUMBA_QUERY_PROFILE's totals under `key`; undefined when it is not set. */
+function queryProfile(): ((key: string, ms: number) => void) | undefined {
   const file = process.env.MTUMBA_QUERY_PROFILE;
   if (!file) return undefined;
+  if (profileTotals) return profileTotals;
   const totals = new Map<string, { count: number; ms: number; maxMs: number }>();
   process.once('exit', () => {
     const rows = [...totals].map(([sql, t]) => ({ sql, ...t })).sort((a, b) => b.ms - a.ms);
     fs.writeFileSync(file, JSON.stringify(rows, null, 2));
   });
-  return (event) => {
-    const key = event.query.sql;
+  profileTotals = (key, ms) => {
     const t = totals.get(key) ?? totals.set(key, { count: 0, ms: 0, maxMs: 0 }).get(key)!;
     t.count += 1;
-    t.ms += event.queryDurationMillis;
-    t.maxMs = Math.max(t.maxMs, event.queryDurationMillis);
+    t.ms += ms;
+    t.maxMs = Math.max(t.maxMs, ms);
   };
+  return profileTotals;
+}
+
+/**
+ * With the query profile on, also the time each query or transaction waited for one of the pool's
+ * connections (a query's own time starts once it has one): what a full pool costs.
+ */
+function timingPoolWaits(pool: pg.Pool): void {
+  const profile = queryProfile();
+  if (!profile) return;
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  pool.connect = (async () => {
+    const started = performance.now();
+    const client = await connect();
+    profile('(waiting for a pool connection)', performance.now() - started);
+    return client;
+  }) as typeof pool.connect;
 }
 
 /** Which database a handle (or a transaction of it) talks to. */
