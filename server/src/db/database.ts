@@ -122,9 +122,50 @@ export function createDatabase(options: DatabaseOptions): Db {
     pool.on('connect', namingStatements);
     timingPoolWaits(pool);
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
+    keepQuickReadsApart(db, url.toString());
   }
   kinds.set(db, options.kind);
   return db;
+}
+
+/** The handles that single statements which must not queue (see `quickReads`) go through. */
+const quickHandles = new WeakMap<Db, () => Db>();
+
+/** How many connections the quick reads' own pool opens at most. */
+const QUICK_POOL_SIZE = 3;
+
+/**
+ * Gives a PostgreSQL handle a second, small pool for `quickReads`, opened on first use and closed
+ * with the handle.
+ */
+function keepQuickReadsApart(db: Db, connectionString: string): void {
+  let quick: Db | undefined;
+  quickHandles.set(db, () => {
+    if (!quick) {
+      const pool = new pg.Pool({ connectionString, max: QUICK_POOL_SIZE });
+      pool.on('connect', namingStatements);
+      timingPoolWaits(pool, '(waiting for a quick-read connection)');
+      quick = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
+      kinds.set(quick, 'postgres');
+    }
+    return quick;
+  });
+  const destroy = db.destroy.bind(db);
+  db.destroy = async () => {
+    await quick?.destroy();
+    await destroy();
+  };
+}
+
+/**
+ * The handle for one-statement reads that every request of a kind makes before its own work, such
+ * as the catalogue's versions: on PostgreSQL they have their own few connections, so that a page
+ * kept in memory is not sent only once a connection comes free from the checkouts and payments
+ * holding the main pool in their transactions. SQLite has one connection and no queue: the same
+ * handle. Such a read is never part of a transaction.
+ */
+export function quickReads(db: Db): Db {
+  return quickHandles.get(db)?.() ?? db;
 }
 
 /**
@@ -161,16 +202,33 @@ function queryProfile(): ((key: string, ms: number) => void) | undefined {
 
 /**
  * With the query profile on, also the time each query or transaction waited for one of the pool's
- * connections (a query's own time starts once it has one): what a full pool costs.
+ * connections (a query's own time starts once it has one): what a full pool costs. And how long
+ * each use kept its connection, by its first statement after `begin` (a transaction holds one
+ * from its `begin` to its end, its JavaScript between statements included).
  */
-function timingPoolWaits(pool: pg.Pool): void {
+function timingPoolWaits(pool: pg.Pool, label = '(waiting for a pool connection)'): void {
   const profile = queryProfile();
   if (!profile) return;
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   pool.connect = (async () => {
     const started = performance.now();
     const client = await connect();
-    profile('(waiting for a pool connection)', performance.now() - started);
+    const acquired = performance.now();
+    profile(label, acquired - started);
+    let first: string | undefined;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      if (first === undefined && text && text !== 'begin') first = text;
+      return query(...args);
+    }) as typeof client.query;
+    const release = client.release.bind(client);
+    client.release = ((err?: Error | boolean) => {
+      client.query = query as typeof client.query;
+      client.release = release;
+      profile(`(connection held) ${first ?? ''}`, performance.now() - acquired);
+      return release(err);
+    }) as typeof client.release;
     return client;
   }) as typeof pool.connect;
 }

@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/database.js';
+import { quickReads, type Db } from '../db/database.js';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chooseEncoding, matchesEtag, weakEtag } from '../lib/http.js';
 import { stockOf } from './catalogue-cache-repository.js';
@@ -140,10 +140,11 @@ export class CatalogueCache {
   /** the catalogue_state counters, read afresh (concurrent callers share a read) */
   readonly readVersions: () => Promise<CatalogueVersions>;
 
-  constructor(
-    private readonly db: Db,
-    options: CatalogueCacheOptions = {},
-  ) {
+  /** the versions, stock checks and live count are read through `quickReads` */
+  private readonly db: Db;
+
+  constructor(db: Db, options: CatalogueCacheOptions = {}) {
+    this.db = quickReads(db);
     this.maxEntries = options.maxEntries ?? 5000;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.ttlMs = options.ttlMs ?? 60_000;
