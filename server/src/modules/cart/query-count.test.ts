@@ -81,4 +81,20 @@ describe(`GET /api/cart query count, on ${TEST_DB}`, () => {
     await t.db.updateTable('products').set({ held_quantity: 1 }).where('id', '=', first!).execute();
     expect((await cartQueries(me.headers)).queries).toBe(tokenAndLines + 1);
   });
+
+  it('adds an item in five statements after the token check: the item, the line, then the line, photo and count shown', async () => {
+    const me = await customer();
+    const product = await insertProduct(t.db, { stock: 3, images: ['cart-add-a'] });
+    const before = t.queries.count;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: me.headers,
+      payload: { product_id: product.id, quantity: 1 },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().cart_count).toBe(1);
+    // the offer holds are read only for an item with units held; nothing is read twice
+    expect(t.queries.count - before).toBe(1 + 5);
+  });
 });

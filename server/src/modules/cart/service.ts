@@ -50,11 +50,6 @@ function toCartItem(row: CartLineRow, imageKeys: Map<number, string>, hold?: Act
   };
 }
 
-async function lineView(db: Executor, row: CartLineRow): Promise<CartItem> {
-  const holds = await activeHoldsFor(db, row.user_id, now());
-  return toCartItem(row, await firstImageKeys(db, [row.product_id]), holds.get(row.product_id));
-}
-
 /** Puts an item whose offer was just accepted into the customer's cart (one unit), unless it is there. */
 export async function putHeldItemInCart(db: Executor, userId: number, productId: number): Promise<void> {
   await cartRepository(db).insertIfAbsent(userId, productId, 1);
@@ -89,6 +84,23 @@ export function cartService(db: Db) {
    * `cartLinesAlongToken`); the customer's offer holds are read only when a line's product has
    * units held for an offer at all (a hold of theirs always counts there).
    */
+  /** The customer's offer holds, read only when the product has units held at all (theirs among them). */
+  function holdsFor(userId: number, heldQuantity: number): Promise<Map<number, ActiveHold>> {
+    return heldQuantity > 0 ? activeHoldsFor(db, userId, now()) : Promise.resolve(new Map());
+  }
+
+  /** A line as the cart shows it, and the cart's count after the change. */
+  async function lineAndCount(
+    row: CartLineRow,
+    holds: Map<number, ActiveHold>,
+  ): Promise<{ item: CartItem; cartCount: number }> {
+    const [keys, cartCount] = await Promise.all([
+      firstImageKeys(db, [row.product_id]),
+      cartRepository(db).countForUser(row.user_id),
+    ]);
+    return { item: toCartItem(row, keys, holds.get(row.product_id)), cartCount };
+  }
+
   async function cartOf(userId: number, rows: readonly CartLineWithImage[]): Promise<Cart> {
     const holds = rows.some((r) => r.held_quantity > 0)
       ? await activeHoldsFor(db, userId, now())
@@ -115,61 +127,54 @@ export function cartService(db: Db) {
     /**
      * Adds `quantity` of a product, or grows the existing line. The line is unique per (user,
      * product): a concurrent first add lands on the insert's conflict and becomes an increase.
+     * No transaction: each write is one statement that keeps its own condition (the insert skips
+     * an existing line, the increase stays within the limit), and the stock check is what the
+     * shop says to the shopper, checked again when they order. A transaction would hold one of
+     * the pool's connections through every statement and the time between them.
      */
     async addItem(userId: number, productId: number, quantity: number): Promise<CartItemResult> {
-      return db.transaction().execute(async (trx) => {
-        const repo = cartRepository(trx);
-        const product = await repo.findProduct(productId);
-        if (!product) throw notFound(CART_MESSAGES.productNotFound);
-        const own = (await activeHoldsFor(trx, userId, now())).has(productId) ? 1 : 0;
-        const available = product.stock_quantity + own;
-        if (available <= 0 && product.held_quantity > 0) throw reservedForOther(product.name);
-        if (available <= 0 || quantity > available) {
-          throw outOfStock(product.name, available);
-        }
-        const limit = Math.min(available, MAX_CART_QUANTITY);
+      const repo = cartRepository(db);
+      const product = await repo.findProduct(productId);
+      if (!product) throw notFound(CART_MESSAGES.productNotFound);
+      const holds = await holdsFor(userId, product.held_quantity);
+      const available = product.stock_quantity + (holds.has(productId) ? 1 : 0);
+      if (available <= 0 && product.held_quantity > 0) throw reservedForOther(product.name);
+      if (available <= 0 || quantity > available) {
+        throw outOfStock(product.name, available);
+      }
+      const limit = Math.min(available, MAX_CART_QUANTITY);
 
-        // A line removed between the insert and the update sends us round again; twice is plenty.
-        for (let attempt = 0; attempt < 3; attempt += 1) {
-          const insertedId = await repo.insertIfAbsent(userId, productId, quantity);
-          const itemId = insertedId ?? (await repo.increase(userId, productId, quantity, limit));
-          if (itemId !== undefined) {
-            const row = await repo.findForUser(userId, itemId);
-            if (!row) break;
-            return {
-              item: await lineView(trx, row),
-              created: insertedId !== undefined,
-              cartCount: await repo.countForUser(userId),
-            };
-          }
-          const existing = await repo.findByProduct(userId, productId);
-          if (existing) {
-            if (existing.quantity + quantity > available) {
-              throw outOfStock(product.name, available);
-            }
-            throw invalidField('quantity', `The quantity may not be greater than ${MAX_CART_QUANTITY}.`);
-          }
+      // A line removed between the insert and the update sends us round again; twice is plenty.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const insertedId = await repo.insertIfAbsent(userId, productId, quantity);
+        const itemId = insertedId ?? (await repo.increase(userId, productId, quantity, limit));
+        if (itemId !== undefined) {
+          const row = await repo.findForUser(userId, itemId);
+          if (!row) break;
+          return { ...(await lineAndCount(row, holds)), created: insertedId !== undefined };
         }
-        throw new DomainError('conflict', 'Your cart changed while adding. Please try again.');
-      });
+        const existing = await repo.findByProduct(userId, productId);
+        if (existing) {
+          if (existing.quantity + quantity > available) {
+            throw outOfStock(product.name, available);
+          }
+          throw invalidField('quantity', `The quantity may not be greater than ${MAX_CART_QUANTITY}.`);
+        }
+      }
+      throw new DomainError('conflict', 'Your cart changed while adding. Please try again.');
     },
 
+    /** Sets a line's quantity; like `addItem`, without a transaction (one write). */
     async setQuantity(userId: number, itemId: number, quantity: number): Promise<CartItemResult> {
-      return db.transaction().execute(async (trx) => {
-        const repo = cartRepository(trx);
-        const line = await repo.findForUser(userId, itemId);
-        if (!line) throw notFound(CART_MESSAGES.itemNotFound);
-        const available =
-          line.stock_quantity + ((await activeHoldsFor(trx, userId, now())).has(line.product_id) ? 1 : 0);
-        if (available <= 0 && line.held_quantity > 0) throw reservedForOther(line.name);
-        if (quantity > available) throw outOfStock(line.name, available);
-        await repo.setQuantity(userId, itemId, quantity);
-        return {
-          item: await lineView(trx, { ...line, quantity }),
-          created: false,
-          cartCount: await repo.countForUser(userId),
-        };
-      });
+      const repo = cartRepository(db);
+      const line = await repo.findForUser(userId, itemId);
+      if (!line) throw notFound(CART_MESSAGES.itemNotFound);
+      const holds = await holdsFor(userId, line.held_quantity);
+      const available = line.stock_quantity + (holds.has(line.product_id) ? 1 : 0);
+      if (available <= 0 && line.held_quantity > 0) throw reservedForOther(line.name);
+      if (quantity > available) throw outOfStock(line.name, available);
+      await repo.setQuantity(userId, itemId, quantity);
+      return { ...(await lineAndCount({ ...line, quantity }, holds)), created: false };
     },
 
     /** Removes one of the customer's own lines (also one whose product has since been deleted). */
