@@ -40,9 +40,20 @@ export class DomainError extends Error {
   constructor(
     kind: DomainErrorKind,
     message: string,
-    options: { errors?: FieldErrors; extra?: Record<string, unknown> } = {},
+    options: {
+      errors?: FieldErrors;
+      extra?: Record<string, unknown>;
+      /**
+       * false: no stack trace is captured, for a refusal that is answered and never logged (a
+       * sold item's, refused to most of a crowd): capturing one walks the awaiting callers.
+       */
+      stack?: false;
+    } = {},
   ) {
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (options.stack === false) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'DomainError';
     this.kind = kind;
     this.errors = options.errors;

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
@@ -27,5 +28,19 @@ describe('security headers', () => {
       ids.add(String(res.headers['x-request-id']));
     }
     expect(ids.size).toBe(4);
+  });
+});
+
+describe('compression', () => {
+  it('never decompresses a request body: one sent compressed is not JSON (400)', async () => {
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(body),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
 });

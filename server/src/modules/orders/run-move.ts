@@ -55,7 +55,7 @@ export class OutOfStock extends DomainError {
     productName: string,
   ) {
     const message = `Not enough stock for ${productName}`;
-    super('invalid', message, { extra: { error: message } });
+    super('invalid', message, { extra: { error: message }, stack: false });
   }
 }
 
