@@ -69,10 +69,6 @@ export default fp(
     });
     await app.register(compress, {
       global: true,
-      // Replies only: no client of the shop (the web app, the payment and SMS providers' callbacks)
-      // sends a compressed body, and the request side's preParsing hook ran on every request.
-      // A body sent compressed anyway is not JSON: 400.
-      globalDecompression: false,
       threshold: 1024,
       encodings: ['br', 'gzip', 'deflate'],
       // The replies are small: a 256 KB window instead of the 4 MB one each compression would allocate.
