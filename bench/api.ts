@@ -433,7 +433,7 @@ async function main(): Promise<void> {
       : undefined;
     if (mixed) {
       console.log(
-        `\nMixed load: ${mixed.visitors} visitors pausing ${mixed.thinkMs} ms on average between steps, for ${mixed.seconds} s (${mixed.actionsPerSecond} steps/s, server CPU ${mixed.serverCpu} of a core; this benchmark ${mixed.clientCpu} of a core, its event loop's delay p99 ${mixed.clientLagP99} ms), a drop of 20 one-of-a-kind items halfway (load average ${os
+        `\nMixed load: ${mixed.visitors} visitors pausing ${mixed.thinkMs} ms on average between steps, for ${mixed.seconds} s (${mixed.actionsPerSecond} steps/s, server CPU ${mixed.serverCpu} of a core, its event loop's delay p99 ${mixed.serverLagP99 ?? '?'} ms; this benchmark ${mixed.clientCpu} of a core, its event loop's delay p99 ${mixed.clientLagP99} ms), a drop of 20 one-of-a-kind items halfway (load average ${os
           .loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}):`,
