@@ -31,6 +31,7 @@ import {
   arg,
   ensureWebBuilt,
   heapSnapshot,
+  visit,
   percentile,
   printTable,
   processCpuMs,
@@ -559,7 +560,8 @@ async function rush(url: string, db: Db, serverPid: number | undefined, items: n
   const results = await Promise.all(
     buyers.map(async (b, i) => {
       const t0 = performance.now();
-      const res = await fetch(`${url}/api/orders`, {
+      const res = await visit(`${url}/api/orders`, {
+        fresh: true,
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
         body: JSON.stringify({

@@ -14,14 +14,11 @@
  * waits for all the others and the latencies measure the queue more than the shop.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import { promisify } from 'node:util';
-import { brotliDecompress, gunzip } from 'node:zlib';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { Db } from '../server/src/db/database.js';
 import { createUser } from './fixtures.js';
-import { percentile, processCpuMs } from './shared.js';
+import { percentile, processCpuMs, visit, type Answer } from './shared.js';
 
 export interface MixedOptions {
   url: string;
@@ -83,58 +80,6 @@ export interface MixedResult {
   browseAfterDrop: { count: number; p50: number; p99: number };
   oversold: boolean;
   unexpected: Record<string, number>;
-}
-
-const unbrotli = promisify(brotliDecompress);
-const unzip = promisify(gunzip);
-/** The visitors' connections: kept open between steps, as many as there are visitors. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-
-interface Answer {
-  status: number;
-  text(): Promise<string>;
-  json(): Promise<unknown>;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-
-/**
- * A request as a visitor's browser sends it (compressed answers accepted and unpacked, redirects
- * not followed), made with Node's http client: `fetch` cost this process about twice the CPU, on
- * the machine the shop runs on, for the same answers.
- */
-function visit(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; redirect?: 'manual' } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: init.method ?? 'GET', agent, headers: { 'accept-encoding': 'br, gzip', ...init.headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          const body = encoding === 'br' ? unbrotli(raw) : encoding === 'gzip' ? unzip(raw) : Promise.resolve(raw);
-          const text = body.then((b) => b.toString('utf8'));
-          text.catch(() => undefined);
-          resolve({
-            status: res.statusCode ?? 0,
-            text: () => text,
-            json: async () => JSON.parse(await text) as unknown,
-            arrayBuffer: async () => {
-              const b = await body;
-              return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-            },
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(init.body);
-  });
 }
 
 /**
