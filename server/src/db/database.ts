@@ -132,7 +132,7 @@ export function createDatabase(options: DatabaseOptions): Db {
 const quickHandles = new WeakMap<Db, () => Db>();
 
 /** How many connections the quick reads' own pool opens at most. */
-const QUICK_POOL_SIZE = 3;
+const QUICK_POOL_SIZE = 5;
 
 /**
  * Gives a PostgreSQL handle a second, small pool for `quickReads`, opened on first use and closed
