@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { quickReads, type Db } from '../db/database.js';
+import { prepareOnPostgres, quickReads, type Db } from '../db/database.js';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chooseEncoding, matchesEtag, weakEtag } from '../lib/http.js';
 import { stockOf } from './catalogue-cache-repository.js';
@@ -97,6 +97,9 @@ const VERSION_QUERY = CompiledQuery.raw(
   'select sum(version) as version, sum(demand_version) as demand, sum(terms_version) as terms, sum(stock_version) as stock from catalogue_state',
 );
 const LIVE_QUERY = CompiledQuery.raw('select sum(live_products) as live_products from catalogue_state');
+// Asked before nearly every public reply: PostgreSQL parses and plans each once per connection.
+prepareOnPostgres(VERSION_QUERY.sql);
+prepareOnPostgres(LIVE_QUERY.sql);
 
 /**
  * Runs `query` for every caller, sharing runs: a caller joins the next run to start after it
