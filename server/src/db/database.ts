@@ -179,7 +179,7 @@ function queryLog(): KyselyConfig['log'] {
   return profile && ((event) => profile(event.query.sql, event.queryDurationMillis));
 }
 
-let profileTotals: ((key: string, ms: number) => void) | null | undefined;
+let profileTotals: ((key: string, ms: number) => void) | undefined;
 
 /** Adds a time to MTUMBA_QUERY_PROFILE's totals under `key`; undefined when it is not set. */
 function queryProfile(): ((key: string, ms: number) => void) | undefined {

@@ -80,13 +80,11 @@ export interface CartItemResult {
 /** The signed-in customer's cart. Lines of deleted products are kept but never shown or counted. */
 export function cartService(db: Db) {
   /**
-   * The cart from its lines and their photos (one query, or part of the token check's:
-   * `cartLinesAlongToken`); the customer's offer holds are read only when a line's product has
-   * units held for an offer at all (a hold of theirs always counts there).
+   * The customer's offer holds, read only when `anyHeld`: some product concerned has units held
+   * for an offer at all (a hold of theirs always counts there).
    */
-  /** The customer's offer holds, read only when the product has units held at all (theirs among them). */
-  function holdsFor(userId: number, heldQuantity: number): Promise<Map<number, ActiveHold>> {
-    return heldQuantity > 0 ? activeHoldsFor(db, userId, now()) : Promise.resolve(new Map());
+  function holdsFor(userId: number, anyHeld: boolean): Promise<Map<number, ActiveHold>> {
+    return anyHeld ? activeHoldsFor(db, userId, now()) : Promise.resolve(new Map());
   }
 
   /** A line as the cart shows it, and the cart's count after the change. */
@@ -101,10 +99,15 @@ export function cartService(db: Db) {
     return { item: toCartItem(row, keys, holds.get(row.product_id)), cartCount };
   }
 
+  /**
+   * The cart from its lines and their photos (one query, or part of the token check's:
+   * `cartLinesAlongToken`), with the offer holds when a line's product has units held.
+   */
   async function cartOf(userId: number, rows: readonly CartLineWithImage[]): Promise<Cart> {
-    const holds = rows.some((r) => r.held_quantity > 0)
-      ? await activeHoldsFor(db, userId, now())
-      : new Map<number, ActiveHold>();
+    const holds = await holdsFor(
+      userId,
+      rows.some((r) => r.held_quantity > 0),
+    );
     const keys = new Map<number, string>();
     for (const r of rows) if (r.image_key !== null) keys.set(r.product_id, r.image_key);
     const items = rows.map((r) => toCartItem(r, keys, holds.get(r.product_id)));
@@ -136,7 +139,7 @@ export function cartService(db: Db) {
       const repo = cartRepository(db);
       const product = await repo.findProduct(productId);
       if (!product) throw notFound(CART_MESSAGES.productNotFound);
-      const holds = await holdsFor(userId, product.held_quantity);
+      const holds = await holdsFor(userId, product.held_quantity > 0);
       const available = product.stock_quantity + (holds.has(productId) ? 1 : 0);
       if (available <= 0 && product.held_quantity > 0) throw reservedForOther(product.name);
       if (available <= 0 || quantity > available) {
@@ -169,7 +172,7 @@ export function cartService(db: Db) {
       const repo = cartRepository(db);
       const line = await repo.findForUser(userId, itemId);
       if (!line) throw notFound(CART_MESSAGES.itemNotFound);
-      const holds = await holdsFor(userId, line.held_quantity);
+      const holds = await holdsFor(userId, line.held_quantity > 0);
       const available = line.stock_quantity + (holds.has(line.product_id) ? 1 : 0);
       if (available <= 0 && line.held_quantity > 0) throw reservedForOther(line.name);
       if (quantity > available) throw outOfStock(line.name, available);
