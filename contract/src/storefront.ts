@@ -17,15 +17,12 @@ export interface CatalogueSource {
   ): Promise<{ products: Product[]; total: number }>;
   featured(): Promise<Product[]>;
   trending(): Promise<Product[]>;
-  /** null: no such product (the page answers 404) */
-  product(id: number): Promise<Product | null>;
-  related(id: number): Promise<Product[]>;
-  reviews(id: number): Promise<Review[]>;
   /**
-   * What a product's page shows, as `product`, `related` and `reviews` give it, read together in
-   * fewer queries; null when there is no such product. Without it the page asks the three.
+   * What a product's page shows: the product as GET /products/{id} gives it, its related items as
+   * GET /products/{id}/related, and its first 100 reviews. null: no such product (the page
+   * answers 404).
    */
-  productPage?(id: number): Promise<{ product: Product; related: Product[]; reviews: Review[] } | null>;
+  productPage(id: number): Promise<{ product: Product; related: Product[]; reviews: Review[] } | null>;
   /** GET /config's reply */
   config(): Promise<PublicConfigReply>;
 }

@@ -16,8 +16,7 @@ import { toPublicConfig, type PublicConfig } from './lib/api/get-config';
 import { catalogKeys } from './lib/api/catalog-keys';
 import type { ProductListParams, ProductPage } from './features/catalog/api/get-products';
 import { productListParamsOf } from './features/catalog/hooks/use-product-list-params';
-import type { Category, Product } from '@mtumba/contract/product';
-import type { Review } from '@mtumba/contract/review';
+import type { Category } from '@mtumba/contract/product';
 import { createQueryClient } from './lib/query-client';
 import { LanguageProvider, loadLanguage } from './i18n';
 import { isLanguage, type Language } from './i18n/language';
@@ -190,26 +189,14 @@ function renderApp(client: QueryClient, url: URL, language: Language): Promise<{
   });
 }
 
+/** The storefront screens (their modules) already loaded by this server. */
+const loadedScreens = new Set<string>();
+
 /**
  * The page for `url` (path and query), or null when the path is a client-rendered screen.
  * `appUrl` is the shop's public address (canonical links, cards); `options.language` the one to draw the
  * page in (the server chose it from ?lang=, the cookie or the account).
  */
-/** A product's page data: read together when the source can, else product first, then the rest. */
-async function productPageData(
-  source: CatalogueSource,
-  id: number,
-): Promise<{ product: Product; related: Product[]; reviews: Review[] } | null> {
-  if (source.productPage) return source.productPage(id);
-  const product = await source.product(id);
-  if (!product) return null;
-  const [related, reviews] = await Promise.all([source.related(id), source.reviews(id)]);
-  return { product, related, reviews };
-}
-
-/** The storefront screens (their modules) already loaded by this server. */
-const loadedScreens = new Set<string>();
-
 export async function render(
   pathAndQuery: string,
   source: CatalogueSource,
@@ -300,7 +287,7 @@ export async function render(
     }
     case 'product': {
       const id = page.productId!;
-      const shown = Number.isInteger(id) && id > 0 ? await productPageData(source, id) : null;
+      const shown = Number.isInteger(id) && id > 0 ? await source.productPage(id) : null;
       if (!shown) {
         status = 404;
         if (Number.isInteger(id) && id > 0) setNotFound(client, id);

@@ -32,7 +32,6 @@ const asQuery = (params: Record<string, unknown>) =>
 export function catalogueSource(db: Db, config: Config): CatalogueSource {
   const catalog = catalogService(db, { uploadDir: config.uploadDir });
   const reviews = reviewService(db);
-  const isNotFound = (err: unknown) => (err as { kind?: string } | null)?.kind === 'not_found';
   return {
     categories: () => catalog.listCategories(),
     async products(params) {
@@ -46,18 +45,6 @@ export function catalogueSource(db: Db, config: Config): CatalogueSource {
       return (await catalog.listProductsUncounted(query)).slice(0, LIMITS.featuredCount);
     },
     trending: () => catalog.trending(),
-    async product(id) {
-      try {
-        return await catalog.getProduct(id);
-      } catch (err) {
-        if (isNotFound(err)) return null;
-        throw err;
-      }
-    },
-    related: (id) => catalog.related(id),
-    async reviews(id) {
-      return (await reviews.ofProduct(id, 1, 100)).reviews;
-    },
     async productPage(id) {
       // The reviews are read alongside and dropped when the product turns out not to be shown.
       const [loaded, shownReviews] = await Promise.all([
