@@ -144,7 +144,6 @@ export function visit(
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    redirect?: 'manual';
     /** a connection of its own, closed after the answer (a customer arriving), not a kept one */
     fresh?: boolean;
   } = {},
