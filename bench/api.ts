@@ -450,6 +450,16 @@ async function main(): Promise<void> {
     }
     const wholeRssMb = wholeRunRss();
     console.log(`\nServer's peak resident memory over the whole run (every scenario): ${wholeRssMb} MB`);
+    // the server's own warnings and errors (JSON lines; its start-up banner is not one): a run that
+    // logged them measured a server that was failing at something
+    const logged = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    if (logged.length) {
+      console.log(`\nThe server logged ${logged.length} warnings or errors; the first ones:`);
+      for (const line of logged.slice(0, 5)) console.log(line.slice(0, 400));
+    }
     const snapshot = await heapSnapshot(server.child.pid);
     if (snapshot) console.log(`The server's heap after the run: ${snapshot}`);
     const file = writeResults(`api-${dbKind}`, {
