@@ -4,14 +4,14 @@
 // Query cache, renders the app with React's streaming renderer and hands back the HTML, the head
 // tags and the cache (dehydrated) for the browser to hydrate from.
 import { createHash } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadStorefrontScreen, routes } from './app/router';
+import { Footer } from './app/layout';
 import { toPublicConfig, type PublicConfig } from './lib/api/get-config';
 import { catalogKeys } from './lib/api/catalog-keys';
 import type { ProductListParams, ProductPage } from './features/catalog/api/get-products';
@@ -150,19 +150,24 @@ function listMeta(
 // replaced by the page's own head tags, the preloads go into the head.
 const LEADING_HOISTABLES = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)+/;
 
-/** Renders the app to a string once everything (lazy parts included) is ready. */
-function renderApp(client: QueryClient, url: URL, language: Language): Promise<{ html: string; hoisted: string }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => {
-      const html = Buffer.concat(chunks).toString('utf8');
-      const leading = LEADING_HOISTABLES.exec(html)?.[0] ?? '';
-      resolve({ html: html.slice(leading.length), hoisted: leading.replace(/<title>[^<]*<\/title>/g, '') });
-    });
-    let failed: unknown = null;
-    const stream = renderToPipeableStream(
+/**
+ * Renders the app to a string. Nothing suspends by then: the page's data is in the Query cache
+ * and its screen is loaded (`render` below), so React's string renderer draws it whole (the
+ * first page a process draws aside, below).
+ *
+ * Not React's streaming renderers: on Node 20 the Node one runs each page inside an
+ * AsyncLocalStorage, and the first page drawn turns on async hooks for every promise the process
+ * makes afterwards (an order, a cart, an API reply), which roughly doubles what a promise costs;
+ * the web-streams one encodes every piece of the page to bytes on its own (a third more CPU for a
+ * product page). The page is wanted whole anyway (it is kept and compressed).
+ */
+async function renderApp(
+  client: QueryClient,
+  url: URL,
+  language: Language,
+): Promise<{ html: string; hoisted: string }> {
+  const draw = () =>
+    renderToString(
       <StrictMode>
         <LanguageProvider language={language}>
           <AppProvider client={client} serverDrawn>
@@ -172,21 +177,46 @@ function renderApp(client: QueryClient, url: URL, language: Language): Promise<{
           </AppProvider>
         </LanguageProvider>
       </StrictMode>,
-      {
-        // One piece: React would otherwise send a big page's parts hidden, to be revealed by an
-        // inline script (which the CSP refuses and a browser without JavaScript never runs).
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        onAllReady() {
-          if (failed) reject(failed);
-          else stream.pipe(sink);
-        },
-        onShellError: reject,
-        onError(error) {
-          failed = error;
-        },
-      },
     );
-  });
+  await frameLoaded();
+  let html = draw();
+  // A lazy part that still suspended (one the frame's first drawing did not reach) is in within
+  // milliseconds: draw again rather than leave it to the browser.
+  for (let tries = 0; html.includes(CLIENT_DRAWN_BOUNDARY) && tries < 20; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    html = draw();
+  }
+  const leading = LEADING_HOISTABLES.exec(html)?.[0] ?? '';
+  return { html: html.slice(leading.length), hoisted: leading.replace(/<title>[^<]*<\/title>/g, '') };
+}
+
+/** How React marks a part it left for the browser to draw. */
+const CLIENT_DRAWN_BOUNDARY = '<!--$!-->';
+
+let frame: Promise<void> | null = null;
+/**
+ * A lazy part of the app's frame suspends until its module is in, and the string renderer then
+ * leaves it for the browser to draw (`<!--$!-->`), unlike the page the browser hydrates. The
+ * footer is loaded ahead; the sign-in sync (drawn as nothing) is a plain lazy part, so the first
+ * time the frame alone is drawn until it no longer suspends (a few milliseconds). Every page waits
+ * for that, once per process.
+ */
+function frameLoaded(): Promise<void> {
+  frame ??= (async () => {
+    await Promise.all([loadLanguage('en'), Footer.preload()]);
+    for (let tries = 0; tries < 400; tries++) {
+      const html = renderToString(
+        <LanguageProvider language="en">
+          <AppProvider client={createQueryClient()} serverDrawn>
+            {null}
+          </AppProvider>
+        </LanguageProvider>,
+      );
+      if (!html.includes(CLIENT_DRAWN_BOUNDARY)) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return frame;
 }
 
 /** The storefront screens (their modules) already loaded by this server. */
