@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, brotliDecompressSync, constants as zlibConstants, gzip } from 'node:zlib';
 import { LIMITS } from '@mtumba/contract/constants';
 import { productListQuerySchema } from '@mtumba/contract/product';
 import type { CatalogueSource, RenderedPage, StorefrontEntry } from '@mtumba/contract/storefront';
@@ -153,9 +153,10 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
 /** A drawn page as it is sent: the document's bytes, compressed once, with its ETag. */
 export interface CachedPage {
   status: number;
-  body: Buffer;
-  gzip: Buffer;
+  /** the document, brotli-compressed: what nearly every browser asks for, and all that is kept of it */
   br: Buffer;
+  /** its gzip copy, made the first time a client that has no brotli asks */
+  gzip?: Promise<Buffer>;
   etag: string;
   /** the entry's key of the data the page was drawn from (RenderedPage.dataKey) */
   dataKey: string | undefined;
@@ -171,10 +172,13 @@ export interface CachedPage {
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
+const brotliDecompressAsync = promisify(brotliDecompress);
 
 /**
- * A page ready to send, compressed in the thread pool (not on the event loop) once per drawing:
- * gzip and brotli at a middle level, which for a page of 30–70 KB is a few milliseconds.
+ * A page ready to send: brotli-compressed in the thread pool (not on the event loop) once per
+ * drawing, at a middle level, which for a page of 30–70 KB is one or two milliseconds. Only the
+ * compressed copy is kept, a fifth of the document's bytes: a client that takes no brotli (rare)
+ * gets the document unpacked from it (`pageBody`).
  */
 export async function preparePage(
   status: number,
@@ -183,28 +187,43 @@ export async function preparePage(
   version: number,
 ): Promise<CachedPage> {
   const body = Buffer.from(html, 'utf8');
-  const [gz, br] = await Promise.all([
-    gzipAsync(body, { level: 6, memLevel: 8 }),
-    brotliAsync(body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-        // a 256 KB window (pages are smaller): the default 4 MB is allocated per compression
-        [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      },
-    }),
-  ]);
+  const br = await brotliAsync(body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+      // a 256 KB window (pages are smaller): the default 4 MB is allocated per compression
+      [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+    },
+  });
   return {
     status,
-    body,
-    gzip: gz,
     br,
     etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
     dataKey,
     version,
     drawnAt: Date.now(),
   };
+}
+
+/**
+ * A kept page's bytes in the encoding chosen for the client (`chooseEncoding`): the brotli copy,
+ * a gzip copy made once from it when first asked for, or the document unpacked.
+ */
+export function pageBody(page: CachedPage, encoding: 'br' | 'gzip' | null): Buffer | Promise<Buffer> {
+  if (encoding === 'br') return page.br;
+  if (encoding === 'gzip') {
+    if (!page.gzip) {
+      const made = brotliDecompressAsync(page.br).then((body) => gzipAsync(body, { level: 6, memLevel: 8 }));
+      page.gzip = made;
+      // a failure is not kept: the next client asking tries again
+      made.catch(() => {
+        if (page.gzip === made) page.gzip = undefined;
+      });
+    }
+    return page.gzip;
+  }
+  return brotliDecompressSync(page.br);
 }
 
 export { chooseEncoding } from '../../lib/http.js';
@@ -220,13 +239,14 @@ export function pageCacheKey(request: { url: string }, language: string): string
 export interface PageCacheOptions {
   /** most pages kept */
   maxEntries?: number;
-  /** most bytes kept (the document and its two compressed copies) */
+  /** most bytes kept (the brotli copies, with room for gzip copies) */
   maxBytes?: number;
   /** a page is drawn again after this long even if its data did not change (pages may read the clock) */
   ttlMs?: number;
 }
 
-const sizeOf = (page: CachedPage) => page.body.length + page.gzip.length + page.br.length + 512;
+// The brotli copy, and room for a gzip copy should a client ask for one (about a tenth more).
+const sizeOf = (page: CachedPage) => Math.ceil(page.br.length * 2.1) + 512;
 
 /**
  * Drawn pages by key (pageCacheKey), each for the catalogue version it was last found current

@@ -17,6 +17,7 @@ import {
   loadWebBuild,
   PageCache,
   pageCacheKey,
+  pageBody,
   preparePage,
   UnrenderableQuery,
   type CachedPage,
@@ -72,7 +73,7 @@ const xmlEscape = (text: string) =>
 
 /**
  * Server-rendered storefront pages, sitemap.xml and robots.txt (docs/architecture.md section 19).
- * Pages are drawn once per URL and kept (PageCache) with their gzip and brotli copies and an ETag;
+ * Pages are drawn once per URL and kept (PageCache) as their brotli copy and an ETag (pageBody);
  * after a catalogue write a kept page is drawn again only when the data it shows has changed.
  */
 export default fp<StorefrontOptions>(
@@ -193,7 +194,7 @@ export default fp<StorefrontOptions>(
       }
       const encoding = chooseEncoding(request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body);
+      return reply.send(await pageBody(page, encoding));
     });
 
     let sitemap: { version: number; xml: string } | null = null;
