@@ -3,6 +3,17 @@ import { useProductReviews } from '../api/get-product-reviews';
 import messages from '@/i18n/catalogs/en/pages.json';
 import { useLocale, useT } from '@/i18n';
 
+/** The review dates' format per language: made once (a new Intl format costs more than all the dates it formats). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormatFor(locale: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    dateFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** Customer Reviews of a product, newest first. */
 export function ProductReviews({
   productId,
@@ -15,7 +26,7 @@ export function ProductReviews({
   count?: number;
 }) {
   const t = useT(messages);
-  const dateFormat = new Intl.DateTimeFormat(useLocale(), { dateStyle: 'medium' });
+  const dateFormat = dateFormatFor(useLocale());
   const { data, isPending, isError } = useProductReviews(productId);
   return (
     <section className="mt-5" aria-labelledby="reviews-title">
