@@ -12,12 +12,11 @@
  * The server runs as in production (NODE_ENV=production, sandbox payments allowed, mail to
  * files) unless `--mode development`. Figures, not a test: it never fails on timing.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type Db } from '../server/src/db/database.js';
@@ -30,7 +29,9 @@ import { freePort } from '../server/test/server-process.js';
 import {
   arg,
   ensureWebBuilt,
+  hammer,
   heapSnapshot,
+  vapidKeys,
   visit,
   percentile,
   printTable,
@@ -54,18 +55,6 @@ const scenarios = new Set(arg('scenario', 'endpoints,contention,mixed').split(',
 const contentionWanted = arg('contention', 'yes') !== 'no' && scenarios.has('contention');
 const mode = arg('mode', 'production') === 'development' ? 'development' : 'production';
 
-/** A VAPID key pair (P-256, base64url) as production's configuration wants it, made for this run. */
-function vapidKeys(): Record<string, string> {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const pub = publicKey.export({ format: 'jwk' });
-  const priv = privateKey.export({ format: 'jwk' });
-  const point = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x!, 'base64url'), Buffer.from(pub.y!, 'base64url')]);
-  return {
-    VAPID_PUBLIC_KEY: point.toString('base64url'),
-    VAPID_PRIVATE_KEY: priv.d!,
-    VAPID_SUBJECT: 'mailto:bench@example.com',
-  };
-}
 /** seconds of the mixed load */
 const mixedSeconds = Number(arg('mixed-seconds', String(Math.max(10, duration * 2))));
 /** the mixed load's visitors, and the mean pause between each one's steps (0: back to back) */
@@ -182,28 +171,7 @@ function run(
   headers: Record<string, string> = {},
   seconds = duration,
 ): Promise<autocannon.Result> {
-  let i = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections,
-        pipelining: 1,
-        duration: seconds,
-        headers,
-        requests: [
-          {
-            setupRequest: (req) => {
-              req.path = paths[i++ % paths.length];
-              return req;
-            },
-          },
-        ],
-        title: name,
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
+  return hammer(url, paths, { connections, seconds, headers, title: name });
 }
 
 async function main(): Promise<void> {

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import autocannon from 'autocannon';
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process.js';
@@ -180,5 +182,51 @@ export function visit(
     );
     req.on('error', reject);
     req.end(init.body);
+  });
+}
+
+/** A VAPID key pair (P-256, base64url) as production's configuration wants it, made for this run. */
+export function vapidKeys(): Record<string, string> {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const pub = publicKey.export({ format: 'jwk' });
+  const priv = privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x!, 'base64url'), Buffer.from(pub.y!, 'base64url')]);
+  return {
+    VAPID_PUBLIC_KEY: point.toString('base64url'),
+    VAPID_PRIVATE_KEY: priv.d!,
+    VAPID_SUBJECT: 'mailto:bench@example.com',
+  };
+}
+
+/**
+ * `seconds` of requests from `connections` connections (autocannon, no pipelining), each request
+ * for the next of `paths` in turn.
+ */
+export function hammer(
+  url: string,
+  paths: string[],
+  options: { connections: number; seconds: number; headers?: Record<string, string>; title?: string },
+): Promise<autocannon.Result> {
+  let i = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: options.connections,
+        pipelining: 1,
+        duration: options.seconds,
+        headers: options.headers ?? {},
+        requests: [
+          {
+            setupRequest: (req) => {
+              req.path = paths[i++ % paths.length];
+              return req;
+            },
+          },
+        ],
+        title: options.title,
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
   });
 }
