@@ -1,7 +1,7 @@
 // Server rendering of the public storefront (docs/architecture.md section 19). Built by Vite as
 // the server entry (dist/server/entry-server.js) and called by the API process
 // (server/src/modules/storefront): it gets the page's data in-process from `source`, puts it in a
-// Query cache, renders the app with React's streaming renderer and hands back the HTML, the head
+// Query cache, renders the app to a string (renderApp) and hands back the HTML, the head
 // tags and the cache (dehydrated) for the browser to hydrate from.
 import { createHash } from 'node:crypto';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
@@ -182,9 +182,14 @@ async function renderApp(
   let html = draw();
   // A lazy part that still suspended (one the frame's first drawing did not reach) is in within
   // milliseconds: draw again rather than leave it to the browser.
-  for (let tries = 0; html.includes(CLIENT_DRAWN_BOUNDARY) && tries < 20; tries++) {
+  for (let tries = 0; html.includes(CLIENT_DRAWN_BOUNDARY) && tries < 3; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 5));
     html = draw();
+  }
+  // Still there: a part threw (React leaves it to the browser without a word). The page is not
+  // kept half-drawn: the server sends the shell, as for any page it could not draw, and logs this.
+  if (html.includes(CLIENT_DRAWN_BOUNDARY)) {
+    throw new Error(`A part of ${url.pathname} could not be drawn on the server (it threw or kept suspending)`);
   }
   const leading = LEADING_HOISTABLES.exec(html)?.[0] ?? '';
   return { html: html.slice(leading.length), hoisted: leading.replace(/<title>[^<]*<\/title>/g, '') };
