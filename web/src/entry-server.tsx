@@ -9,7 +9,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
-import { AppProvider } from './app/provider';
+import { AppProvider, AuthSync } from './app/provider';
 import { AppRoutes, preloadStorefrontScreen, routes } from './app/router';
 import { Footer } from './app/layout';
 import { toPublicConfig, type PublicConfig } from './lib/api/get-config';
@@ -152,8 +152,8 @@ const LEADING_HOISTABLES = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)
 
 /**
  * Renders the app to a string. Nothing suspends by then: the page's data is in the Query cache
- * and its screen is loaded (`render` below), so React's string renderer draws it whole (the
- * first page a process draws aside, below).
+ * and its screen and the frame's lazy parts are loaded (`render`, `frameLoaded`), so React's
+ * string renderer draws it whole.
  *
  * Not React's streaming renderers: on Node 20 the Node one runs each page inside an
  * AsyncLocalStorage, and the first page drawn turns on async hooks for every promise the process
@@ -180,8 +180,8 @@ async function renderApp(
     );
   await frameLoaded();
   let html = draw();
-  // A lazy part that still suspended (one the frame's first drawing did not reach) is in within
-  // milliseconds: draw again rather than leave it to the browser.
+  // A lazy part that still suspended (one not loaded ahead) is in within milliseconds: draw again
+  // rather than leave it to the browser.
   for (let tries = 0; html.includes(CLIENT_DRAWN_BOUNDARY) && tries < 3; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 5));
     html = draw();
@@ -200,27 +200,12 @@ const CLIENT_DRAWN_BOUNDARY = '<!--$!-->';
 
 let frame: Promise<void> | null = null;
 /**
- * A lazy part of the app's frame suspends until its module is in, and the string renderer then
- * leaves it for the browser to draw (`<!--$!-->`), unlike the page the browser hydrates. The
- * footer is loaded ahead; the sign-in sync (drawn as nothing) is a plain lazy part, so the first
- * time the frame alone is drawn until it no longer suspends (a few milliseconds). Every page waits
- * for that, once per process.
+ * The lazy parts of the app's frame, loaded once per process before its first page: the footer
+ * and the sign-in sync. A lazy part not yet loaded suspends, and the string renderer leaves it for
+ * the browser to draw (`<!--$!-->`), unlike the page the browser hydrates.
  */
 function frameLoaded(): Promise<void> {
-  frame ??= (async () => {
-    await Promise.all([loadLanguage('en'), Footer.preload()]);
-    for (let tries = 0; tries < 400; tries++) {
-      const html = renderToString(
-        <LanguageProvider language="en">
-          <AppProvider client={createQueryClient()} serverDrawn>
-            {null}
-          </AppProvider>
-        </LanguageProvider>,
-      );
-      if (!html.includes(CLIENT_DRAWN_BOUNDARY)) return;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
+  frame ??= Promise.all([Footer.preload(), AuthSync.preload()]).then(() => undefined);
   return frame;
 }
 

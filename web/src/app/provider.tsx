@@ -2,10 +2,14 @@ import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } 
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthStateProvider, useAuth } from '@/lib/auth/use-auth';
 import { createQueryClient } from '@/lib/query-client';
+import { lazyScreen } from './lazy-screen';
 
 const ToastArea = lazy(() => import('./toast-area'));
 // Renders nothing and acts on sign-in, sign-out and the first start: it can arrive after the page.
-const AuthSync = lazy(() => import('@/features/auth/components/auth-sync').then((m) => ({ default: m.AuthSync })));
+// The server loads it ahead (lazy-screen.ts), so that its string renderer never finds it suspended.
+export const AuthSync = lazyScreen(() =>
+  import('@/features/auth/components/auth-sync').then((m) => ({ default: m.AuthSync })),
+);
 // Live order updates only concern a signed-in shopper: visitors never download them (or Socket.IO).
 const LiveUpdates = lazy(() =>
   import('@/features/notifications/components/live-updates').then((m) => ({ default: m.LiveUpdates })),
