@@ -138,7 +138,8 @@ export interface Answer {
 /**
  * A request as a visitor's browser sends it (compressed answers accepted and unpacked, redirects
  * not followed), made with Node's http client: `fetch` cost this process about twice the CPU, on
- * the machine the shop runs on, for the same answers. `fresh` opens a connection of its own, as a customer arriving does.
+ * the machine the shop runs on, for the same answers. `fresh` opens a connection of its own, as a
+ * customer arriving does.
  */
 export function visit(
   url: string,
