@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +50,32 @@ describe('running the shop', () => {
 
     // B is unaffected by A stopping.
     expect((await fetch(`${b.url}/api/health`)).status).toBe(200);
+  }, 90_000);
+
+  it('records what it still had to write before it closes the database on SIGTERM', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-stop-'));
+    dirs.push(dir);
+    const server = await startServer(dir);
+    servers.push(server);
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@example.com', password: 'owner-password-123' }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    // the token's first use is written a moment later, gathered with others: the server is told to
+    // stop before that moment comes
+    expect((await fetch(`${server.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).not.toContain('could not record token use');
+    const db = new Database(path.join(dir, 'mtumba.db'), { readonly: true });
+    try {
+      const used = db.prepare('select last_used_at from auth_tokens where last_used_at is not null').all();
+      expect(used).toHaveLength(1);
+    } finally {
+      db.close();
+    }
   }, 90_000);
 
   it('refuses to start with a bad setting and names it', async () => {
