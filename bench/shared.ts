@@ -51,7 +51,9 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
       name: 'the benchmark server',
       readyTimeoutMs: 120_000,
       nodeArgs: [
-        ...(process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', profiles] : []),
+        ...(process.argv.includes('--cpu-prof')
+          ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', profiles]
+          : []),
         ...(process.argv.includes('--heap-snapshot')
           ? ['--heapsnapshot-signal=SIGUSR2', '--diagnostic-dir', profiles]
           : []),
