@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseEncoding, loadWebBuild, PageCache } from './pages.js';
+import { gunzipSync } from 'node:zlib';
+import { chooseEncoding, loadWebBuild, PageCache, pageBody, preparePage } from './pages.js';
 
 // How a drawn page loads the app: the shell (index.html as Vite builds it) loads the entry at once;
 // a drawn page loads it through the loader, after its first paint, with the route's chunks.
@@ -141,5 +142,28 @@ describe('which compressed copy a browser gets', () => {
     expect(chooseEncoding(undefined)).toBeNull();
     expect(chooseEncoding('*')).toBe('br');
     expect(chooseEncoding('gzip;q=0')).toBeNull();
+  });
+});
+
+describe('a kept page’s bytes', () => {
+  it('makes its gzip copy once, for every client without brotli after the first', async () => {
+    const html = `<!doctype html><h1>Linen shirt</h1>${'<p>Pure linen, worn twice.</p>'.repeat(200)}`;
+    const prepared = await preparePage(200, html, undefined, 1);
+    const first = pageBody(prepared, 'gzip');
+    const second = pageBody(prepared, 'gzip');
+    expect(second).toBe(first);
+    expect(gunzipSync(await first).toString('utf8')).toBe(html);
+    expect(pageBody(prepared, 'gzip')).toBe(first);
+    expect((pageBody(prepared, null) as Buffer).toString('utf8')).toBe(html);
+  });
+
+  it('does not keep a gzip copy that could not be made: the next client gets one made again', async () => {
+    const prepared = await preparePage(200, '<h1>Linen shirt</h1>', undefined, 1);
+    const sound = prepared.br;
+    prepared.br = Buffer.from('not brotli at all');
+    await expect(pageBody(prepared, 'gzip')).rejects.toThrow();
+    expect(prepared.gzip).toBeUndefined();
+    prepared.br = sound;
+    expect(gunzipSync(await pageBody(prepared, 'gzip')).toString('utf8')).toBe('<h1>Linen shirt</h1>');
   });
 });
