@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../test/helpers.js';
 import { everywhere, oneOfAKind, stockShown, type Fetch } from '../../test/catalogue-views.js';
 import { orderBody } from '../../test/order-fixtures.js';
+import { sql } from 'kysely';
+import { dialectOf } from '../db/database.js';
+import { stockOf } from './catalogue-cache-repository.js';
 
 let t: TestApp;
 
@@ -101,5 +104,27 @@ describe('cached catalogue replies', () => {
       .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
     expect(await total()).toBe(Number(live.n));
+  });
+});
+
+describe('the stock check of kept replies', () => {
+  it('reads the stock of any number of products, on PostgreSQL with one prepared statement', async () => {
+    const items = [];
+    for (let i = 0; i < 4; i++) items.push(await oneOfAKind(t.db));
+    const ids = items.map((p) => p.id);
+    await t.db.connection().execute(async (one) => {
+      for (let n = 1; n <= ids.length; n++) {
+        const stock = await stockOf(one, ids.slice(0, n));
+        expect([...stock.keys()].sort((a, b) => a - b)).toEqual(ids.slice(0, n).sort((a, b) => a - b));
+        expect([...stock.values()]).toEqual(Array<number>(n).fill(1));
+      }
+      expect((await stockOf(one, [2_000_000_000])).size).toBe(0);
+      if (dialectOf(t.db) === 'postgres') {
+        const { rows } = await sql<{ n: number | string }>`
+          select count(*) as n from pg_prepared_statements where statement like '%"stock_quantity" from "products"%'
+        `.execute(one);
+        expect(Number(rows[0]!.n)).toBe(1);
+      }
+    });
   });
 });
