@@ -39,6 +39,12 @@ export async function buildServer() {
       js: "import { createRequire as mtumbaRequire } from 'node:module';\nconst require = mtumbaRequire(import.meta.url);",
     },
   });
+  // The storefront's drawing thread is a script of its own, found next to the bundle (plain
+  // JavaScript: copied as it is).
+  fs.copyFileSync(
+    path.join(root, 'server', 'src', 'modules', 'storefront', 'render-worker.mjs'),
+    path.join(path.dirname(SERVER_BUNDLE), 'render-worker.mjs'),
+  );
   return SERVER_BUNDLE;
 }
 

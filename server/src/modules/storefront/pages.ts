@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.js';
 import { publicConfigReply } from '../accounts/public-config.js';
 import { catalogService } from '../catalog/service.js';
 import { reviewService } from '../reviews/service.js';
+import { renderThread, type RenderThread } from './render-thread.js';
 
 /**
  * Server rendering of the storefront (docs/architecture.md section 19): the web build's server
@@ -67,7 +68,8 @@ interface ManifestChunk {
 export interface WebBuild {
   /** the app shell for client-rendered screens (index.html as built) */
   shell: string;
-  entry: StorefrontEntry | null;
+  /** the server entry: on its own thread when built (`renderThread`), in-process for the sources */
+  entry: (StorefrontEntry & Partial<Pick<RenderThread, 'close'>>) | null;
   /** a rendered page as a whole document */
   document(page: RenderedPage): string;
 }
@@ -81,7 +83,12 @@ const DEFAULT_DESCRIPTION = /<meta name="description"[^>]*>\s*/;
  */
 export async function loadWebBuild(distDir: string, shell: string, entryFile?: string): Promise<WebBuild> {
   const file = entryFile ?? path.join(distDir, 'server', 'entry-server.js');
-  const entry = fs.existsSync(file) ? ((await import(pathToFileURL(file).href)) as StorefrontEntry) : null;
+  // The built entry draws on a thread of its own; the web sources (the tests') are drawn here.
+  const entry = !fs.existsSync(file)
+    ? null
+    : file.endsWith('.js')
+      ? renderThread(file)
+      : ((await import(pathToFileURL(file).href)) as StorefrontEntry);
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk & { isEntry?: boolean }> = fs.existsSync(manifestFile)
     ? JSON.parse(fs.readFileSync(manifestFile, 'utf8'))

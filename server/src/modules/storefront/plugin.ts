@@ -81,6 +81,9 @@ export default fp<StorefrontOptions>(
     const { config } = app;
     const source = catalogueSource(app.db, config);
     const build: WebBuild = await loadWebBuild(config.webDistDir, options.shell, options.entryFile);
+    app.addHook('onClose', async () => {
+      await build.entry?.close?.();
+    });
     const pages = new PageCache();
 
     // The app shell (screens the browser draws) says its language too: the app loads its catalogs by it.
