@@ -14,6 +14,8 @@ export async function render(url, source, appUrl, options = {}) {
   if (url === '/throws') throw new Error('the gallery could not be drawn');
   if (url === '/stops') process.exit(3);
   if (url.startsWith('/products?')) await source.products({ page: 'x' });
+  if (url === '/trending') await source.trending();
+  if (url === '/unknown') await source.somethingElse();
   const [categories, shown] = await Promise.all([source.categories(), source.productPage(7)]);
   return {
     status: shown ? 200 : 404,
@@ -47,7 +49,10 @@ const source = {
     throw new NotAPage('page must be a number');
   },
   featured: async () => [],
-  trending: async () => [],
+  trending: () => {
+    reads.push('trending');
+    throw new NotAPage('trending is being counted');
+  },
   config: async () => ({}),
 } as unknown as CatalogueSource;
 
@@ -91,6 +96,16 @@ describe('the storefront drawing thread', () => {
     await expect(failed).rejects.toBeInstanceOf(NotAPage);
     await expect(failed).rejects.toThrow('page must be a number');
     expect(reads).toEqual(['products']);
+  });
+
+  it('fails a page whose read threw at once, or asked for a read the catalogue does not have', async () => {
+    const thread = open();
+    await expect(thread.render('/trending', source, 'https://shop.example')).rejects.toBeInstanceOf(NotAPage);
+    await expect(thread.render('/unknown', source, 'https://shop.example')).rejects.toThrow(
+      'The catalogue has no somethingElse read.',
+    );
+    expect(reads).toEqual(['trending']);
+    await expect(thread.render('/products/7', source, 'https://shop.example')).resolves.toMatchObject({ status: 200 });
   });
 
   it('fails a page the entry could not draw with the entry’s message, and draws the next', async () => {

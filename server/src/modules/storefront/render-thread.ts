@@ -62,9 +62,12 @@ export function renderThread(entryFile: string): RenderThread {
       }
       const job = jobs.get(message.id);
       if (message.type === 'data') {
-        const read = job
-          ? (job.source[message.method] as (...args: unknown[]) => Promise<unknown>)(...message.args)
-          : Promise.reject(new Error('No such page is being drawn.'));
+        const method = job?.source[message.method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+        const read = !job
+          ? Promise.reject(new Error('No such page is being drawn.'))
+          : typeof method !== 'function'
+            ? Promise.reject(new Error(`The catalogue has no ${String(message.method)} read.`))
+            : Promise.resolve().then(() => method.apply(job.source, message.args));
         read.then(
           (value) => started.postMessage({ type: 'data', id: message.id, call: message.call, value }),
           (err: unknown) => {

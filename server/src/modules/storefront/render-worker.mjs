@@ -14,24 +14,29 @@ import { pathToFileURL } from 'node:url';
 const entry = await import(pathToFileURL(workerData.entryFile).href);
 const port = parentPort;
 
-/** What the entry asks of the catalogue (CatalogueSource), each read done by the main thread. */
-const METHODS = ['categories', 'products', 'featured', 'trending', 'productPage', 'config'];
-
-/** Catalogue reads waiting for the main thread's answer, by render id and call number. */
+/** Catalogue reads waiting for the main thread's answer, by call number. */
 const waiting = new Map();
 let calls = 0;
 
+/**
+ * The catalogue (CatalogueSource) as the entry sees it while it draws page `id`: each method it
+ * calls is read by the main thread, whatever methods the contract has.
+ */
 function sourceFor(id) {
-  const source = {};
-  for (const method of METHODS) {
-    source[method] = (...args) =>
-      new Promise((resolve, reject) => {
-        const call = ++calls;
-        waiting.set(call, { resolve, reject });
-        port.postMessage({ type: 'data', id, call, method, args });
-      });
-  }
-  return source;
+  return new Proxy(
+    {},
+    {
+      get: (_target, method) =>
+        typeof method !== 'string' || method === 'then'
+          ? undefined
+          : (...args) =>
+              new Promise((resolve, reject) => {
+                const call = ++calls;
+                waiting.set(call, { resolve, reject });
+                port.postMessage({ type: 'data', id, call, method, args });
+              }),
+    },
+  );
 }
 
 port.on('message', (message) => {
