@@ -127,6 +127,14 @@ describe('the storefront drawing thread', () => {
     expect(/thread (\d+)/.exec(after.html)![1]).not.toBe(/thread (\d+)/.exec(before.html)![1]);
   });
 
+  it('draws again after it was closed, even while its first page was on its way', async () => {
+    const thread = open();
+    const first = thread.render('/products/7', source, 'https://shop.example');
+    await thread.close();
+    await expect(first).rejects.toThrow("The storefront's drawing thread stopped");
+    await expect(thread.render('/products/7', source, 'https://shop.example')).resolves.toMatchObject({ status: 200 });
+  });
+
   it('fails every page of an entry it cannot load, without starting a thread for each', async () => {
     const thread = open(brokenFile);
     await expect(thread.render('/products/7', source, 'https://shop.example')).rejects.toThrow('this build is broken');

@@ -46,8 +46,9 @@ export function renderThread(entryFile: string): RenderThread {
     // the thread never keeps the process alive by itself (a test's, a command's)
     started.unref();
     const fail = (err: Error) => {
+      // a thread closed while it loaded says nothing of the entry: the next page starts another
+      if (!ready && worker === started) unusable = err;
       if (worker === started) worker = null;
-      if (!ready) unusable = err;
       for (const [id, job] of jobs) {
         jobs.delete(id);
         job.reject(err);
