@@ -1,10 +1,17 @@
-import { CompiledQuery } from 'kysely';
-import { dialectOf, prepareOnPostgres, type Executor } from '../db/database.js';
+import { sql } from 'kysely';
+import { dialectOf, type Executor } from '../db/database.js';
+import { fixedQuery } from '../db/fixed-query.js';
 
-// PostgreSQL takes the ids as one array parameter: one text, whatever their number, so one named
+// PostgreSQL takes the ids as one array parameter: one text whatever their number, so one named
 // prepared statement per connection (an `in` list has a text for each number of ids).
-const STOCK_OF_IDS = 'select "id", "stock_quantity" from "products" where "id" = any($1::int[])';
-prepareOnPostgres(STOCK_OF_IDS);
+const stockOfAny = fixedQuery(
+  (db, ids: readonly number[]) =>
+    db
+      .selectFrom('products')
+      .select(['id', 'stock_quantity'])
+      .where(sql<boolean>`"id" = any(${ids}::int[])`),
+  1,
+);
 
 /**
  * The catalogue cache's one read of products: the stock of the products a kept reply shows (a
@@ -12,10 +19,9 @@ prepareOnPostgres(STOCK_OF_IDS);
  * once per connection.
  */
 export async function stockOf(db: Executor, ids: readonly number[]): Promise<Map<number, number>> {
-  const query =
+  const rows =
     dialectOf(db) === 'postgres'
-      ? CompiledQuery.raw(STOCK_OF_IDS, [ids])
-      : db.selectFrom('products').select(['id', 'stock_quantity']).where('id', 'in', ids).compile();
-  const { rows } = await db.executeQuery<{ id: number; stock_quantity: number }>(query);
+      ? await stockOfAny(db, ids)
+      : await db.selectFrom('products').select(['id', 'stock_quantity']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.stock_quantity]));
 }
