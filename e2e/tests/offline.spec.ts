@@ -179,3 +179,33 @@ test('offline: a product page seen before reads from the phone with a note, an a
   ).toEqual([]);
   await context.setOffline(false);
 });
+
+test('an add the previous release kept in local storage is sent on the next visit, once', async ({ page }) => {
+  const admin = await adminSession();
+  const { product } = await freshProduct(admin, {
+    label: 'Kept Linen Trousers',
+    price: 650,
+    stock: 3,
+    tag: uniqueTag(),
+  });
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // what the earlier release wrote when this add was tapped without a signal
+  await page.evaluate((entry) => localStorage.setItem('offline_queue', JSON.stringify([entry])), {
+    kind: 'cart',
+    productId: product.id,
+    quantity: 1,
+    name: product.name,
+    at: Date.now(),
+  });
+  await page.reload();
+  await expect(page.getByText(`Back online: "${product.name}" was added to your cart.`)).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart (1 item in cart)');
+  expect(await page.evaluate(() => localStorage.getItem('offline_queue'))).toBeNull();
+
+  // moved, not copied: the next page has nothing left to send
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart (1 item in cart)');
+});

@@ -24,7 +24,7 @@ async function send(action: StoredAction): Promise<void> {
  * badges and lists refetch. Called when the signal returns and when a page loads.
  */
 export async function flushAndTell(): Promise<void> {
-  if (readQueue().length === 0 || navigator.onLine === false) return;
+  if (navigator.onLine === false || (await readQueue()).length === 0) return;
   const outcomes = await flushQueue(send);
   for (const outcome of outcomes) {
     const message = outcomeMessage(outcome);
@@ -38,8 +38,9 @@ export async function flushAndTell(): Promise<void> {
 }
 
 /** Keeps an add and says so; the queue is sent when the signal returns (lib/offline/register.ts). */
-export function enqueueAction(action: QueuedAction): Queued {
-  addToQueue(action);
+export async function enqueueAction(action: QueuedAction): Promise<Queued> {
+  // the shopper is told it is kept only once it is
+  await addToQueue(action);
   window.addEventListener('online', onOnline);
   return {
     queued: true,

@@ -1,44 +1,47 @@
 import { OFFLINE_TEXT } from './messages';
+import { defaultStore, type QueueStore } from './queue-store';
 import type { QueuedAction } from './types';
 
 /**
- * The adds kept while offline (docs/product.md section 16), in local storage: a few small entries
- * that must outlive closing the app. One entry per product and kind: tapping "Add to Cart" twice
- * for the same item adds two, a second heart is the same wish.
+ * The adds kept while offline (docs/product.md section 16), in the browser's IndexedDB
+ * (./queue-store.ts): a few small entries that must outlive closing the app. One entry per product
+ * and kind: tapping "Add to Cart" twice for the same item adds two, a second heart is the same wish.
  */
-const KEY = 'offline_queue';
 
 export interface StoredAction extends QueuedAction {
   /** when it was tapped (ms) */
   at: number;
 }
 
-export function readQueue(storage: Storage = localStorage): StoredAction[] {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(KEY) ?? '[]');
-    if (!Array.isArray(parsed)) return [];
-    return (parsed as StoredAction[]).filter(
-      (a) =>
-        (a?.kind === 'cart' || a?.kind === 'wishlist') && Number.isInteger(a.productId) && typeof a.name === 'string',
-    );
-  } catch {
-    return [];
-  }
+/** The entries that are adds this version understands; anything else is dropped. */
+function valid(raw: unknown): StoredAction[] {
+  if (!Array.isArray(raw)) return [];
+  return (raw as StoredAction[]).filter(
+    (a) =>
+      (a?.kind === 'cart' || a?.kind === 'wishlist') && Number.isInteger(a.productId) && typeof a.name === 'string',
+  );
 }
 
-function writeQueue(actions: StoredAction[], storage: Storage): void {
-  if (actions.length === 0) storage.removeItem(KEY);
-  else storage.setItem(KEY, JSON.stringify(actions));
+export function readQueue(store: QueueStore = defaultStore()): Promise<StoredAction[]> {
+  return store.update((raw) => {
+    const actions = valid(raw);
+    return { next: actions, result: actions };
+  });
 }
 
 /** Keeps an add; the same product's cart adds sum up, a wish already kept is kept once. */
-export function addToQueue(action: QueuedAction, storage: Storage = localStorage, now = Date.now()): StoredAction[] {
-  const actions = readQueue(storage);
-  const same = actions.find((a) => a.kind === action.kind && a.productId === action.productId);
-  if (same && action.kind === 'cart') same.quantity = (same.quantity ?? 1) + (action.quantity ?? 1);
-  else if (!same) actions.push({ ...action, at: now });
-  writeQueue(actions, storage);
-  return actions;
+export function addToQueue(
+  action: QueuedAction,
+  store: QueueStore = defaultStore(),
+  now = Date.now(),
+): Promise<StoredAction[]> {
+  return store.update((raw) => {
+    const actions = valid(raw);
+    const same = actions.find((a) => a.kind === action.kind && a.productId === action.productId);
+    if (same && action.kind === 'cart') same.quantity = (same.quantity ?? 1) + (action.quantity ?? 1);
+    else if (!same) actions.push({ ...action, at: now });
+    return { next: actions, result: actions };
+  });
 }
 
 export type Outcome =
@@ -62,14 +65,13 @@ let flushing: Promise<Outcome[]> | null = null;
  */
 export function flushQueue(
   send: (action: StoredAction) => Promise<unknown>,
-  storage: Storage = localStorage,
+  store: QueueStore = defaultStore(),
 ): Promise<Outcome[]> {
   flushing ??= (async () => {
     const outcomes: Outcome[] = [];
     try {
-      const actions = readQueue(storage);
-      // taken out first: another tab flushing at the same time finds nothing to send
-      writeQueue([], storage);
+      // taken out first, in one step: another tab flushing at the same time finds nothing to send
+      const actions = await store.update((raw) => ({ next: [], result: valid(raw) }));
       let offline = false;
       for (const action of actions) {
         if (!offline) {
@@ -94,7 +96,7 @@ export function flushQueue(
       }
       const kept = outcomes.filter((o) => o.status === 'kept').map((o) => o.action);
       // anything queued meanwhile stays after what is put back
-      writeQueue([...kept, ...readQueue(storage)], storage);
+      if (kept.length > 0) await store.update((raw) => ({ next: [...kept, ...valid(raw)], result: undefined }));
       return outcomes;
     } finally {
       flushing = null;

@@ -21,5 +21,9 @@ export function startOfflineSupport(): void {
     hideOfflineNote();
     flush();
   });
-  if (navigator.onLine && readQueue().length > 0) flush();
+  if (navigator.onLine)
+    void readQueue().then(
+      (kept) => kept.length > 0 && flush(),
+      () => undefined, // no storage to read (a private window that refuses it): nothing was kept
+    );
 }
