@@ -10,6 +10,8 @@
  */
 
 export interface QueueStore {
+  /** The kept list as stored, without writing (a page load asks whether there is anything to send). */
+  read(): Promise<unknown>;
   /** Hands the kept list to `change` and keeps the list it returns, as one step; gives its result. */
   update<T>(change: (kept: unknown) => { next: unknown[]; result: T }): Promise<T>;
 }
@@ -28,6 +30,7 @@ const parse = (raw: string | null): unknown => {
 /** The queue in a `Storage` (local storage): for a browser without IndexedDB, and the unit tests. */
 export function storageStore(storage: Storage): QueueStore {
   return {
+    read: () => Promise.resolve(parse(storage.getItem(LEGACY_KEY))),
     update(change) {
       const { next, result } = change(parse(storage.getItem(LEGACY_KEY)));
       if (next.length === 0) storage.removeItem(LEGACY_KEY);
@@ -51,53 +54,78 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** What IndexedDB keeps, followed by any adds an earlier release kept in local storage. */
+function withLegacy(kept: unknown): unknown {
+  const legacy = localStorage.getItem(LEGACY_KEY);
+  return legacy === null ? (kept ?? []) : [...asArray(kept), ...asArray(parse(legacy))];
+}
+
 /**
- * The queue in IndexedDB, one readwrite transaction per change. The database is opened for each
- * change and closed after it: adds are rare, and an open connection could keep the page out of the
- * browser's back-forward cache. Adds a shopper kept in local storage before are moved in on the
- * first change; where IndexedDB cannot be opened, local storage is used.
+ * Runs `work` in one transaction on the queue's store and resolves with what it set aside once the
+ * transaction has completed. The database is opened for each transaction and closed after it: adds
+ * are rare, and an open connection could keep the page out of the browser's back-forward cache.
+ */
+async function inTransaction<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore, done: (value: T) => void) => void,
+): Promise<T> {
+  const db = await open();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      let value: T;
+      work(tx.objectStore(STORE), (v) => (value = v));
+      tx.oncomplete = () => resolve(value);
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The queue in IndexedDB: a read is a readonly transaction, a change one readwrite transaction.
+ * Adds a shopper kept in local storage before are read with the rest and moved in by the first
+ * change; where IndexedDB cannot be opened (some private windows), local storage is used, which is
+ * better than losing the add.
  */
 export function indexedDbStore(): QueueStore {
+  const fallback = storageStore(localStorage);
   return {
-    async update(change) {
-      let db: IDBDatabase;
+    async read() {
       try {
-        db = await open();
+        return await inTransaction<unknown>('readonly', (store, done) => {
+          const request = store.get(KEY);
+          request.onsuccess = () => done(withLegacy(request.result));
+        });
       } catch {
-        // IndexedDB refused (some private windows): local storage is better than losing the add
-        return storageStore(localStorage).update(change);
+        return fallback.read();
       }
+    },
+    async update(change) {
+      let result: ReturnType<typeof change>['result'];
       try {
-        return await new Promise((resolve, reject) => {
-          const tx = db.transaction(STORE, 'readwrite');
-          const store = tx.objectStore(STORE);
-          let result: ReturnType<typeof change>['result'];
-          const read = store.get(KEY);
-          read.onsuccess = () => {
-            const kept: unknown = read.result ?? [];
-            const legacy = localStorage.getItem(LEGACY_KEY);
-            const before = legacy === null ? kept : [...(Array.isArray(kept) ? kept : []), ...asArray(parse(legacy))];
-            const changed = change(before);
+        await inTransaction<void>('readwrite', (store) => {
+          const request = store.get(KEY);
+          request.onsuccess = () => {
+            const changed = change(withLegacy(request.result));
             result = changed.result;
             if (changed.next.length === 0) store.delete(KEY);
             else store.put(changed.next, KEY);
           };
-          tx.oncomplete = () => {
-            // only once the move is stored: a failed transaction leaves the old copy in place
-            localStorage.removeItem(LEGACY_KEY);
-            resolve(result);
-          };
-          tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-          tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
         });
-      } finally {
-        db.close();
+      } catch {
+        return fallback.update(change);
       }
+      // only once the move is stored: a failed transaction leaves the old copy in place
+      localStorage.removeItem(LEGACY_KEY);
+      return result!;
     },
   };
 }
-
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** The store this browser has. */
 export const defaultStore = (): QueueStore =>

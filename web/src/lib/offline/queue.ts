@@ -22,11 +22,8 @@ function valid(raw: unknown): StoredAction[] {
   );
 }
 
-export function readQueue(store: QueueStore = defaultStore()): Promise<StoredAction[]> {
-  return store.update((raw) => {
-    const actions = valid(raw);
-    return { next: actions, result: actions };
-  });
+export async function readQueue(store: QueueStore = defaultStore()): Promise<StoredAction[]> {
+  return valid(await store.read());
 }
 
 /** Keeps an add; the same product's cart adds sum up, a wish already kept is kept once. */
