@@ -388,6 +388,11 @@ async function main(): Promise<void> {
           ],
         ],
       );
+      if (process.argv.includes('--cpu-prof')) {
+        console.log(
+          `The measured rush in the server's CPU profile: npx tsx bench/profile.ts <profile> --from ${contention.window.from} --to ${contention.window.to}`,
+        );
+      }
     }
     const mixed = scenarios.has('mixed')
       ? await mixedLoad({
@@ -535,6 +540,8 @@ async function rush(url: string, db: Db, serverPid: number | undefined, items: n
   // the server's CPU for the rush (a figure blind to the machine's load, unlike the latency)
   const cpuBefore = processCpuMs(serverPid);
   const started = performance.now();
+  // the rush's span on the monotonic clock, in µs: the time base of the server's --cpu-prof samples
+  const from = process.hrtime.bigint() / 1000n;
   const results = await Promise.all(
     buyers.map(async (b, i) => {
       const t0 = performance.now();
@@ -556,7 +563,8 @@ async function rush(url: string, db: Db, serverPid: number | undefined, items: n
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpuUs = Math.round(((processCpuMs(serverPid) - cpuBefore) * 1000) / results.length);
-  return { results, latencies, elapsed, cpuUs };
+  const window = { from: Number(from), to: Number(process.hrtime.bigint() / 1000n) };
+  return { results, latencies, elapsed, cpuUs, window };
 }
 
 /**
@@ -570,7 +578,7 @@ async function checkoutContention(url: string, db: Db, serverPid: number | undef
     throw new Error(`the warm-up rush did not place 4 orders and refuse the rest: ${warm.results.join(' ')}`);
   }
   const items = await contendedItems(db, 20, 'Contended item');
-  const { results, latencies, elapsed, cpuUs } = await rush(url, db, serverPid, items, customers);
+  const { results, latencies, elapsed, cpuUs, window } = await rush(url, db, serverPid, items, customers);
   const succeeded = results.filter((s) => s === 201).length;
   const refused = results.filter((s) => s === 422).length;
   const stock = await db.selectFrom('products').select('stock_quantity').where('id', 'in', items).execute();
@@ -584,6 +592,7 @@ async function checkoutContention(url: string, db: Db, serverPid: number | undef
     cpuUs,
     lowestStock,
     oversold: succeeded > items.length || lowestStock < 0,
+    window,
   };
 }
 
