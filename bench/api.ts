@@ -388,6 +388,9 @@ async function main(): Promise<void> {
           ],
         ],
       );
+      console.log(
+        `The floor: ${customers} GET /api/health at once, each on a new connection: p99 ${contention.floor.p99} ms, server CPU ${contention.floor.cpuUs} µs/req`,
+      );
       if (process.argv.includes('--cpu-prof')) {
         console.log(
           `The measured rush in the server's CPU profile: npx tsx bench/profile.ts <profile> --from ${contention.window.from} --to ${contention.window.to}`,
@@ -577,6 +580,7 @@ async function checkoutContention(url: string, db: Db, serverPid: number | undef
   if (warm.results.filter((s) => s === 201).length !== 4 || warm.results.some((s) => s !== 201 && s !== 422)) {
     throw new Error(`the warm-up rush did not place 4 orders and refuse the rest: ${warm.results.join(' ')}`);
   }
+  const floor = await healthRush(url, serverPid, customers);
   const items = await contendedItems(db, 20, 'Contended item');
   const { results, latencies, elapsed, cpuUs, window } = await rush(url, db, serverPid, items, customers);
   const succeeded = results.filter((s) => s === 201).length;
@@ -593,6 +597,30 @@ async function checkoutContention(url: string, db: Db, serverPid: number | undef
     lowestStock,
     oversold: succeeded > items.length || lowestStock < 0,
     window,
+    floor,
+  };
+}
+
+/**
+ * The floor under the rush: as many `GET /api/health` at once, each on a connection of its own
+ * (accepting, HTTP, the app's hooks and closing, without an order's work). Its p99 and CPU per
+ * request beside the rush's show what the orders themselves add.
+ */
+async function healthRush(url: string, serverPid: number | undefined, count: number) {
+  const latencies: number[] = [];
+  const cpuBefore = processCpuMs(serverPid);
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      const t0 = performance.now();
+      const res = await visit(`${url}/api/health`, { fresh: true });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`the health check answered ${res.status}`);
+      latencies.push(performance.now() - t0);
+    }),
+  );
+  return {
+    p99: Math.round(percentile(latencies, 99)),
+    cpuUs: Math.round(((processCpuMs(serverPid) - cpuBefore) * 1000) / count),
   };
 }
 
