@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ApiCallError, call, mailboxDir, registerCustomer, signIn, uniqueTag } from '../support/api';
+import { ApiCallError, call, mailboxDir, registerCustomer, signIn, uniqueTag, useSession } from '../support/api';
 import { linkIn, waitForMail } from '../support/mailbox';
 
 // Journey 7: forgot password → e-mail → reset → sign in with the new password; edit name and
@@ -102,4 +102,41 @@ test('a customer resets a forgotten password, edits the account and deletes it',
   const refused = await signIn(newEmail, newPassword).catch((err: unknown) => err);
   expect(refused).toBeInstanceOf(ApiCallError);
   expect((refused as ApiCallError).status).toBe(401);
+});
+
+test.describe('on a slow connection', () => {
+  // Every script below must come through the page's own route, not a service worker's cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the account menu opened while the next page is still loading stays open when it arrives', async ({ page }) => {
+    const customer = await registerCustomer();
+    await useSession(page, customer);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menuButton = nav.getByRole('button', { name: `Account menu for ${customer.user.name}` });
+    await expect(menuButton).toBeVisible();
+
+    // From here on the code of a screen not yet opened takes as long as the test says.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    });
+    await nav.getByRole('link', { name: /^Orders/ }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect.poll(() => held).toBeGreaterThan(0);
+    await menuButton.click();
+    await expect(nav.getByRole('button', { name: 'My Account' })).toBeVisible();
+
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+    // The page that arrived late neither closed the menu nor took the focus from it.
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(menuButton).toBeFocused();
+    await nav.getByRole('button', { name: 'My Account' }).click();
+    await expect(page.getByRole('dialog', { name: 'My Account' })).toContainText(customer.email);
+  });
 });

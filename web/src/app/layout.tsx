@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { SignInDialogProvider } from '@/features/auth/components/sign-in-dialog-provider';
 import { useAuth } from '@/lib/auth/use-auth';
+import { actedOnAddress } from '@/lib/use-on-navigation';
 import { lazyScreen } from './lazy-screen';
 import { AppNavbar } from './navbar';
 import messages from '@/i18n/catalogs/en/browse.json';
@@ -26,6 +27,8 @@ export function AppLayout() {
   const { isSignedIn } = useAuth();
   const main = useRef<HTMLElement>(null);
   const firstPath = useRef(true);
+  // When the page on screen was drawn (performance.now()).
+  const drawnAt = useRef(0);
   // A new page of a list (?page=2) is a new screen too: start it at the top, not at the footer.
   const listPage = new URLSearchParams(search).get('page');
 
@@ -35,11 +38,16 @@ export function AppLayout() {
     if (firstPath.current) firstPath.current = false;
     else {
       window.scrollTo(0, 0);
-      // After an in-app navigation, put keyboard and screen-reader focus at the start of the new page.
-      main.current?.focus({ preventScroll: true });
+      // After an in-app navigation, put keyboard and screen-reader focus at the start of the new
+      // page, unless the shopper already tapped or typed somewhere while it was loading (say, the
+      // account menu right after signing in): taking their focus would close what they opened.
+      if (!actedOnAddress(drawnAt.current, pathname, search)) main.current?.focus({ preventScroll: true });
       // pages after the server-drawn first one fade in again
       document.documentElement.removeAttribute('data-ssr');
     }
+    drawnAt.current = performance.now();
+    // The query is read for that check only: a new search on the same list is not a new page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, listPage]);
 
   return (

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/lib/testing';
 import { DisclosureMenu } from './disclosure-menu';
 
@@ -10,6 +11,8 @@ function TapsAtOnce() {
   useLayoutEffect(() => screen.getByRole('button', { name: 'Products' }).click(), []);
   return null;
 }
+
+afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('DisclosureMenu', () => {
   it('stays open when tapped before the page has finished starting, and closes on navigation', async () => {
@@ -30,5 +33,29 @@ describe('DisclosureMenu', () => {
 
     screen.getByRole('link', { name: 'All' }).click();
     expect(await screen.findByRole('button', { name: 'Products', expanded: false })).toBeInTheDocument();
+  });
+
+  it('stays open when opened while the page the shopper was sent to was still loading, and closes on a later navigation', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(
+      <DisclosureMenu label="Account">
+        <li>
+          <button type="button">My Account</button>
+        </li>
+      </DisclosureMenu>,
+      { path: '/login' },
+    );
+    // Signing in moved the browser to the home page at once; the router draws that page only once
+    // its code has arrived, and meanwhile the shopper opens the account menu.
+    window.history.pushState(null, '', '/');
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await act(() => router.navigate('/'));
+    expect(screen.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('list')).toHaveClass('show');
+
+    // A navigation that starts after the menu was opened closes it.
+    window.history.pushState(null, '', '/orders');
+    await act(() => router.navigate('/orders'));
+    expect(screen.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-expanded', 'false');
   });
 });
