@@ -1,8 +1,9 @@
 /**
  * Reads a V8 CPU profile (`--cpu-prof` of bench:api writes the server's to bench/results/profiles)
  * and prints where the CPU went: self time by package and by function, and with `--stacks <name>`
- * the commonest call stacks under a function of that name. `--from`/`--to` (µs on the monotonic
- * clock, as bench:api prints them for the measured checkout rush) keep only the samples taken
+ * the commonest ways a function of that name is reached (it and up to 11 of its callers).
+ * `--from`/`--to` (µs on the monotonic clock, as bench:api prints them for each measured checkout
+ * rush) keep only the samples taken
  * between them, so a figure is the cost of that stretch rather than of the whole run.
  *
  * `npx tsx bench/profile.ts <file.cpuprofile> [--from µs --to µs] [--top 30] [--stacks fnName]`
@@ -107,17 +108,18 @@ console.log('\ntime including callees, by function (ms)');
 for (const [k, us] of sorted(inclusive).slice(0, top)) console.log(`${ms(us)}  ${k}`);
 
 if (stacksOf) {
-  // total time under each stack (cut at 12 frames) whose frames include a function of that name
+  // self time of every sample whose stack includes a function of that name, grouped by that
+  // function and its 11 nearest callers
   const stacks = new Map<string, number>();
   for (const [id, us] of selfUs) {
     const frames: Frame[] = [];
     for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) frames.push(byId.get(n)!.callFrame);
-    const at = frames.findIndex((f) => f.functionName === stacksOf);
-    if (at < 0) continue;
+    const index = frames.findIndex((f) => f.functionName === stacksOf);
+    if (index < 0) continue;
     sum(
       stacks,
       frames
-        .slice(at, at + 12)
+        .slice(index, index + 12)
         .map(label)
         .join('\n          < '),
       us,
