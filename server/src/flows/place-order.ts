@@ -4,6 +4,7 @@ import { CODE_MESSAGES } from '@mtumba/contract/discount-codes';
 import { OFFER_MESSAGES, lineUnits } from '@mtumba/contract/price-offers';
 import { priceOrder } from '@mtumba/contract/pricing';
 import type { Db } from '../db/database.js';
+import type { Order } from '../db/schema.js';
 import { now } from '../db/database.js';
 import { invalidField } from '../lib/errors.js';
 import type { Language } from '../lib/language.js';
@@ -22,6 +23,7 @@ import { productsForOrder } from '../modules/orders/lookup.js';
 import { customerView, loadOrderViews } from '../modules/orders/order-view.js';
 import { runPlaceMove, type OfferHoldsForOrder } from '../modules/orders/place.js';
 import { OutOfStock } from '../modules/orders/run-move.js';
+import { shelfMark, takeTurn } from '../modules/orders/shelf-queue.js';
 import {
   KNOWN_CODES,
   MAX_ORDER_CENTS,
@@ -69,10 +71,66 @@ export async function placeOrder(
   const productIds = [...quantities.keys()].sort((a, b) => a - b);
 
   // The delivery method and the products are read together; the delivery's refusal still comes first.
-  const productsRead = productsForOrder(db, productIds);
-  productsRead.catch(() => {});
+  let mark = shelfMark(db, productIds);
+  const firstRead = productsForOrder(db, productIds);
+  firstRead.catch(() => {});
   const delivery = await resolveOrderDelivery(db, body.shipping_address, body);
-  const products = await productsRead;
+  let shelf = await checkShelf(db, customer.id, quantities, productIds, await firstRead);
+  // In a rush for one piece, the orders behind the one being placed wait for it and read the
+  // shelf again (shelf-queue.ts): once it is sold they are refused here, without a transaction.
+  let turn = takeTurn(db, productIds, mark);
+  while (!('done' in turn)) {
+    if ('wait' in turn) await turn.wait;
+    mark = shelfMark(db, productIds);
+    shelf = await checkShelf(db, customer.id, quantities, productIds, await productsForOrder(db, productIds));
+    turn = takeTurn(db, productIds, mark);
+  }
+  let order: Order;
+  try {
+    order = await placeOnShelf(db, customer, options, {
+      phone,
+      code,
+      adminCode: adminCode ? code : null,
+      delivery,
+      productIds,
+      ...shelf,
+    });
+  } finally {
+    turn.done();
+  }
+
+  const [view] = await loadOrderViews(db, [order]);
+  return {
+    value: customerView(view!),
+    events: [
+      {
+        name: 'order.created',
+        payload: {
+          userId: order.user_id,
+          id: order.id,
+          status: order.order_status,
+          total_amount: centsToAmount(order.total_cents),
+          created_at: order.created_at,
+        },
+      },
+    ],
+  };
+}
+
+type ShelfLine = { product: Awaited<ReturnType<typeof productsForOrder>>[number]; quantity: number };
+
+/**
+ * The products as read, checked against the order: each still listed, not held for another
+ * customer's offer, and on the shelf in the quantity asked (the customer's own offer holds one
+ * unit off the shelf for them). Throws the refusal; gives the lines and the customer's holds.
+ */
+async function checkShelf(
+  db: Db,
+  customerId: number,
+  quantities: Map<number, number>,
+  productIds: number[],
+  products: Awaited<ReturnType<typeof productsForOrder>>,
+): Promise<{ lines: ShelfLine[]; holds: Map<number, ActiveHold> }> {
   const productsById = new Map(products.map((p) => [p.id, p]));
   const missing = productIds.find((id) => !productsById.has(id));
   if (missing !== undefined) {
@@ -82,7 +140,7 @@ export async function placeOrder(
   // The customer's offer holds matter only for an item with units held for offers at all (a hold
   // of theirs always counts there): the usual order, and every refusal of a sold item, skip the read.
   const holds = lines.some((l) => l.product.held_quantity > 0)
-    ? await activeHoldsFor(db, customer.id, now())
+    ? await activeHoldsFor(db, customerId, now())
     : new Map<number, ActiveHold>();
   // An item another customer's accepted offer holds is refused with its own message; the stock
   // check in the order's transaction stays the final word.
@@ -97,6 +155,26 @@ export async function placeOrder(
   // the order's transaction stays the final word for those who read it still on the shelf.
   const gone = lines.find((l) => l.product.stock_quantity < l.quantity - (holds.has(l.product.id) ? 1 : 0));
   if (gone) throw new OutOfStock(gone.product.id, gone.product.name);
+  return { lines, holds };
+}
+
+/** The order priced and placed in its transaction, once it has its turn at the shelf. */
+async function placeOnShelf(
+  db: Db,
+  customer: { id: number },
+  options: Parameters<typeof placeOrder>[3],
+  read: {
+    phone: string;
+    code: string | null;
+    /** the code, when it is one the admin created (not WELCOME10) */
+    adminCode: string | null;
+    delivery: Awaited<ReturnType<typeof resolveOrderDelivery>>;
+    productIds: number[];
+    lines: ShelfLine[];
+    holds: Map<number, ActiveHold>;
+  },
+): Promise<Order> {
+  const { phone, code, adminCode, delivery, productIds, lines, holds } = read;
   const [imageKeys, { previous, offerHolder }] = await Promise.all([
     firstImageKeys(db, productIds),
     firstOrderOfferStanding(db, customer.id),
@@ -113,15 +191,16 @@ export async function placeOrder(
 
   // WELCOME10 is the first-order offer typed as a code; any other code is one the admin created
   // (docs/product.md, discount codes), checked here with a message per refusal.
-  const checked = !adminCode
-    ? undefined
-    : await checkDiscountCode(
-        db,
-        code,
-        { id: customer.id, previousPaymentStatuses: previous },
-        orderLines.map((l) => ({ productId: l.product.id, lineCents: l.unitPriceCents * l.quantity })),
-      );
-  if (adminCode && checked === undefined) {
+  const checked =
+    adminCode === null
+      ? undefined
+      : await checkDiscountCode(
+          db,
+          adminCode,
+          { id: customer.id, previousPaymentStatuses: previous },
+          orderLines.map((l) => ({ productId: l.product.id, lineCents: l.unitPriceCents * l.quantity })),
+        );
+  if (adminCode !== null && checked === undefined) {
     throw invalidField('discount_code', CODE_MESSAGES.invalid);
   }
 
@@ -142,7 +221,7 @@ export async function placeOrder(
     );
   }
 
-  const order = await runPlaceMove(db, {
+  return runPlaceMove(db, {
     customerId: customer.id,
     lines: orderLines.map((l) => ({
       productId: l.product.id,
@@ -174,21 +253,4 @@ export async function placeOrder(
     language: options.language,
     code: checked ? { checked, discountCents: price.codeDiscountCents ?? 0 } : undefined,
   });
-
-  const [view] = await loadOrderViews(db, [order]);
-  return {
-    value: customerView(view!),
-    events: [
-      {
-        name: 'order.created',
-        payload: {
-          userId: order.user_id,
-          id: order.id,
-          status: order.order_status,
-          total_amount: centsToAmount(order.total_cents),
-          created_at: order.created_at,
-        },
-      },
-    ],
-  };
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database.js';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { orderableProduct, orderBody, stockOf } from '../../../test/order-fixtures.js';
 
@@ -7,9 +8,27 @@ import { orderableProduct, orderBody, stockOf } from '../../../test/order-fixtur
 let t: TestApp;
 let base: string;
 let tokens: string[];
+/** transactions the app has opened */
+let transactions = 0;
+
+/** The app's database, counting the transactions it opens. */
+function countingTransactions(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'transaction') {
+        return () => {
+          transactions += 1;
+          return target.transaction();
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ appDb: countingTransactions });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   tokens = [];
@@ -38,6 +57,7 @@ async function ordersFor(productId: number) {
 describe('placing orders at the same moment', () => {
   it('sells a one-of-a-kind item to exactly one of 50 customers', async () => {
     const dress = await orderableProduct(t.db, { name: 'Vintage kitenge dress', stock: 1 });
+    const transactionsBefore = transactions;
     const results = await Promise.all(tokens.map((token) => order(token, [{ product_id: dress.id, quantity: 1 }])));
 
     const won = results.filter((r) => r.status === 201);
@@ -52,6 +72,9 @@ describe('placing orders at the same moment', () => {
     }
     expect(await stockOf(t.db, dress.id)).toBe(0);
     expect(await ordersFor(dress.id)).toEqual([{ order_id: won[0]!.body.order!.id, quantity: 1 }]);
+    // The 49 behind the buyer waited for the sale and were refused on reading the shelf again:
+    // only the sale opened a transaction (a refusal inside one holds a database connection).
+    expect(transactions - transactionsBefore).toBe(1);
   });
 
   it('never takes a stock of 3 below zero with mixed quantities', async () => {
