@@ -23,7 +23,7 @@ import { productsForOrder } from '../modules/orders/lookup.js';
 import { customerView, loadOrderViews } from '../modules/orders/order-view.js';
 import { runPlaceMove, type OfferHoldsForOrder } from '../modules/orders/place.js';
 import { OutOfStock } from '../modules/orders/run-move.js';
-import { shelfMark, takeTurn } from '../modules/orders/shelf-queue.js';
+import { readShelf, takeTurn } from '../modules/orders/shelf-queue.js';
 import {
   KNOWN_CODES,
   MAX_ORDER_CENTS,
@@ -71,19 +71,19 @@ export async function placeOrder(
   const productIds = [...quantities.keys()].sort((a, b) => a - b);
 
   // The delivery method and the products are read together; the delivery's refusal still comes first.
-  let mark = shelfMark(db, productIds);
-  const firstRead = productsForOrder(db, productIds);
-  firstRead.catch(() => {});
+  const readProducts = () => productsForOrder(db, productIds);
+  let read = readShelf(db, productIds, readProducts);
+  read.products.catch(() => {});
   const delivery = await resolveOrderDelivery(db, body.shipping_address, body);
-  let shelf = await checkShelf(db, customer.id, quantities, productIds, await firstRead);
+  let shelf = await checkShelf(db, customer.id, quantities, productIds, await read.products);
   // In a rush for one piece, the orders behind the one being placed wait for it and read the
   // shelf again (shelf-queue.ts): once it is sold they are refused here, without a transaction.
-  let turn = takeTurn(db, productIds, mark);
+  let turn = takeTurn(db, productIds, read.mark);
   while (!('done' in turn)) {
     if ('wait' in turn) await turn.wait;
-    mark = shelfMark(db, productIds);
-    shelf = await checkShelf(db, customer.id, quantities, productIds, await productsForOrder(db, productIds));
-    turn = takeTurn(db, productIds, mark);
+    read = readShelf(db, productIds, readProducts);
+    shelf = await checkShelf(db, customer.id, quantities, productIds, await read.products);
+    turn = takeTurn(db, productIds, read.mark);
   }
   let order: Order;
   try {
