@@ -3,9 +3,10 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { linguiCatalogs } from '../web/scripts/lingui-catalogs.mjs';
 
-// Several instances need a shared database: that suite runs only against PostgreSQL
+// Several instances need a shared database, and a lost connection needs a database server: those
+// suites run only against PostgreSQL
 // (`npm run test:server:postgres`, part of .ci/run).
-const postgresOnly = ['test/multi-instance.test.ts', 'test/shared-limits.test.ts'];
+const postgresOnly = ['test/multi-instance.test.ts', 'test/shared-limits.test.ts', 'test/connection-lost.test.ts'];
 // Backups of the embedded SQLite database (PostgreSQL shops use pg_dump): SQLite runs only.
 const sqliteOnly = ['test/backup-restore.test.ts', 'src/backup/schedule.test.ts'];
 

@@ -119,6 +119,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     const url = new URL(options.url);
     if (options.schema) url.searchParams.set('options', `-c search_path=${options.schema}`);
     const pool = new pg.Pool({ connectionString: url.toString(), max: options.poolSize ?? 10 });
+    pool.on('error', (err) => connectionLost(db, err));
     pool.on('connect', namingStatements);
     timingPoolWaits(pool);
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
@@ -126,6 +127,21 @@ export function createDatabase(options: DatabaseOptions): Db {
   }
   kinds.set(db, options.kind);
   return db;
+}
+
+const lostListeners = new WeakMap<object, (err: Error) => void>();
+
+/**
+ * Tells `listener` when one of the database's idle PostgreSQL connections is lost: the server
+ * restarted or ended it, or the network dropped it. The pool drops that connection and the next
+ * query opens a new one. A pool with no listener for this would end the whole process on it.
+ */
+export function onConnectionLost(db: Db, listener: (err: Error) => void): void {
+  lostListeners.set(db, listener);
+}
+
+function connectionLost(db: Db, err: Error): void {
+  lostListeners.get(db)?.(err);
 }
 
 /** The handles that single statements which must not queue (see `quickReads`) go through. */
@@ -143,6 +159,7 @@ function keepQuickReadsApart(db: Db, connectionString: string): void {
   quickHandles.set(db, () => {
     if (!quick) {
       const pool = new pg.Pool({ connectionString, max: QUICK_POOL_SIZE });
+      pool.on('error', (err) => connectionLost(db, err));
       pool.on('connect', namingStatements);
       timingPoolWaits(pool, '(waiting for a quick-read connection)');
       quick = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog() });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { dialectOf, type Db, type DialectKind } from '../db/database.js';
+import { dialectOf, onConnectionLost, type Db, type DialectKind } from '../db/database.js';
 import { DomainEvents } from '../lib/events.js';
 
 declare module 'fastify' {
@@ -25,6 +25,9 @@ export default fp<CoreOptions>(
     app.decorate('db', db);
     app.decorate('dbKind', dialectOf(db));
     app.decorate('events', new DomainEvents());
+    onConnectionLost(db, (err) =>
+      app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'),
+    );
     if (ownsDb) {
       app.addHook('onClose', async () => {
         await db.destroy();
