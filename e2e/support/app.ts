@@ -14,3 +14,22 @@ export async function waitForApp(page: Page): Promise<void> {
   await menu.click();
   await expect(page.getByRole('link', { name: 'All', exact: true }).first()).toBeHidden();
 }
+
+/**
+ * Holds back every script the page asks for whose address matches `pattern` until `release()`:
+ * a slow connection, on the test's word. `requested()` says whether one has been asked for.
+ */
+export async function holdScripts(
+  page: Page,
+  pattern: RegExp,
+): Promise<{ requested: () => boolean; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(pattern, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { requested: () => requested, release };
+}

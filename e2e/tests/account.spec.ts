@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ApiCallError, call, mailboxDir, registerCustomer, signIn, uniqueTag, useSession } from '../support/api';
+import { holdScripts } from '../support/app';
 import { linkIn, waitForMail } from '../support/mailbox';
 
 // Journey 7: forgot password → e-mail → reset → sign in with the new password; edit name and
@@ -117,21 +118,14 @@ test.describe('on a slow connection', () => {
     await expect(menuButton).toBeVisible();
 
     // From here on the code of a screen not yet opened takes as long as the test says.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-      held += 1;
-      await released;
-      await route.continue();
-    });
+    const scripts = await holdScripts(page, /\/assets\/[^/]+\.js$/);
     await nav.getByRole('link', { name: /^Orders/ }).click();
     await expect(page).toHaveURL(/\/orders$/);
-    await expect.poll(() => held).toBeGreaterThan(0);
+    await expect.poll(scripts.requested).toBe(true);
     await menuButton.click();
     await expect(nav.getByRole('button', { name: 'My Account' })).toBeVisible();
 
-    release();
+    scripts.release();
     await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
     // The page that arrived late neither closed the menu nor took the focus from it.
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');

@@ -1,5 +1,6 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { addToCart, adminSession, freshProduct, registerCustomer, useSession, type Product } from '../support/api';
+import { holdScripts } from '../support/app';
 import { allProducts } from '../support/catalog';
 
 // The storefront pages arrive drawn by the server and React takes them over (hydration) without
@@ -109,17 +110,7 @@ test("a signed-in shopper's cart count and In cart state fill in after hydration
 });
 
 /** Holds the app's entry back until `release()`: until then the page is the server's alone. */
-async function holdTheApp(page: Page): Promise<{ requested: () => boolean; release: () => void }> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let requested = false;
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    requested = true;
-    await released;
-    await route.continue();
-  });
-  return { requested: () => requested, release };
-}
+const holdTheApp = (page: Page) => holdScripts(page, /\/assets\/index-[^/]+\.js$/);
 
 test('the page shows before the app loads, and a tap made meanwhile is not lost', async ({ page }) => {
   const admin = await adminSession();
