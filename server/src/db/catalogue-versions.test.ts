@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCategory, insertProduct } from '../../test/catalog.js';
-import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.js';
+import { insertCategory, insertOrder, insertProduct } from '../../test/catalog.js';
+import { createTestDatabase, createUser, TEST_DB, type TestDatabase } from '../../test/helpers.js';
 import type { Db } from './database.js';
 
 // The counters of catalogue_state (migrations 0020 and 0170), raised by the database's own
@@ -16,9 +16,15 @@ const versions = async () => {
       eb.fn.sum<number>('version').as('catalogue'),
       eb.fn.sum<number>('stock_version').as('stock'),
       eb.fn.sum<number>('terms_version').as('terms'),
+      eb.fn.sum<number>('demand_version').as('demand'),
     ])
     .executeTakeFirstOrThrow();
-  return { catalogue: Number(row.catalogue), stock: Number(row.stock), terms: Number(row.terms) };
+  return {
+    catalogue: Number(row.catalogue),
+    stock: Number(row.stock),
+    terms: Number(row.terms),
+    demand: Number(row.demand),
+  };
 };
 
 /** Which counters a write raised. */
@@ -71,6 +77,31 @@ describe('catalogue versions', () => {
     expect(
       await raisedBy(() => db.updateTable('products').set({ brand: 'Levi' }).where('id', '=', id).execute()),
     ).toEqual(['catalogue', 'terms']);
+  });
+
+  it('an order moves the demand (what trending ranks by) when placed, cancelled or brought back, not when paid or sent', async () => {
+    const category = await insertCategory(db, `Demand ${Date.now()}`);
+    const product = await insertProduct(db, { categories: [category], stock_quantity: 5 });
+    const user = await createUser(db, { email: `demand-${Date.now()}@example.com` });
+    let order = 0;
+    expect(
+      await raisedBy(async () => {
+        order = await insertOrder(db, user.id, [product], { status: 'pending' });
+      }),
+    ).toContain('demand');
+    const setStatus = (status: 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'pending') =>
+      raisedBy(() => db.updateTable('orders').set({ order_status: status }).where('id', '=', order).execute());
+    expect(await setStatus('processing')).toEqual([]);
+    expect(await setStatus('shipped')).toEqual([]);
+    expect(await setStatus('cancelled')).toEqual(['demand']);
+    expect(await setStatus('cancelled')).toEqual([]);
+    expect(await setStatus('pending')).toEqual(['demand']);
+    expect(await setStatus('delivered')).toEqual([]);
+    expect(
+      await raisedBy(() =>
+        db.updateTable('orders').set({ shipping_address: 'Westlands' }).where('id', '=', order).execute(),
+      ),
+    ).toEqual([]);
   });
 
   it('the stock-only test compares every other column of products, those added later too', async () => {

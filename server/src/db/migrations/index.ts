@@ -24,6 +24,7 @@ import * as m0140 from './0140_discount_codes.js';
 import * as m0150 from './0150_languages.js';
 import * as m0160 from './0160_push_notifications.js';
 import * as m0170 from './0170_catalogue_versions.js';
+import * as m0180 from './0180_demand_on_cancellation.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0150_languages': m0150,
   '0160_push_notifications': m0160,
   '0170_catalogue_versions': m0170,
+  '0180_demand_on_cancellation': m0180,
 };
