@@ -444,6 +444,10 @@ async function main(): Promise<void> {
       console.log(
         `Orders placed ${mixed.ordersPlaced} (${mixed.ordersPerSecond}/s), paid ${mixed.ordersPaid}; drop: ${mixed.dropOrders} orders, ${mixed.dropSoldOut} of 20 sold out, oversold ${mixed.oversold ? 'YES' : 'no'}; browsing after the drop: p50 ${mixed.browseAfterDrop.p50} ms, p99 ${mixed.browseAfterDrop.p99} ms (${mixed.browseAfterDrop.count} requests)`,
       );
+      const { browseDropSecond: inDrop, browseOutsideDropSecond: outside } = mixed;
+      console.log(
+        `Browsing in the drop's first second: p99 ${inDrop.p99} ms (${inDrop.count} requests); the rest of the run: p99 ${outside.p99} ms (${outside.count} requests)`,
+      );
       if (Object.keys(mixed.unexpected).length) console.log('Unexpected answers:', mixed.unexpected);
     }
     const wholeRssMb = wholeRunRss();

@@ -78,9 +78,21 @@ export interface MixedResult {
   dropSoldOut: number;
   /** browse actions (product page, home, list, search) after the drop, while checkouts ran */
   browseAfterDrop: { count: number; p50: number; p99: number };
+  /**
+   * browse actions sent in the drop's first second (when every kept page and reply is checked
+   * again, the new items are drawn and the crowd checks out), and all the others of the window
+   */
+  browseDropSecond: { count: number; p50: number; p99: number };
+  browseOutsideDropSecond: { count: number; p50: number; p99: number };
   oversold: boolean;
   unexpected: Record<string, number>;
 }
+
+const summary = (ms: number[]) => ({
+  count: ms.length,
+  p50: Math.round(percentile(ms, 50)),
+  p99: Math.round(percentile(ms, 99)),
+});
 
 /**
  * The server's event-loop delay at p99 in ms since its metrics were last read (`/api/metrics`,
@@ -129,10 +141,13 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
   const refused = new Map<Action, number>();
   const failed = new Map<Action, number>();
   const afterDrop: number[] = [];
+  const dropSecond: number[] = [];
+  const outsideDropSecond: number[] = [];
   /** unexpected answers by action and status, to look into */
   const unexpected: Record<string, number> = {};
   const trace: [number, number, string][] = [];
   let dropped = false;
+  let droppedAt = Infinity;
   let ordersPlaced = 0;
   let ordersPaid = 0;
   let dropOrders = 0;
@@ -155,7 +170,10 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
     if (!measuring(t0)) return { status: res.status, body };
     if (process.env.MIXED_TRACE) trace.push([Math.round(t0 - started), Math.round(ms), action]);
     (latencies.get(action) ?? latencies.set(action, []).get(action)!).push(ms);
-    if (dropped && ['product page', 'home page', 'list', 'search'].includes(action)) afterDrop.push(ms);
+    if (['product page', 'home page', 'list', 'search'].includes(action)) {
+      if (dropped) afterDrop.push(ms);
+      (t0 >= droppedAt && t0 < droppedAt + 1000 ? dropSecond : outsideDropSecond).push(ms);
+    }
     if (refusals.includes(res.status)) refused.set(action, (refused.get(action) ?? 0) + 1);
     else if (!ok.includes(res.status)) {
       failed.set(action, (failed.get(action) ?? 0) + 1);
@@ -302,6 +320,7 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
   const releaseDrop = (async () => {
     await new Promise((r) => setTimeout(r, dropAt - performance.now()));
     dropped = true;
+    droppedAt = performance.now();
   })();
   // Once the crowd is in, the window opens: the server's CPU, both event loops' delays (reading
   // the server's metrics starts a new window of its own) and every step from then on.
@@ -365,6 +384,8 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
       p50: Math.round(percentile(afterDrop, 50)),
       p99: Math.round(percentile(afterDrop, 99)),
     },
+    browseDropSecond: summary(dropSecond),
+    browseOutsideDropSecond: summary(outsideDropSecond),
     oversold: stock.some((s) => s.stock_quantity < 0) || sold.some((s) => Number(s.n) > 1),
     unexpected,
   };
