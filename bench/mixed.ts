@@ -77,18 +77,25 @@ export interface MixedResult {
   dropOrders: number;
   dropSoldOut: number;
   /** browse actions (product page, home, list, search) after the drop, while checkouts ran */
-  browseAfterDrop: { count: number; p50: number; p99: number };
+  browseAfterDrop: Summary;
   /**
    * browse actions sent in the drop's first second (when every kept page and reply is checked
    * again, the new items are drawn and the crowd checks out), and all the others of the window
    */
-  browseDropSecond: { count: number; p50: number; p99: number };
-  browseOutsideDropSecond: { count: number; p50: number; p99: number };
+  browseDropSecond: Summary;
+  browseOutsideDropSecond: Summary;
   oversold: boolean;
   unexpected: Record<string, number>;
 }
 
-const summary = (ms: number[]) => ({
+/** How many steps, and their p50 and p99 in ms. */
+interface Summary {
+  count: number;
+  p50: number;
+  p99: number;
+}
+
+const summary = (ms: number[]): Summary => ({
   count: ms.length,
   p50: Math.round(percentile(ms, 50)),
   p99: Math.round(percentile(ms, 99)),
@@ -364,12 +371,9 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
     clientLagP99: Math.round(lag.percentile(99) / 1e6),
     serverLagP99: serverLag,
     actions: order.map((action) => {
-      const l = latencies.get(action) ?? [];
       return {
         action,
-        count: l.length,
-        p50: Math.round(percentile(l, 50)),
-        p99: Math.round(percentile(l, 99)),
+        ...summary(latencies.get(action) ?? []),
         refused: refused.get(action) ?? 0,
         failed: failed.get(action) ?? 0,
       };
@@ -379,11 +383,7 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
     ordersPerSecond: Math.round((ordersPlaced / elapsed) * 10) / 10,
     dropOrders,
     dropSoldOut: stock.filter((s) => s.stock_quantity === 0).length,
-    browseAfterDrop: {
-      count: afterDrop.length,
-      p50: Math.round(percentile(afterDrop, 50)),
-      p99: Math.round(percentile(afterDrop, 99)),
-    },
+    browseAfterDrop: summary(afterDrop),
     browseDropSecond: summary(dropSecond),
     browseOutsideDropSecond: summary(outsideDropSecond),
     oversold: stock.some((s) => s.stock_quantity < 0) || sold.some((s) => Number(s.n) > 1),

@@ -13,9 +13,9 @@ import { catalogCacheRequests } from '../lib/metrics.js';
  * request reads the versions first (one small query; concurrent requests share one), then either
  * sends the stored reply of that version or builds it from data read after the version. A write
  * committed on any instance is therefore seen by the very next request everywhere.
- * The demand that ranks trending products (order lines, cancellations, wishlist adds) has its own version:
- * only the replies served by `serveWithDemand` are kept by it too, so a sale does not empty the
- * cache for every other reply.
+ * The demand that ranks trending products (order lines, cancellations, wishlist adds) has its own
+ * version: only the replies served by `serveWithDemand` are kept by it too, so a sale does not
+ * empty the cache for every other reply.
  * Only routes that show the same thing to everyone use it: nothing personal is ever stored.
  * See docs/performance.md.
  */
