@@ -51,6 +51,12 @@ export interface RenderedPage {
    * a stock-only change elsewhere the page is still current if these stocks are.
    */
   shownStock?: [id: number, stock: number][];
+  /**
+   * The categories whose new arrivals (products going on sale, and nothing else) can change the
+   * page: a product page's related items are drawn from its own categories. A page that gives
+   * none is drawn again after any arrival.
+   */
+  arrivalsIn?: number[];
 }
 
 /** The page's data is what it was when `RenderOptions.unchangedFrom` was drawn: nothing was drawn. */

@@ -250,6 +250,7 @@ export async function render(
   let status = 200;
   let meta: PageMeta;
   let shownStock: RenderedPage['shownStock'];
+  let arrivalsIn: RenderedPage['arrivalsIn'];
 
   switch (page.kind) {
     case 'home': {
@@ -321,6 +322,8 @@ export async function render(
       }
       const { product, related, reviews } = shown;
       shownStock = [product, ...related].map((p) => [p.id, p.stock_quantity]);
+      // Its related items come from its own categories: a product going on sale elsewhere leaves it as it is.
+      arrivalsIn = (product.categories ?? []).map((c) => c.id);
       client.setQueryData(catalogKeys.product(id), product);
       client.setQueryData(catalogKeys.related(id), related);
       client.setQueryData(catalogKeys.reviews(id), reviews);
@@ -398,5 +401,6 @@ export async function render(
     language,
     dataKey,
     shownStock,
+    arrivalsIn,
   };
 }

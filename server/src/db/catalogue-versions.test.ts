@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertOrder, insertProduct } from '../../test/catalog.js';
 import { createTestDatabase, createUser, TEST_DB, type TestDatabase } from '../../test/helpers.js';
-import type { Db } from './database.js';
+import type { Db, Executor } from './database.js';
 
 // The counters of catalogue_state (migrations 0020 and 0170), raised by the database's own
 // triggers: which writes raise which decides which kept replies a write drops.
@@ -17,6 +17,7 @@ const versions = async () => {
       eb.fn.sum<number>('stock_version').as('stock'),
       eb.fn.sum<number>('terms_version').as('terms'),
       eb.fn.sum<number>('demand_version').as('demand'),
+      eb.fn.sum<number>('arrivals_version').as('arrivals'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -24,7 +25,25 @@ const versions = async () => {
     stock: Number(row.stock),
     terms: Number(row.terms),
     demand: Number(row.demand),
+    arrivals: Number(row.arrivals),
   };
+};
+
+const liveProducts = async () =>
+  Number(
+    (
+      await db
+        .selectFrom('catalogue_state')
+        .select((eb) => eb.fn.sum<number>('live_products').as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** The arrivals counter of each category (migration 0190), 0 for one that has had none. */
+const categoryArrivals = async (...ids: number[]) => {
+  const rows = await db.selectFrom('category_arrivals').select(['category_id', 'version']).execute();
+  const byId = new Map(rows.map((r) => [r.category_id, Number(r.version)]));
+  return ids.map((id) => byId.get(id) ?? 0);
 };
 
 /** Which counters a write raised. */
@@ -104,24 +123,104 @@ describe('catalogue versions', () => {
     ).toEqual([]);
   });
 
-  it('the stock-only test compares every other column of products, those added later too', async () => {
+  it('a product going on sale raises the arrivals version and its categories, not the catalogue version', async () => {
+    const shoes = await insertCategory(db, `Arrival shoes ${Date.now()}`);
+    const bags = await insertCategory(db, `Arrival bags ${Date.now()}`);
+    const id = await insertProduct(db, { categories: [shoes] });
+    const other = await insertProduct(db, { categories: [shoes] });
+    const setStatus = (status: 'draft' | 'scheduled', ids = [id]) =>
+      db.updateTable('products').set({ status, publish_at: null }).where('id', 'in', ids).execute();
+    // as the listing job publishes a drop, and the admin a product: the publish columns only
+    const publish = (ids: number[], extra: { price_cents?: number } = {}, on: Executor = db) =>
+      on
+        .updateTable('products')
+        .set({
+          status: 'published',
+          published_at: new Date().toISOString(),
+          announce_after: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+          ...extra,
+        })
+        .where('id', 'in', ids)
+        .execute();
+
+    expect(await raisedBy(() => setStatus('scheduled'))).toEqual(['catalogue']);
+    const live = await liveProducts();
+    const [shoesBefore, bagsBefore] = await categoryArrivals(shoes, bags);
+    expect(await raisedBy(() => publish([id]))).toEqual(['arrivals']);
+    expect(await categoryArrivals(shoes, bags)).toEqual([shoesBefore + 1, bagsBefore]);
+    expect(await liveProducts()).toBe(live + 1);
+
+    // taken off sale: every reply showing it changes
+    expect(await raisedBy(() => setStatus('draft'))).toEqual(['catalogue']);
+    expect(await liveProducts()).toBe(live);
+    // on sale with a new price: the catalogue version, and no arrival
+    expect(await raisedBy(() => publish([id], { price_cents: 777_00 }))).toEqual(['catalogue']);
+    expect(await categoryArrivals(shoes, bags)).toEqual([shoesBefore + 1, bagsBefore]);
+    expect(await liveProducts()).toBe(live + 1);
+
+    // a drop of two, in one transaction; and an arrival with other writes in that transaction
+    await setStatus('scheduled', [id, other]);
+    expect(await raisedBy(() => db.transaction().execute((trx) => publish([id, other], {}, trx)))).toEqual([
+      'arrivals',
+    ]);
+    expect((await categoryArrivals(shoes))[0]).toBeGreaterThan(shoesBefore + 1);
+    expect(await liveProducts()).toBe(live + 1);
+    await setStatus('scheduled', [id]);
+    expect(
+      await raisedBy(() =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('products')
+            .set({ status: 'published', published_at: new Date().toISOString() })
+            .where('id', '=', id)
+            .execute();
+          await trx.updateTable('products').set({ price_cents: 888_00 }).where('id', '=', other).execute();
+        }),
+      ),
+    ).toEqual(['catalogue', 'arrivals']);
+    expect(await liveProducts()).toBe(live + 1);
+
+    // the drop e-mail claims the products it names: no reply shows that
+    expect(
+      await raisedBy(() =>
+        db
+          .updateTable('products')
+          .set({ announced_at: new Date().toISOString() })
+          .where('id', 'in', [id, other])
+          .execute(),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the stock-only and arrival tests compare every other column of products, those added later too', async () => {
+    // each trigger, and the columns a change of which alone it counts
+    const triggers: [string, string[]][] = [
+      ['catalogue_stock_products_update', ['stock_quantity', 'updated_at']],
+      ['catalogue_arrivals_products_update', ['status', 'published_at', 'publish_at', 'announce_after', 'updated_at']],
+    ];
     if (TEST_DB === 'postgres') {
-      // PostgreSQL compares the whole row as JSON without the stock columns: new columns included.
-      const def = await sql<{ def: string }>`select pg_get_triggerdef(oid) as def from pg_trigger
-        where tgname = 'catalogue_stock_products_update'`.execute(db);
-      expect(def.rows[0]?.def).toContain("(to_jsonb(old.*) - 'stock_quantity'::text) - 'updated_at'::text");
+      // PostgreSQL compares the whole row as JSON without those columns: new columns included.
+      for (const [name, except] of triggers) {
+        const def = await sql<{ def: string }>`select pg_get_triggerdef(oid) as def from pg_trigger
+          where tgname = ${name}`.execute(db);
+        const text = def.rows[0]?.def ?? '';
+        expect(text, name).toContain('(to_jsonb(old.*) - ');
+        for (const column of except) expect(text, `${name} ${column}`).toContain(`- '${column}'::text`);
+      }
       return;
     }
     const columns = await sql<{ name: string }>`select name from pragma_table_info('products')`.execute(db);
-    const trigger = await sql<{
-      sql: string;
-    }>`select sql from sqlite_master where name = 'catalogue_stock_products_update'`.execute(db);
-    const text = trigger.rows[0]?.sql ?? '';
-    // SQLite's trigger lists the columns: a migration adding one to products must call
-    // writeSqliteProductTriggers again, or that column's changes would keep stale replies.
-    for (const { name } of columns.rows) {
-      if (name === 'stock_quantity' || name === 'updated_at') continue;
-      expect(text, name).toContain(`new."${name}" is old."${name}"`);
+    for (const [name, except] of triggers) {
+      const trigger = await sql<{ sql: string }>`select sql from sqlite_master where name = ${name}`.execute(db);
+      const text = trigger.rows[0]?.sql ?? '';
+      // SQLite's triggers list the columns: a migration adding one to products must call
+      // writeSqliteProductTriggers (migration 0190) again, or that column's changes would keep
+      // stale replies.
+      for (const { name: column } of columns.rows) {
+        if (except.includes(column)) continue;
+        expect(text, `${name} ${column}`).toContain(`new."${column}" is old."${column}"`);
+      }
     }
   });
 });

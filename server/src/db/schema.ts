@@ -636,6 +636,14 @@ export interface CatalogueStateTable {
   terms_version: number;
   /** summed: goes up with a product's stock-only change that does not bring it back into stock */
   stock_version: number;
+  /** summed: goes up when products go on sale with no other change (migration 0190) */
+  arrivals_version: number;
+}
+
+/** How many times a product of the category went on sale with no other change (migration 0190). */
+export interface CategoryArrivalsTable {
+  category_id: number;
+  version: number;
 }
 
 export type DeliveryKind = 'pickup' | 'doorstep' | 'courier';
@@ -704,6 +712,7 @@ export interface DB {
   sms_outbox: SmsOutboxTable;
   phone_verifications: PhoneVerificationsTable;
   catalogue_state: CatalogueStateTable;
+  category_arrivals: CategoryArrivalsTable;
   drops: DropsTable;
   drop_recipients: DropRecipientsTable;
   saved_searches: SavedSearchesTable;

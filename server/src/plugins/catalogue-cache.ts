@@ -62,8 +62,13 @@ export type ShownStock = readonly (readonly [id: number, stock: number])[];
 
 /** The counters of catalogue_state, each summed over its rows. */
 export interface CatalogueVersions {
-  /** every write a public catalogue reply shows, but demand */
+  /** every write a public catalogue reply shows, but demand and stock-only changes (arrivals included) */
   catalogue: number;
+  /**
+   * the part of `catalogue` that is products going on sale with no other change (migration
+   * 0190): a product page is changed by them only through its related items (`categoryArrivals`)
+   */
+  arrivals: number;
   /** order lines, order status and wishlist adds: what trending ranks by */
   demand: number;
   /** the words search knows: categories, and products' brands, sizes and colours */
@@ -94,12 +99,14 @@ const BROTLI = {
 
 // The sums over catalogue_state's rows (migrations 0020, 0170): each row only grows its versions.
 const VERSION_QUERY = CompiledQuery.raw(
-  'select sum(version) as version, sum(demand_version) as demand, sum(terms_version) as terms, sum(stock_version) as stock from catalogue_state',
+  'select sum(version) as version, sum(arrivals_version) as arrivals, sum(demand_version) as demand, sum(terms_version) as terms, sum(stock_version) as stock from catalogue_state',
 );
+const CATEGORY_ARRIVALS_QUERY = CompiledQuery.raw('select category_id, version from category_arrivals');
 const LIVE_QUERY = CompiledQuery.raw('select sum(live_products) as live_products from catalogue_state');
 // Asked before nearly every public reply: PostgreSQL parses and plans each once per connection.
 prepareOnPostgres(VERSION_QUERY.sql);
 prepareOnPostgres(LIVE_QUERY.sql);
+prepareOnPostgres(CATEGORY_ARRIVALS_QUERY.sql);
 
 /**
  * Runs `query` for every caller, sharing runs: a caller joins the next run to start after it
@@ -145,6 +152,8 @@ export class CatalogueCache {
 
   /** the versions, stock checks and live count are read through `quickReads` */
   private readonly db: Db;
+  /** the last read of the categories' arrivals, begun once the arrivals version was `from` */
+  private arrivalsRead: { from: number; counters: Promise<ReadonlyMap<number, number>> } | null = null;
 
   constructor(db: Db, options: CatalogueCacheOptions = {}) {
     this.db = quickReads(db);
@@ -153,10 +162,14 @@ export class CatalogueCache {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.readVersions = sharedReads(async () => {
       const { rows } =
-        await this.db.executeQuery<Record<'version' | 'demand' | 'terms' | 'stock', number | string>>(VERSION_QUERY);
+        await this.db.executeQuery<Record<'version' | 'arrivals' | 'demand' | 'terms' | 'stock', number | string>>(
+          VERSION_QUERY,
+        );
       const row = rows[0];
+      const arrivals = Number(row?.arrivals ?? 0);
       return {
-        catalogue: Number(row?.version ?? 0),
+        catalogue: Number(row?.version ?? 0) + arrivals,
+        arrivals,
         demand: Number(row?.demand ?? 0),
         terms: Number(row?.terms ?? 0),
         stock: Number(row?.stock ?? 0),
@@ -172,6 +185,28 @@ export class CatalogueCache {
   async readVersion(): Promise<number> {
     const versions = await this.readVersions();
     return versions.catalogue + versions.stock;
+  }
+
+  /**
+   * Each category's arrivals counter (migration 0190; a category with none is missing), as the
+   * database holds them once the arrivals version is `arrivals` or later: one read per arrival,
+   * shared by every caller (categories are few). Read before a page's data, it stamps the page;
+   * read after the versions, it says whether a kept page's categories have had an arrival since.
+   */
+  categoryArrivals(arrivals: number): Promise<ReadonlyMap<number, number>> {
+    const kept = this.arrivalsRead;
+    if (kept && kept.from >= arrivals) return kept.counters;
+    const read = {
+      from: arrivals,
+      counters: this.db
+        .executeQuery<{ category_id: number; version: number | string }>(CATEGORY_ARRIVALS_QUERY)
+        .then(({ rows }) => new Map(rows.map((r) => [r.category_id, Number(r.version)]))),
+    };
+    this.arrivalsRead = read;
+    read.counters.catch(() => {
+      if (this.arrivalsRead === read) this.arrivalsRead = null;
+    });
+    return read.counters;
   }
 
   /** Whether the products still have the stock a kept reply or page shows (one query). */

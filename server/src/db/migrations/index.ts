@@ -25,6 +25,7 @@ import * as m0150 from './0150_languages.js';
 import * as m0160 from './0160_push_notifications.js';
 import * as m0170 from './0170_catalogue_versions.js';
 import * as m0180 from './0180_demand_on_cancellation.js';
+import * as m0190 from './0190_arrivals.js';
 
 /**
  * Every migration, in order. Add a new file as `NNNN_what_it_does.ts` and list it here;
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0160_push_notifications': m0160,
   '0170_catalogue_versions': m0170,
   '0180_demand_on_cancellation': m0180,
+  '0190_arrivals': m0190,
 };

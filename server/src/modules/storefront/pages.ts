@@ -175,6 +175,11 @@ export interface CachedPage {
   catalogue?: number;
   demand?: number;
   shownStock?: [id: number, stock: number][];
+  /**
+   * For a page that only some arrivals can change (RenderedPage.arrivalsIn): the catalogue version
+   * it shows less the arrivals, and the arrivals counter of each of those categories, as of its data
+   */
+  arrivals?: { otherThanArrivals: number; counters: [category: number, counter: number][] };
 }
 
 const gzipAsync = promisify(gzip);

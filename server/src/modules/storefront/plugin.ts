@@ -1,5 +1,5 @@
 import { LIMITS } from '@mtumba/contract/constants';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   cookieLanguage,
@@ -37,6 +37,9 @@ export interface StorefrontOptions {
   /** the server entry to render with, instead of the build's (tests) */
   entryFile?: string;
 }
+
+/** The catalogue cache's counters (as its plugin declares them on the instance). */
+type CatalogueVersions = Awaited<ReturnType<FastifyInstance['catalogueCache']['readVersions']>>;
 
 /** The languages pages are drawn in; English is the default. */
 const PAGE_LANGUAGES = LANGUAGES;
@@ -111,6 +114,10 @@ export default fp<StorefrontOptions>(
       },
     });
 
+    /** The arrivals counters of `categories` as `counters` holds them (0 for one that has had none). */
+    const stampsOf = (categories: readonly number[], counters: ReadonlyMap<number, number>) =>
+      categories.map((c): [number, number] => [c, counters.get(c) ?? 0]);
+
     // Requests for a page being drawn wait for that drawing instead of starting their own.
     const rendering = new Map<string, Promise<CachedPage | null>>();
     const renderPage = (
@@ -119,7 +126,7 @@ export default fp<StorefrontOptions>(
       url: string,
       language: PageLanguage,
       version: number,
-      catalogueVersion: number,
+      versions: CatalogueVersions,
       demand: number,
     ) => {
       const id = `${version} ${key}`;
@@ -127,27 +134,54 @@ export default fp<StorefrontOptions>(
       if (!pending) {
         pending = (async (): Promise<CachedPage | null> => {
           const before = pages.previous(version, key);
-          const rendered = await entry.render(url, sourceAt(catalogueVersion), config.appUrl, {
+          // Read before the data: a page's stamps never claim an arrival its data has not seen.
+          const counters = await app.catalogueCache.categoryArrivals(versions.arrivals);
+          const rendered = await entry.render(url, sourceAt(versions.catalogue), config.appUrl, {
             unchangedFrom: before?.dataKey,
             language,
           });
           if (!rendered) return null;
+          const otherThanArrivals = versions.catalogue - versions.arrivals;
           if ('unchanged' in rendered) {
             pages.renew(key, before!, version);
-            before!.catalogue = catalogueVersion;
+            before!.catalogue = versions.catalogue;
             before!.demand = demand;
+            // the same data: the same categories
+            if (before!.arrivals) {
+              before!.arrivals = {
+                otherThanArrivals,
+                counters: stampsOf(
+                  before!.arrivals.counters.map(([c]) => c),
+                  counters,
+                ),
+              };
+            }
             return before!;
           }
           const page = await preparePage(rendered.status, build.document(rendered), rendered.dataKey, version);
-          page.catalogue = catalogueVersion;
+          page.catalogue = versions.catalogue;
           page.demand = demand;
           page.shownStock = rendered.shownStock;
+          if (rendered.arrivalsIn)
+            page.arrivals = { otherThanArrivals, counters: stampsOf(rendered.arrivalsIn, counters) };
           pages.set(key, page);
           return page;
         })().finally(() => rendering.delete(id));
         rendering.set(id, pending);
       }
       return pending;
+    };
+
+    /**
+     * Whether a kept page shows the catalogue as `versions` has it: drawn for that version, or for
+     * one that differs from it only by arrivals in categories that cannot change the page.
+     */
+    const catalogueCurrent = async (page: CachedPage, versions: CatalogueVersions): Promise<boolean> => {
+      if (page.catalogue === versions.catalogue) return true;
+      const kept = page.arrivals;
+      if (!kept || kept.otherThanArrivals !== versions.catalogue - versions.arrivals) return false;
+      const counters = await app.catalogueCache.categoryArrivals(versions.arrivals);
+      return kept.counters.every(([category, counter]) => (counters.get(category) ?? 0) === counter);
     };
 
     app.decorate('sendWebPage', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -166,19 +200,21 @@ export default fp<StorefrontOptions>(
       // A page that names the products it shows (a product page, a list, home): after a sale of
       // another product (only the stock version moved), it is still current if their stock is,
       // checked in one query.
+      // A product page is current, too, after a drop in categories it does not belong to.
       const kept = page ? undefined : pages.previous(version, key);
       if (
         kept?.shownStock &&
-        kept.catalogue === versions.catalogue &&
         kept.demand === demand &&
+        (await catalogueCurrent(kept, versions)) &&
         (await app.catalogueCache.stockUnchanged(kept.shownStock))
       ) {
+        kept.catalogue = Math.max(kept.catalogue ?? 0, versions.catalogue);
         pages.renew(key, kept, version);
         if (kept.version === version) page = kept;
       }
       if (!page) {
         try {
-          page = await renderPage(entry, key, request.url, language, version, versions.catalogue, demand);
+          page = await renderPage(entry, key, request.url, language, version, versions, demand);
         } catch (err) {
           // The browser can still draw the page (and show the API's error): never a 500 for a page.
           if (!(err instanceof UnrenderableQuery)) request.log.error({ err }, 'server rendering failed');

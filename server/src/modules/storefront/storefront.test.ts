@@ -9,6 +9,8 @@ import { orderBody } from '../../../test/order-fixtures.js';
 import { jsonLdOf, schemaOrgProblems } from '../../../test/schema-org.js';
 import type { FastifyInstance } from 'fastify';
 import { softDeleteProduct } from '../../../test/cart-fixtures.js';
+import { listingContext } from '../listing/context.js';
+import { publishDueProducts } from '../listing/publishing.js';
 
 // The storefront rendered from the web app's sources (the same server entry the build makes), into
 // the web app's own index.html: what a browser with JavaScript off, or a search engine, receives.
@@ -220,6 +222,51 @@ describe('sending a kept page', () => {
     expect(changed.html).not.toBe(first.html);
     expect(changed.html).toContain('Ksh 650');
     expect(await etag()).not.toBe(before);
+  });
+});
+
+describe('a product page when a drop lands', () => {
+  /** A product scheduled to go on sale at `at` (a drop's item). */
+  const scheduled = async (name: string, category: number, at: Date) => {
+    const id = await insertProduct(database.db, { name, categories: [category] });
+    await database.db
+      .updateTable('products')
+      .set({ status: 'scheduled', publish_at: at.toISOString() })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  };
+
+  it('keeps the page through a drop in other categories, and shows a new arrival of its own among the related items', async () => {
+    const shirts = await insertCategory(database.db, `Drop shirts ${Date.now()}`);
+    const shoes = await insertCategory(database.db, `Drop shoes ${Date.now()}`);
+    await insertProduct(database.db, { name: 'Older flannel shirt', categories: [shirts] });
+    const id = await insertProduct(database.db, { name: 'Kept oxford shirt', categories: [shirts] });
+    const dropAt = new Date(Date.now() + 60_000);
+    await scheduled('Dropped suede loafers', shoes, dropAt);
+    const laterAt = new Date(Date.now() + 120_000);
+    await scheduled('Dropped denim shirt', shirts, laterAt);
+    const context = listingContext(testConfig(database.dataDir)).publish;
+
+    const first = await page(`/products/${id}`);
+    expect(first.html).toContain('Older flannel shirt');
+    expect(first.html).not.toContain('Dropped denim shirt');
+    const etag = String((await app.inject({ method: 'GET', url: `/products/${id}` })).headers.etag);
+
+    // the shoes go on sale: every list shows them, this page shows the same as before
+    expect(await publishDueProducts(database.db, dropAt, { context })).toHaveLength(1);
+    expect((await page(`/products/category/${shoes}`)).html).toContain('Dropped suede loafers');
+    const before = counter.count;
+    const kept = await app.inject({ method: 'GET', url: `/products/${id}`, headers: { 'if-none-match': etag } });
+    expect(kept.statusCode).toBe(304);
+    // the versions, then its products' stock: its categories' arrivals were read with the list
+    expect(counter.count - before).toBe(2);
+
+    // a shirt goes on sale: it is this page's newest related item
+    expect(await publishDueProducts(database.db, laterAt, { context })).toHaveLength(1);
+    const redrawn = await page(`/products/${id}`);
+    expect(redrawn.html).toContain('Dropped denim shirt');
+    expect(String((await app.inject({ method: 'GET', url: `/products/${id}` })).headers.etag)).not.toBe(etag);
   });
 });
 
