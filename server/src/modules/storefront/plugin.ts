@@ -172,6 +172,9 @@ export default fp<StorefrontOptions>(
       return pending;
     };
 
+    /** Pages being drawn again for a new demand while their kept copy goes out (one drawing each at a time). */
+    const refreshing = new Set<string>();
+
     /**
      * Whether a kept page shows the catalogue as `versions` has it: drawn for that version, or for
      * one that differs from it only by arrivals in categories that cannot change the page.
@@ -204,13 +207,27 @@ export default fp<StorefrontOptions>(
       const kept = page ? undefined : pages.previous(version, key);
       if (
         kept?.shownStock &&
-        kept.demand === demand &&
         (await catalogueCurrent(kept, versions)) &&
         (await app.catalogueCache.stockUnchanged(kept.shownStock))
       ) {
         kept.catalogue = Math.max(kept.catalogue ?? 0, versions.catalogue);
-        pages.renew(key, kept, version);
-        if (kept.version === version) page = kept;
+        if (kept.demand === demand) {
+          pages.renew(key, kept, version);
+          if (kept.version === version) page = kept;
+        } else {
+          // Only the demand moved (an order placed: home's trending row may rank differently).
+          // The kept page goes out at once and the page for the new demand is drawn meanwhile,
+          // once for all the requests after it: a ranking a moment old is nothing a shopper can
+          // tell, while reading it again held up home for every order of a sale. Prices, stock
+          // and the catalogue are as current as ever.
+          page = kept;
+          if (!refreshing.has(key)) {
+            refreshing.add(key);
+            renderPage(entry, key, request.url, language, version, versions, demand)
+              .catch((err: unknown) => request.log.error({ err }, 'server rendering failed'))
+              .finally(() => refreshing.delete(key));
+          }
+        }
       }
       if (!page) {
         try {

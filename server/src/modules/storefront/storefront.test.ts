@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { insertCategory, insertProduct, QueryCounter } from '../../../test/catalog.js';
 import { bearer, createTestDatabase, createUser, testConfig, type TestDatabase } from '../../../test/helpers.js';
@@ -303,6 +303,34 @@ describe('browsing without JavaScript', () => {
     expect(search.html).not.toContain('Kikoi wrap number');
     expect(search.html).toContain('Results for “loafers”');
     expect(search.html).toContain('<meta name="robots" content="noindex, follow">');
+  });
+
+  it('when the demand moves, sends the kept home page at once and the new trending ranking to the requests after', async () => {
+    /** The ids of home's trending row, from the data the page was drawn with. */
+    const trendingOf = (html: string): number[] => {
+      const state = /<script id="app-state" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
+      const queries = (JSON.parse(state) as { queries?: { queryKey: unknown[]; state: { data: unknown } }[] }).queries;
+      const row = queries?.find((q) => JSON.stringify(q.queryKey) === '["catalog","products","trending"]');
+      return (row?.state.data as { id: number }[] | undefined)?.map((p) => p.id) ?? [];
+    };
+    const old = new Date(Date.now() - 3600_000).toISOString();
+    const kikoi = await insertProduct(database.db, { name: 'Wished-for kikoi', created_at: old });
+    const drawn = await page('/');
+    expect(trendingOf(drawn.html)[0]).not.toBe(kikoi);
+    const etag = String((await app.inject({ method: 'GET', url: '/' })).headers.etag);
+
+    // three shoppers wish for the kikoi: only the demand trending ranks by moves
+    for (let i = 0; i < 3; i += 1) {
+      const shopper = await createUser(database.db);
+      await database.db
+        .insertInto('wishlist_items')
+        .values({ user_id: shopper.id, product_id: kikoi, created_at: new Date().toISOString() })
+        .execute();
+    }
+    // the kept page, at once: the ranking is read again beside the request, not in its way
+    const kept = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': etag } });
+    expect(kept.statusCode).toBe(304);
+    await vi.waitFor(async () => expect(trendingOf((await page('/')).html)[0]).toBe(kikoi));
   });
 
   it('renders home with the organization and the shop profile, and leaves the cart to the browser', async () => {
