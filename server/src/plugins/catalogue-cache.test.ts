@@ -6,6 +6,9 @@ import { orderBody } from '../../test/order-fixtures.js';
 import { sql } from 'kysely';
 import { dialectOf } from '../db/database.js';
 import { stockOf } from './catalogue-cache-repository.js';
+import { catalogCacheRequests } from '../lib/metrics.js';
+import { listingContext } from '../modules/listing/context.js';
+import { publishDueProducts } from '../modules/listing/publishing.js';
 
 let t: TestApp;
 
@@ -84,6 +87,37 @@ describe('cached catalogue replies', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it("keep one product's reply through a drop, which every list shows at once", async () => {
+    const item = await oneOfAKind(t.db);
+    const dropped = await oneOfAKind(t.db);
+    const dropAt = new Date(Date.now() + 60_000);
+    await t.db
+      .updateTable('products')
+      .set({ status: 'scheduled', publish_at: dropAt.toISOString() })
+      .where('id', '=', dropped.id)
+      .execute();
+    const url = `/api/products/${item.id}`;
+    const first = await get(url);
+    const newest = '/api/products?per_page=20&sort=newest';
+    expect((await get(newest)).body.map((p: { id: number }) => p.id)).not.toContain(dropped.id);
+    const hits = async () =>
+      (await catalogCacheRequests.get()).values.find((v) => v.labels.result === 'hit')?.value ?? 0;
+
+    const context = listingContext(t.config).publish;
+    expect(await publishDueProducts(t.db, dropAt, { context })).toEqual([dropped.id]);
+    const before = await hits();
+    expect(await get(url)).toEqual(first);
+    expect(await hits()).toBe(before + 1);
+    expect((await get(newest)).body.map((p: { id: number }) => p.id)).toContain(dropped.id);
+    expect((await get(`/api/products/${dropped.id}`)).status).toBe(200);
+
+    // any other change of the catalogue still drops it
+    await t.db.updateTable('products').set({ price_cents: 4321_00 }).where('id', '=', dropped.id).execute();
+    const after = await hits();
+    expect(await get(url)).toEqual(first);
+    expect(await hits()).toBe(after);
   });
 
   it('count the live products as they are added and soft-deleted', async () => {

@@ -51,6 +51,8 @@ interface CachedReply {
   demand: number | null;
   /** the products it shows with their stock, when only their stock can change it (see `ShownStock`) */
   shown: ShownStock | null;
+  /** when only arrivals in some categories can change it (see `ArrivalStamps`) */
+  arrivals: ArrivalStamps | null;
 }
 
 /**
@@ -59,6 +61,16 @@ interface CachedReply {
  * After such a change (the stock version), the reply is still current if these stocks are.
  */
 export type ShownStock = readonly (readonly [id: number, stock: number])[];
+
+/**
+ * What a kept reply or page that only some arrivals can change was drawn from: the catalogue
+ * version less the arrivals, and the arrivals counter of each category whose arrivals can change
+ * it (none for one product's reply: a product going on sale changes no other product's).
+ */
+export interface ArrivalStamps {
+  otherThanArrivals: number;
+  counters: [category: number, counter: number][];
+}
 
 /** The counters of catalogue_state, each summed over its rows. */
 export interface CatalogueVersions {
@@ -209,6 +221,32 @@ export class CatalogueCache {
     return read.counters;
   }
 
+  /**
+   * The stamps of a reply or page that arrivals in `categories` alone can change, drawn from data
+   * read after `versions` and after `counters` (`categoryArrivals`, read before the data).
+   */
+  arrivalStamps(
+    versions: CatalogueVersions,
+    categories: readonly number[],
+    counters: ReadonlyMap<number, number>,
+  ): ArrivalStamps {
+    return {
+      otherThanArrivals: versions.catalogue - versions.arrivals,
+      counters: categories.map((c): [number, number] => [c, counters.get(c) ?? 0]),
+    };
+  }
+
+  /**
+   * Whether what `stamps` was drawn from is still what the catalogue holds at `versions`, though
+   * the catalogue version moved: only through arrivals, and none in the stamped categories.
+   */
+  async onlyOtherArrivals(stamps: ArrivalStamps | null | undefined, versions: CatalogueVersions): Promise<boolean> {
+    if (!stamps || stamps.otherThanArrivals !== versions.catalogue - versions.arrivals) return false;
+    if (stamps.counters.length === 0) return true;
+    const counters = await this.categoryArrivals(versions.arrivals);
+    return stamps.counters.every(([category, counter]) => (counters.get(category) ?? 0) === counter);
+  }
+
   /** Whether the products still have the stock a kept reply or page shows (one query). */
   async stockUnchanged(shown: ShownStock): Promise<boolean> {
     if (shown.length === 0) return true;
@@ -254,13 +292,16 @@ export class CatalogueCache {
 
   /**
    * Whether a kept reply shows what the database holds at `versions`: built for this catalogue
-   * (and demand) version, within its time, and either for this stock version or, when it names
-   * the products it shows, with their stock unchanged since (then it is current for this stock
-   * version too).
+   * (and demand) version, or one that differs from it only by arrivals that cannot change it,
+   * within its time, and either for this stock version or, when it names the products it shows,
+   * with their stock unchanged since (then it is current for this stock version too).
    */
   private async current(entry: CachedReply, versions: CatalogueVersions, demand: number | null): Promise<boolean> {
-    if (entry.catalogue !== versions.catalogue || entry.demand !== demand) return false;
-    if (Date.now() - entry.storedAt > this.ttlMs) return false;
+    if (entry.demand !== demand || Date.now() - entry.storedAt > this.ttlMs) return false;
+    if (entry.catalogue !== versions.catalogue) {
+      if (!(await this.onlyOtherArrivals(entry.arrivals, versions))) return false;
+      entry.catalogue = Math.max(entry.catalogue, versions.catalogue);
+    }
     if (entry.stock === versions.stock) return true;
     if (!entry.shown || !(await this.stockUnchanged(entry.shown))) return false;
     entry.stock = Math.max(entry.stock, versions.stock);
@@ -298,7 +339,7 @@ export class CatalogueCache {
     request: FastifyRequest,
     reply: FastifyReply,
     body: unknown,
-    options: { etag?: boolean; headers?: string[]; shown?: ShownStock | null } = {},
+    options: { etag?: boolean; headers?: string[]; shown?: ShownStock | null; arrivalsIn?: readonly [] } = {},
   ): FastifyReply {
     const json = JSON.stringify(body);
     const etag = options.etag === false ? null : weakEtag(json);
@@ -316,6 +357,7 @@ export class CatalogueCache {
       stock: versions?.stock ?? -1,
       demand: request.catalogueDemand,
       shown: options.shown ?? null,
+      arrivals: options.arrivalsIn && versions ? this.arrivalStamps(versions, options.arrivalsIn, new Map()) : null,
       bytes: 0,
       storedAt: 0,
     };
@@ -335,8 +377,11 @@ export class CatalogueCache {
   private store(key: string, entry: CachedReply): void {
     if (entry.catalogue < this.entriesVersion) return;
     if (entry.catalogue > this.entriesVersion) {
-      // Replies of an older catalogue version can never be sent again.
-      for (const [oldKey, old] of this.entries) if (old.catalogue < entry.catalogue) this.remove(oldKey, old);
+      // Replies of an older catalogue version can never be sent again, but those only some
+      // arrivals can change.
+      for (const [oldKey, old] of this.entries) {
+        if (old.catalogue < entry.catalogue && !old.arrivals) this.remove(oldKey, old);
+      }
       this.entriesVersion = entry.catalogue;
     }
     const old = this.entries.get(key);

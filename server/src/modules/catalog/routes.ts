@@ -269,7 +269,8 @@ const catalogRoutes: FastifyPluginAsyncZod<{ publish: PublishOptions }> = async 
       const id = requireProductId(request.params.id);
       try {
         const product = await catalog.getProduct(id);
-        return cache.send(request, reply, product, { shown: shownStock([product]) });
+        // It shows no other product: one going on sale elsewhere leaves it as it is (migration 0190).
+        return cache.send(request, reply, product, { shown: shownStock([product]), arrivalsIn: [] });
       } catch (err) {
         // A draft or scheduled product is 404 to everyone but admins, who get it uncached.
         if (!(err instanceof DomainError) || err.kind !== 'not_found') throw err;

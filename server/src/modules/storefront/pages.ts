@@ -7,6 +7,7 @@ import { brotliCompress, brotliDecompress, brotliDecompressSync, constants as zl
 import { LIMITS } from '@mtumba/contract/constants';
 import { productListQuerySchema } from '@mtumba/contract/product';
 import type { CatalogueSource, RenderedPage, StorefrontEntry } from '@mtumba/contract/storefront';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { publicConfigReply } from '../accounts/public-config.js';
@@ -158,6 +159,9 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
 }
 
 /** A drawn page as it is sent: the document's bytes, compressed once, with its ETag. */
+/** What a page only some arrivals can change was drawn from (the catalogue cache's stamps). */
+type ArrivalStamps = NonNullable<Parameters<FastifyInstance['catalogueCache']['onlyOtherArrivals']>[0]>;
+
 export interface CachedPage {
   status: number;
   /** the document, brotli-compressed: what nearly every browser asks for, and all that is kept of it */
@@ -179,7 +183,7 @@ export interface CachedPage {
    * For a page that only some arrivals can change (RenderedPage.arrivalsIn): the catalogue version
    * it shows less the arrivals, and the arrivals counter of each of those categories, as of its data
    */
-  arrivals?: { otherThanArrivals: number; counters: [category: number, counter: number][] };
+  arrivals?: ArrivalStamps;
 }
 
 const gzipAsync = promisify(gzip);

@@ -114,10 +114,6 @@ export default fp<StorefrontOptions>(
       },
     });
 
-    /** The arrivals counters of `categories` as `counters` holds them (0 for one that has had none). */
-    const stampsOf = (categories: readonly number[], counters: ReadonlyMap<number, number>) =>
-      categories.map((c): [number, number] => [c, counters.get(c) ?? 0]);
-
     // Requests for a page being drawn wait for that drawing instead of starting their own.
     const rendering = new Map<string, Promise<CachedPage | null>>();
     const renderPage = (
@@ -141,29 +137,21 @@ export default fp<StorefrontOptions>(
             language,
           });
           if (!rendered) return null;
-          const otherThanArrivals = versions.catalogue - versions.arrivals;
+          const cache = app.catalogueCache;
           if ('unchanged' in rendered) {
             pages.renew(key, before!, version);
             before!.catalogue = versions.catalogue;
             before!.demand = demand;
             // the same data: the same categories
-            if (before!.arrivals) {
-              before!.arrivals = {
-                otherThanArrivals,
-                counters: stampsOf(
-                  before!.arrivals.counters.map(([c]) => c),
-                  counters,
-                ),
-              };
-            }
+            const categories = before!.arrivals?.counters.map(([c]) => c);
+            if (categories) before!.arrivals = cache.arrivalStamps(versions, categories, counters);
             return before!;
           }
           const page = await preparePage(rendered.status, build.document(rendered), rendered.dataKey, version);
           page.catalogue = versions.catalogue;
           page.demand = demand;
           page.shownStock = rendered.shownStock;
-          if (rendered.arrivalsIn)
-            page.arrivals = { otherThanArrivals, counters: stampsOf(rendered.arrivalsIn, counters) };
+          if (rendered.arrivalsIn) page.arrivals = cache.arrivalStamps(versions, rendered.arrivalsIn, counters);
           pages.set(key, page);
           return page;
         })().finally(() => rendering.delete(id));
@@ -174,18 +162,6 @@ export default fp<StorefrontOptions>(
 
     /** Pages being drawn again for a new demand while their kept copy goes out (one drawing each at a time). */
     const refreshing = new Set<string>();
-
-    /**
-     * Whether a kept page shows the catalogue as `versions` has it: drawn for that version, or for
-     * one that differs from it only by arrivals in categories that cannot change the page.
-     */
-    const catalogueCurrent = async (page: CachedPage, versions: CatalogueVersions): Promise<boolean> => {
-      if (page.catalogue === versions.catalogue) return true;
-      const kept = page.arrivals;
-      if (!kept || kept.otherThanArrivals !== versions.catalogue - versions.arrivals) return false;
-      const counters = await app.catalogueCache.categoryArrivals(versions.arrivals);
-      return kept.counters.every(([category, counter]) => (counters.get(category) ?? 0) === counter);
-    };
 
     app.decorate('sendWebPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const entry = build.entry;
@@ -207,7 +183,8 @@ export default fp<StorefrontOptions>(
       const kept = page ? undefined : pages.previous(version, key);
       if (
         kept?.shownStock &&
-        (await catalogueCurrent(kept, versions)) &&
+        (kept.catalogue === versions.catalogue ||
+          (await app.catalogueCache.onlyOtherArrivals(kept.arrivals, versions))) &&
         (await app.catalogueCache.stockUnchanged(kept.shownStock))
       ) {
         kept.catalogue = Math.max(kept.catalogue ?? 0, versions.catalogue);
