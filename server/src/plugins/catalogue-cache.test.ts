@@ -101,7 +101,7 @@ describe('cached catalogue replies', () => {
     const url = `/api/products/${item.id}`;
     const first = await get(url);
     const newest = '/api/products?per_page=20&sort=newest';
-    expect((await get(newest)).body.map((p: { id: number }) => p.id)).not.toContain(dropped.id);
+    expect(((await get(newest)).body as { id: number }[]).map((p) => p.id)).not.toContain(dropped.id);
     const hits = async () =>
       (await catalogCacheRequests.get()).values.find((v) => v.labels.result === 'hit')?.value ?? 0;
 
@@ -110,7 +110,7 @@ describe('cached catalogue replies', () => {
     const before = await hits();
     expect(await get(url)).toEqual(first);
     expect(await hits()).toBe(before + 1);
-    expect((await get(newest)).body.map((p: { id: number }) => p.id)).toContain(dropped.id);
+    expect(((await get(newest)).body as { id: number }[]).map((p) => p.id)).toContain(dropped.id);
     expect((await get(`/api/products/${dropped.id}`)).status).toBe(200);
 
     // any other change of the catalogue still drops it
