@@ -69,8 +69,8 @@ async function sqliteStockOnly(db: AnyDb): Promise<string> {
 
 /**
  * SQLite's update triggers of products: a stock-only update raises `stock_version`, any other
- * raises `version` and keeps the live-products count (as 0070 left it). Call again after adding a
- * column to products.
+ * raises `version` and keeps the live-products count (as 0070 left it). Migration 0190 replaced
+ * them: after adding a column to products, call 0190's `writeSqliteProductTriggers`, not this.
  */
 export async function writeSqliteProductTriggers(db: AnyDb): Promise<void> {
   const stockOnly = await sqliteStockOnly(db);

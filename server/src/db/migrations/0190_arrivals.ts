@@ -53,9 +53,10 @@ async function sqliteSameBut(db: AnyDb, except: string[]): Promise<string> {
 
 /**
  * SQLite's update triggers of products: a stock-only update raises `stock_version`, a product
- * going on sale `arrivals_version` and its categories' counters, one of unshown columns nothing,
- * any other update `version`; the second and last keep the live-products count. The conditions list the table's columns: a migration
- * adding a column to products calls this again (`catalogue-versions.test.ts` fails otherwise).
+ * going on sale `arrivals_version` and its categories' counters, one of only unshown columns
+ * nothing, any other update `version`; the arrivals and `version` triggers keep the live-products
+ * count. The conditions list the table's columns: a migration adding a column to products calls
+ * this again (`catalogue-versions.test.ts` fails otherwise).
  */
 export async function writeSqliteProductTriggers(db: AnyDb): Promise<void> {
   const stockOnly = `(${await sqliteSameBut(db, STOCK_COLUMNS)} and new.stock_quantity is not old.stock_quantity

@@ -158,10 +158,10 @@ export async function loadWebBuild(distDir: string, shell: string, entryFile?: s
   };
 }
 
-/** A drawn page as it is sent: the document's bytes, compressed once, with its ETag. */
 /** What a page only some arrivals can change was drawn from (the catalogue cache's stamps). */
 type ArrivalStamps = NonNullable<Parameters<FastifyInstance['catalogueCache']['onlyOtherArrivals']>[0]>;
 
+/** A drawn page as it is sent: the document's bytes, compressed once, with its ETag. */
 export interface CachedPage {
   status: number;
   /** the document, brotli-compressed: what nearly every browser asks for, and all that is kept of it */

@@ -330,7 +330,9 @@ describe('browsing without JavaScript', () => {
     // the kept page, at once: the ranking is read again beside the request, not in its way
     const kept = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': etag } });
     expect(kept.statusCode).toBe(304);
-    await vi.waitFor(async () => expect(trendingOf((await page('/')).html)[0]).toBe(kikoi));
+    // the drawing for the new ranking runs beside the requests: wait for it (vi.waitFor's default
+    // second is short for a drawing on a loaded CI machine)
+    await vi.waitFor(async () => expect(trendingOf((await page('/')).html)[0]).toBe(kikoi), { timeout: 10_000 });
   });
 
   it('renders home with the organization and the shop profile, and leaves the cart to the browser', async () => {
