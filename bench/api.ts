@@ -448,6 +448,11 @@ async function main(): Promise<void> {
       console.log(
         `Browsing in the drop's first second: p99 ${inDrop.p99} ms (${inDrop.count} requests); the rest of the run: p99 ${outside.p99} ms (${outside.count} requests)`,
       );
+      if (process.argv.includes('--cpu-prof')) {
+        console.log(
+          `The drop's first second in the server's CPU profile: npx tsx bench/profile.ts <profile> --from ${mixed.dropWindow.from} --to ${mixed.dropWindow.to}`,
+        );
+      }
       if (Object.keys(mixed.unexpected).length) console.log('Unexpected answers:', mixed.unexpected);
     }
     const wholeRssMb = wholeRunRss();

@@ -84,6 +84,8 @@ export interface MixedResult {
    */
   browseDropSecond: Summary;
   browseOutsideDropSecond: Summary;
+  /** the drop's first second on the monotonic clock in µs, the time base of the server's --cpu-prof samples */
+  dropWindow: { from: number; to: number };
   oversold: boolean;
   unexpected: Record<string, number>;
 }
@@ -155,6 +157,7 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
   const trace: [number, number, string][] = [];
   let dropped = false;
   let droppedAt = Infinity;
+  let droppedAtUs = 0;
   let ordersPlaced = 0;
   let ordersPaid = 0;
   let dropOrders = 0;
@@ -328,6 +331,7 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
     await new Promise((r) => setTimeout(r, dropAt - performance.now()));
     dropped = true;
     droppedAt = performance.now();
+    droppedAtUs = Number(process.hrtime.bigint() / 1000n);
   })();
   // Once the crowd is in, the window opens: the server's CPU, both event loops' delays (reading
   // the server's metrics starts a new window of its own) and every step from then on.
@@ -386,6 +390,7 @@ export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
     browseAfterDrop: summary(afterDrop),
     browseDropSecond: summary(dropSecond),
     browseOutsideDropSecond: summary(outsideDropSecond),
+    dropWindow: { from: droppedAtUs, to: droppedAtUs + 1_000_000 },
     oversold: stock.some((s) => s.stock_quantity < 0) || sold.some((s) => Number(s.n) > 1),
     unexpected,
   };
