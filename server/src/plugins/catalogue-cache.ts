@@ -334,6 +334,8 @@ export class CatalogueCache {
    * Sends a JSON reply built for a cached route and keeps it for the version read before its
    * data. With `etag`, it carries an ETag and `Cache-Control: no-cache` and answers a matching
    * `If-None-Match` with 304. `headers` are the reply's other headers worth keeping (paging).
+   * `shown`: the products it shows with their stock (`ShownStock`). `arrivalsIn: []`: no product
+   * going on sale can change it (it shows no other product), so it is kept through arrivals.
    */
   send(
     request: FastifyRequest,
