@@ -11,6 +11,7 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { LIMITS } from '@mtumba/contract/constants';
 import { AppProvider, AuthSync } from './app/provider';
 import { AppRoutes, preloadStorefrontScreen, routes } from './app/router';
+import { routesFor } from './ssr/routes-for';
 import { Footer } from './app/layout';
 import { toPublicConfig, type PublicConfig } from './lib/api/get-config';
 import { catalogKeys } from './lib/api/catalog-keys';
@@ -172,7 +173,7 @@ async function renderApp(
         <LanguageProvider language={language}>
           <AppProvider client={client} serverDrawn>
             <StaticRouter location={`${url.pathname}${url.search}`}>
-              <AppRoutes />
+              <AppRoutes table={routesFor(url.pathname)} />
             </StaticRouter>
           </AppProvider>
         </LanguageProvider>

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { CountBadge } from './count-badge';
 import { NavItem } from './nav-item';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';

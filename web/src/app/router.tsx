@@ -4,6 +4,7 @@ import { AppLayout } from './layout';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
 import { RouteLanguage } from '@/i18n/route-language';
+import { LinkNavigation } from '@/components/ui/link';
 
 // Every screen is its own chunk; admin screens only load for admins.
 const Home = lazyScreen(() => import('./routes/home'));
@@ -97,8 +98,13 @@ function AppFrame() {
  * The screen for the current URL, under a <BrowserRouter> (or the server's <StaticRouter>). The
  * declarative router is used rather than a data router: the app has no loaders or actions, and it
  * costs the first page about 17 KB less JavaScript (docs/architecture.md section 19). The admin's
- * screens are drawn in English whatever the shopper's language (RouteLanguage).
+ * screens are drawn in English whatever the shopper's language (RouteLanguage). The server's renderer
+ * gives the part of the table that can match its page (`table`, ssr/routes-for.ts).
  */
-export function AppRoutes() {
-  return <RouteLanguage>{useRoutes(routes)}</RouteLanguage>;
+export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
+  return (
+    <RouteLanguage>
+      <LinkNavigation>{useRoutes(table)}</LinkNavigation>
+    </RouteLanguage>
+  );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { CategoryCarousel } from '@/features/catalog/components/category-carousel';
 import { CurrentOffers } from '@/features/catalog/components/current-offers';

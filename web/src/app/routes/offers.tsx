@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useOfferCopy } from '@/config/offers';
 import { paths } from '@/config/paths';
 import messages from '@/i18n/catalogs/en/buy.json';

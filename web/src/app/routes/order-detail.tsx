@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useAuth } from '@/lib/auth/use-auth';
 import { OrderDetail } from '@/features/orders/components/order-detail';
 import { SignInRequired } from '@/features/auth/components/sign-in-required';

@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { LoadError } from '@/components/ui/load-error';
 import { ShareProductOnWhatsApp } from '@/components/ui/whatsapp-share';
 import { paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import messages from '@/i18n/catalogs/en/pages.json';
 import { useT } from '@/i18n';

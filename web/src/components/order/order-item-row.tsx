@@ -1,6 +1,6 @@
 import type { OrderItemJson } from '@mtumba/contract/order';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatKsh } from '@mtumba/contract/money';
 import { paths } from '@/config/paths';
 import messages from '@/i18n/catalogs/en/buy.json';

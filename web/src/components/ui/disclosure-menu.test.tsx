@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/lib/testing';
 import { DisclosureMenu } from './disclosure-menu';

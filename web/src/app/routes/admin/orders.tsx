@@ -1,5 +1,5 @@
 import { AdminGuard } from '@/features/admin/components/admin-guard';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { AdminOrdersScreen } from '@/features/admin/components/admin-orders-screen';
 import { paths } from '@/config/paths';
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatKsh } from '@mtumba/contract/money';
 import type { AdminPriceOfferJson } from '@mtumba/contract/price-offers';

@@ -4,7 +4,7 @@ import { CardSection } from '@/components/ui/card-section';
 import { formatKsh } from '@mtumba/contract/money';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';

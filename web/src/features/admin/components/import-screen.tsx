@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import {
   IMPORT_LIMITS,
   PRODUCTS_CSV_COLUMNS,

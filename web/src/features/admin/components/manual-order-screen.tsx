@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import {
   SALES_CHANNELS,
   SALES_CHANNEL_LABELS,

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { PRODUCT_CONDITIONS } from '@mtumba/contract/constants';
 import {
   defaultItemDescription,

@@ -1,7 +1,7 @@
 import type { AdminOrderDetailJson } from '@mtumba/contract/order';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { amountToCents, formatKsh } from '@mtumba/contract/money';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';

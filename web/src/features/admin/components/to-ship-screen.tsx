@@ -1,6 +1,6 @@
 import type { AdminOrderJson } from '@mtumba/contract/order';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { LIMITS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';

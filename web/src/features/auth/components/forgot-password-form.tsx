@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { BusyButton } from '@/components/ui/busy-button';
 import { EmailField } from '@/components/ui/email-field';

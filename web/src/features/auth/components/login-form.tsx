@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { BusyButton } from '@/components/ui/busy-button';
 import { EmailField } from '@/components/ui/email-field';

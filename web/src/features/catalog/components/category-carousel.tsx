@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { TIMINGS } from '@mtumba/contract/constants';
 import { paths } from '@/config/paths';
 import { useCategories } from '../api/get-categories';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { OFFERS } from '@mtumba/contract/constants';
 import { formatKsh } from '@mtumba/contract/money';
 import type { OfferCopy } from '@/config/offers';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { ProductImage, productImageSource } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';

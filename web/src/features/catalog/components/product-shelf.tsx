@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ProductGridSkeleton } from '@/components/ui/product-card-skeleton';
 import type { Product } from '@mtumba/contract/product';
 import { ProductGrid } from './product-grid';

@@ -1,7 +1,7 @@
 import type { OrderJson } from '@mtumba/contract/order';
 import { OrderDelivery } from '@/components/ui/order-delivery';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { CardSection } from '@/components/ui/card-section';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';

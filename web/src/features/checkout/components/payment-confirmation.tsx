@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatKsh } from '@mtumba/contract/money';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cartKeys } from '@/lib/api/get-cart';

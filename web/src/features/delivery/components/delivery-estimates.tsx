@@ -1,6 +1,6 @@
 import type { DeliveryMethodJson } from '@mtumba/contract/delivery';
 import { formatKsh } from '@mtumba/contract/money';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { WhatsAppLink } from '@/components/shop/delivery-returns';
 import { paths } from '@/config/paths';
 import { useShopProfile } from '@/lib/api/get-config';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';

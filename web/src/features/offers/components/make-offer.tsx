@@ -1,5 +1,5 @@
 import { useRef, useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatKsh } from '@mtumba/contract/money';
 import { LIVE_OFFER_STATUSES } from '@mtumba/contract/price-offer-rules';
 import { paths } from '@/config/paths';

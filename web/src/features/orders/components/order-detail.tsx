@@ -3,7 +3,7 @@ import { OrderDelivery } from '@/components/ui/order-delivery';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { CardSection } from '@/components/ui/card-section';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';

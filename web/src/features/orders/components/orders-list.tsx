@@ -1,6 +1,7 @@
 import type { OrderJson } from '@mtumba/contract/order';
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatKsh } from '@mtumba/contract/money';
 import { ORDER_STATUSES } from '@mtumba/contract/order-states';
 import messages from '@/i18n/catalogs/en/orders.json';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatKsh } from '@mtumba/contract/money';
 import type { SavedSearch } from '@mtumba/contract/listing';
 import { SAVED_SEARCH_LIMIT } from '@mtumba/contract/saved-search-rules';

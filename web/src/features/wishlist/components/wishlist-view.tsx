@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { formatKsh } from '@mtumba/contract/money';
 import { EmptyState } from '@/components/ui/empty-state';
