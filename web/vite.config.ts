@@ -9,6 +9,7 @@ import { HOME_JS_BUDGET_KB } from './scripts/budget.mjs';
 import { linguiCatalogs } from './scripts/lingui-catalogs.mjs';
 import { storefrontOnly } from './scripts/precache.mjs';
 import { unusedBootstrapCss } from './scripts/unused-css.mjs';
+import { routerPure } from './scripts/router-pure.mjs';
 
 const api = process.env.MTUMBA_API ?? 'http://localhost:3000';
 
@@ -76,7 +77,7 @@ function serviceWorker() {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [linguiCatalogs(), react(), sourceHash(), ...(command === 'build' && !isSsrBuild ? [serviceWorker()] : [])],
+  plugins: [linguiCatalogs(), react(), routerPure(), sourceHash(), ...(command === 'build' && !isSsrBuild ? [serviceWorker()] : [])],
   // The browser build drops the Bootstrap rules no page uses (scripts/unused-css.mjs); the dev server keeps all.
   css: command === 'build' && !isSsrBuild ? { postcss: { plugins: [unusedBootstrapCss()] } } : undefined,
   resolve: {
