@@ -77,7 +77,13 @@ function serviceWorker() {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [linguiCatalogs(), react(), routerPure(), sourceHash(), ...(command === 'build' && !isSsrBuild ? [serviceWorker()] : [])],
+  plugins: [
+    linguiCatalogs(),
+    react(),
+    routerPure(),
+    sourceHash(),
+    ...(command === 'build' && !isSsrBuild ? [serviceWorker()] : []),
+  ],
   // The browser build drops the Bootstrap rules no page uses (scripts/unused-css.mjs); the dev server keeps all.
   css: command === 'build' && !isSsrBuild ? { postcss: { plugins: [unusedBootstrapCss()] } } : undefined,
   resolve: {
