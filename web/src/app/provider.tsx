@@ -2,6 +2,7 @@ import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } 
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthStateProvider, useAuth } from '@/lib/auth/use-auth';
 import { createQueryClient } from '@/lib/query-client';
+import { ShopperLists } from '@/lib/api/shopper-lists';
 import { lazyScreen } from './lazy-screen';
 
 const ToastArea = lazy(() => import('./toast-area'));
@@ -57,7 +58,7 @@ function LateToastArea() {
   ) : null;
 }
 
-/** App-wide providers: the one QueryClient, the signed-in state and its sync, and the toast area. */
+/** App-wide providers: the one QueryClient, the signed-in state and its sync, the shopper's cart and wishlist, and the toast area. */
 export function AppProvider({ children, initialData, client, serverDrawn = false }: AppProviderProps) {
   const [queryClient] = useState(() => {
     if (client) return client;
@@ -68,12 +69,14 @@ export function AppProvider({ children, initialData, client, serverDrawn = false
   return (
     <QueryClientProvider client={queryClient}>
       <AuthStateProvider serverDrawn={serverDrawn}>
-        <Suspense fallback={null}>
-          <AuthSync />
-        </Suspense>
-        <SignedInUpdates />
-        {children}
-        <LateToastArea />
+        <ShopperLists>
+          <Suspense fallback={null}>
+            <AuthSync />
+          </Suspense>
+          <SignedInUpdates />
+          {children}
+          <LateToastArea />
+        </ShopperLists>
       </AuthStateProvider>
     </QueryClientProvider>
   );

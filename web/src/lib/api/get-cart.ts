@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
 import type { Cart as CartReply, CartItem as CartLine } from '@mtumba/contract/cart';
@@ -32,10 +33,18 @@ export async function getGuestCart(): Promise<Cart> {
 export const cartQueryOptions = (userId: number | null) =>
   queryOptions({ queryKey: cartKeys.mine(userId), queryFn: userId === null ? getGuestCart : getCart });
 
-/** The signed-in customer's cart, or a visitor's cart in this browser (docs/product.md section 3). */
-export function useCart() {
+/** The cart's query, made by <ShopperLists> for the whole app (lib/api/shopper-lists.tsx). */
+export function useCartQuery() {
   const { isSignedIn, user } = useAuth();
   return useQuery({ ...cartQueryOptions(isSignedIn ? (user?.id ?? null) : null) });
+}
+
+/** How parts read the cart: <ShopperLists>' one query, or with none above them, a query of their own. */
+export const CartReader = createContext<typeof useCartQuery>(useCartQuery);
+
+/** The signed-in customer's cart, or a visitor's cart in this browser (docs/product.md section 3). */
+export function useCart() {
+  return useContext(CartReader)();
 }
 
 /** Pieces in the cart: the quantities summed (the navbar badge). */

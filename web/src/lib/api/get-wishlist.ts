@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api-client';
 import type { WishlistEntry as WishlistReplyEntry } from '@mtumba/contract/cart';
@@ -29,10 +29,18 @@ export async function getGuestWishlist(): Promise<WishlistEntry[]> {
 export const wishlistQueryOptions = (userId: number | null) =>
   queryOptions({ queryKey: wishlistKeys.mine(userId), queryFn: userId === null ? getGuestWishlist : getWishlist });
 
-/** The signed-in customer's wishlist entries, or a visitor's in this browser (docs/product.md section 3). */
-export function useWishlist() {
+/** The wishlist's query, made by <ShopperLists> for the whole app (lib/api/shopper-lists.tsx). */
+export function useWishlistQuery() {
   const { isSignedIn, user } = useAuth();
   return useQuery({ ...wishlistQueryOptions(isSignedIn ? (user?.id ?? null) : null) });
+}
+
+/** How parts read the wishlist: <ShopperLists>' one query, or with none above them, a query of their own. */
+export const WishlistReader = createContext<typeof useWishlistQuery>(useWishlistQuery);
+
+/** The signed-in customer's wishlist entries, or a visitor's in this browser (docs/product.md section 3). */
+export function useWishlist() {
+  return useContext(WishlistReader)();
 }
 
 /** Ids of the products in the wishlist, for 'In Wishlist' buttons. */
