@@ -2,7 +2,7 @@ import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } 
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthStateProvider, useAuth } from '@/lib/auth/use-auth';
 import { createQueryClient } from '@/lib/query-client';
-import { ShopperLists } from '@/lib/api/shopper-lists';
+import { ShopperLists, startEmptyGuestLists } from '@/lib/api/shopper-lists';
 import { lazyScreen } from './lazy-screen';
 
 const ToastArea = lazy(() => import('./toast-area'));
@@ -63,7 +63,10 @@ export function AppProvider({ children, initialData, client, serverDrawn = false
   const [queryClient] = useState(() => {
     if (client) return client;
     const created = createQueryClient();
-    if (initialData) hydrate(created, initialData);
+    if (initialData) {
+      hydrate(created, initialData);
+      startEmptyGuestLists(created);
+    }
     return created;
   });
   return (
