@@ -4,11 +4,11 @@ import { startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProvider, AuthSync } from '@/app/provider';
+import { AppProvider, AuthSync } from './provider';
 import { writeGuestCart } from '@/lib/guest-store';
 import { productReply } from '@/lib/testing';
-import { cartKeys, useCartCount, useCartQuantities, type Cart } from './get-cart';
-import { useWishlistCount, useWishlistProductIds, wishlistKeys, type WishlistEntry } from './get-wishlist';
+import { cartKeys, useCartCount, useCartQuantities, type Cart } from '@/lib/api/get-cart';
+import { useWishlistCount, useWishlistProductIds, wishlistKeys, type WishlistEntry } from '@/lib/api/get-wishlist';
 
 function Badge() {
   return <p>{`cart ${useCartCount()}, wishlist ${useWishlistCount()}`}</p>;
