@@ -1,6 +1,7 @@
 import {
   createContext,
   useContext,
+  useEffect,
   useState,
   type AnchorHTMLAttributes,
   type MouseEvent,
@@ -38,10 +39,15 @@ const NavigationContext = createContext<Navigation | null>(null);
  * never changes, so no link draws again because the page moved.
  */
 export function LinkNavigation({ children }: { children: ReactNode }) {
-  // one object for the router's life, brought up to date in each of its renders
-  const [navigation] = useState({} as Navigation);
-  navigation.navigate = useNavigate();
-  navigation.location = useLocation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // one object for the router's life, brought up to date once each of its renders is on screen
+  // (a render React sets aside, in a transition, leaves it as it was)
+  const [navigation] = useState<Navigation>(() => ({ navigate, location }));
+  useEffect(() => {
+    navigation.navigate = navigate;
+    navigation.location = location;
+  });
   return <NavigationContext.Provider value={navigation}>{children}</NavigationContext.Provider>;
 }
 
