@@ -9,7 +9,8 @@
  * `POST /api/orders` at once for 20 one-of-a-kind items, each customer with a mobile number of
  * their own, after an unmeasured rush of 40 customers for 4 other such items, and again after
  * five more drops (the order path optimised, as in a shop open all day); it prints each measured
- * rush's p99 and the server's CPU per request, beside as many health checks at once.
+ * rush's p99 and the server's CPU per request, beside as many health checks at once (of the app, and of
+ * the bare reference: the floor any Node server has).
  * The server runs as in production (NODE_ENV=production, sandbox payments allowed, mail to
  * files) unless `--mode development`. Figures, not a test: it never fails on timing.
  */
@@ -373,11 +374,11 @@ async function main(): Promise<void> {
     );
 
     const contention = contentionWanted
-      ? await checkoutContention(server.url, database.db, server.child.pid)
+      ? await checkoutContention(server.url, database.db, server.child.pid, reference)
       : undefined;
     if (contention) {
       console.log(
-        `\nCheckout contention: ${customers} customers, 20 one-of-a-kind items, at once, each their own phone number; first after an unmeasured rush of 40 for 4 items, then again after ${EARLIER_DROPS} more drops (each row after its floor: as many GET /api/health at once, each on a new connection):`,
+        `\nCheckout contention: ${customers} customers, 20 one-of-a-kind items, at once, each their own phone number; first after an unmeasured rush of 40 for 4 items, then again after ${EARLIER_DROPS} more drops (each row after its floor: as many GET /api/health at once, each on a new connection, and the same of the bare reference's GET /health, what any Node server pays for as many new connections):`,
       );
       const drops = [
         ['first drop after the start', contention.first],
@@ -396,6 +397,8 @@ async function main(): Promise<void> {
           'oversold',
           'floor p99 ms',
           'floor CPU µs/req',
+          'bare floor p99 ms',
+          'bare floor CPU µs/req',
         ],
         drops.map(([name, d]) => [
           name,
@@ -409,6 +412,8 @@ async function main(): Promise<void> {
           d.oversold ? 'YES' : 'no',
           d.floor.p99,
           d.floor.cpuUs,
+          d.bareFloor.p99,
+          d.bareFloor.cpuUs,
         ]),
       );
       if (process.argv.includes('--cpu-prof')) {
@@ -618,18 +623,28 @@ async function rush(url: string, db: Db, serverPid: number | undefined, items: n
  * (accepting, HTTP, the app's hooks and closing, without an order's work). Its p99 and CPU per
  * request beside the rush's show what the orders themselves add.
  */
-async function healthRush(url: string, serverPid: number | undefined, count: number) {
+async function healthRush(url: string, serverPid: number | undefined, count: number, healthPath = '/api/health') {
   const { results, latencies, cpuUs } = await burst(count, serverPid, () =>
-    visit(`${url}/api/health`, { fresh: true }),
+    visit(`${url}${healthPath}`, { fresh: true }),
   );
   const failed = results.find((s) => s !== 200);
   if (failed !== undefined) throw new Error(`the health check answered ${failed}`);
   return { p99: Math.round(percentile(latencies, 99)), cpuUs };
 }
 
-/** One drop: the floor measured, then `--customers` customers at once for 20 new one-of-a-kind items. */
-async function drop(url: string, db: Db, serverPid: number | undefined) {
+/** The bare reference (bench/reference.ts): its health check on new connections is any Node server's floor. */
+interface Bare {
+  url: string;
+  pid: number | undefined;
+}
+
+/**
+ * One drop: the floor measured (the app's, then the bare reference's), then `--customers`
+ * customers at once for 20 new one-of-a-kind items.
+ */
+async function drop(url: string, db: Db, serverPid: number | undefined, bare: Bare) {
   const floor = await healthRush(url, serverPid, customers);
+  const bareFloor = await healthRush(bare.url, bare.pid, customers, '/health');
   const items = await contendedItems(db, 20, 'Contended item');
   const { results, latencies, elapsed, cpuUs, window } = await rush(url, db, serverPid, items, customers);
   const succeeded = results.filter((s) => s === 201).length;
@@ -647,6 +662,7 @@ async function drop(url: string, db: Db, serverPid: number | undefined) {
     oversold: succeeded > items.length || lowestStock < 0,
     window,
     floor,
+    bareFloor,
   };
 }
 
@@ -656,19 +672,19 @@ async function drop(url: string, db: Db, serverPid: number | undefined) {
  * as a shop open all day meets it: after EARLIER_DROPS more drops (unmeasured), by which time
  * V8 has optimised the order path, the measured drop again.
  */
-async function checkoutContention(url: string, db: Db, serverPid: number | undefined) {
+async function checkoutContention(url: string, db: Db, serverPid: number | undefined, bare: Bare) {
   const warm = await rush(url, db, serverPid, await contendedItems(db, 4, 'Warm-up item'), 40);
   if (warm.results.filter((s) => s === 201).length !== 4 || warm.results.some((s) => s !== 201 && s !== 422)) {
     throw new Error(`the warm-up rush did not place 4 orders and refuse the rest: ${warm.results.join(' ')}`);
   }
-  const first = await drop(url, db, serverPid);
+  const first = await drop(url, db, serverPid, bare);
   for (let d = 0; d < EARLIER_DROPS; d++) {
-    const earlier = await drop(url, db, serverPid);
+    const earlier = await drop(url, db, serverPid, bare);
     if (earlier.succeeded !== 20 || earlier.other > 0) {
       throw new Error(`an unmeasured drop placed ${earlier.succeeded} orders and failed ${earlier.other}`);
     }
   }
-  const later = await drop(url, db, serverPid);
+  const later = await drop(url, db, serverPid, bare);
   return { first, later };
 }
 
