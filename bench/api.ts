@@ -9,8 +9,8 @@
  * `POST /api/orders` at once for 20 one-of-a-kind items, each customer with a mobile number of
  * their own, after an unmeasured rush of 40 customers for 4 other such items, and again after
  * five more drops (the order path optimised, as in a shop open all day); it prints each measured
- * rush's p99 and the server's CPU per request, beside as many health checks at once (of the app, and of
- * the bare reference: the floor any Node server has).
+ * rush's p99 and the server's CPU per request, beside as many health checks at once (the app's,
+ * and the bare reference's: the floor any Node server has).
  * The server runs as in production (NODE_ENV=production, sandbox payments allowed, mail to
  * files) unless `--mode development`. Figures, not a test: it never fails on timing.
  */

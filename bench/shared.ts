@@ -12,6 +12,9 @@ export { ensureWebBuilt } from '../server/test/server-process.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
+/** The Chromium the browser benchmarks drive: Debian's, unless CHROMIUM_PATH names another. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 export function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;

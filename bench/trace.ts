@@ -10,11 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { arg, ensureWebBuilt, startServer } from './shared.js';
+import { arg, chromiumPath, ensureWebBuilt, startServer } from './shared.js';
 
 const pagePath = arg('path', '/products/1');
 const runs = Number(arg('runs', '3'));
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface TraceEvent {
   name: string;
@@ -56,7 +55,7 @@ ensureWebBuilt();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-bench-trace-'));
 const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1' });
 const browser = await chromium.launch({
-  executablePath,
+  executablePath: chromiumPath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 try {

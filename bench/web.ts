@@ -14,10 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { arg, ensureWebBuilt, median, printTable, startServer, writeResults } from './shared.js';
+import { arg, chromiumPath, ensureWebBuilt, median, printTable, startServer, writeResults } from './shared.js';
 
 const runs = Number(arg('runs', '3'));
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Sample {
   score: number;
@@ -157,7 +156,7 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtumba-bench-web-'));
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1' });
   const chrome = await chromeLauncher.launch({
-    chromePath,
+    chromePath: chromiumPath,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',

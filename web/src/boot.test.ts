@@ -20,6 +20,8 @@ const entryScripts = () => document.head.querySelectorAll('script[type="module"]
 afterEach(() => {
   vi.useRealTimers();
   document.head.innerHTML = '';
+  // back to jsdom's own (no script is running)
+  delete (document as { currentScript?: unknown }).currentScript;
 });
 
 describe('the loader of a server-drawn page', () => {
