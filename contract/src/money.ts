@@ -1,14 +1,29 @@
 /** Money is integer cents everywhere; these are the only conversions. */
 
-// Made once: `toLocaleString` with options builds a new formatter on every call, which cost a
-// product list on a phone a tenth of a second of blocked main thread.
-const wholeShillings = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const withCents = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * "1234567" → "1,234,567": digits grouped in threes with commas, as en-KE and sw-KE write them.
+ * Written out rather than asked of Intl.NumberFormat: a page's first number formatter costs a
+ * phone's main thread tens of milliseconds (the locale data it loads), in the task that starts
+ * the app.
+ */
+export function groupThousands(digits: string): string {
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return grouped;
+}
 
-/** 1500 → "Ksh 1,500"; 1499.5 → "Ksh 1,499.50". The one formatter for every screen and e-mail. */
+/**
+ * 1500 → "Ksh 1,500"; 1499.5 → "Ksh 1,499.50". The one formatter for every screen and e-mail:
+ * whole shillings without decimals, anything else with two (as en-KE's number format writes them).
+ */
 export function formatKsh(amount: number): string {
+  if (!Number.isFinite(amount)) return `Ksh ${amount}`;
   const whole = Number.isInteger(Math.round(amount * 100) / 100) && Math.round(amount * 100) % 100 === 0;
-  return `Ksh ${(whole ? wholeShillings : withCents).format(amount)}`;
+  // toFixed rounds the exact value half away from zero, as the number format does
+  const [shillings = '0', cents = ''] = Math.abs(amount).toFixed(2).split('.');
+  const fraction = whole ? cents.replace(/0+$/, '') : cents;
+  const sign = amount < 0 && /[1-9]/.test(shillings + fraction) ? '-' : '';
+  return `Ksh ${sign}${groupThousands(shillings)}${fraction ? `.${fraction}` : ''}`;
 }
 
 export function formatKshCents(cents: number): string {

@@ -1,38 +1,95 @@
-// The translations' engine without React (the service worker uses it too): Lingui's instances,
-// one per language, and the translators. The React side is ./index.tsx.
-import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { LOCALES, pageLanguage, type Language } from './language';
+// The translations' engine without React (the service worker uses it too): the loaded catalogs,
+// one per language, the interpreter of their compiled messages, and the translators. The React
+// side is ./index.tsx.
+import { groupThousands } from '@mtumba/contract/money';
+import { pageLanguage, type Language } from './language';
 
-const instances: Record<Language, I18n> = {
-  en: setupI18n({ locale: 'en', locales: [LOCALES.en], messages: { en: {} } }),
-  sw: setupI18n({ locale: 'sw', locales: [LOCALES.sw], messages: { sw: {} } }),
-};
+/**
+ * A message as the build compiles it (scripts/lingui-catalogs.mjs, Lingui's compiled form): plain
+ * text, or a list of text, placeholders (`[name]`), plurals and selects (`[name, 'plural', cases]`),
+ * where a plural's cases may hold `#`, the count. The build refuses any other kind.
+ */
+type Compiled = string | readonly Token[];
+type Token = string | readonly [name: string, kind?: 'plural' | 'select', cases?: Cases];
+type Cases = Record<string, readonly Token[] | number>;
+
+const catalogs: Record<Language, Map<string, Compiled>> = { en: new Map(), sw: new Map() };
 
 const loaded = new WeakSet<object>();
 /** Loads an English catalog the first time a translator for it is made. */
 export function loadEnglish(catalog: object) {
   if (loaded.has(catalog)) return;
   loaded.add(catalog);
-  instances.en.load('en', catalog as Messages);
+  addCatalog('en', catalog);
 }
 
 /** Adds a catalog's compiled messages to a language (the Kiswahili chunk, see loadLanguage). */
 export function addCatalog(language: Language, catalog: object): void {
-  instances[language].load(language, catalog as Messages);
+  for (const [id, message] of Object.entries(catalog)) catalogs[language].set(id, message as Compiled);
 }
-
 /** Values a message's placeholders take. */
 export type MessageValues = Record<string, string | number>;
 
 export type Translate<Id extends string> = (id: Id, values?: MessageValues) => string;
 
-/** A message in a language, falling back to English when the language has none. */
+/** A message in a language, falling back to English when the language has none (and to its id). */
 export function translate(language: Language, id: string, values?: MessageValues): string {
-  const i18n = language === 'sw' && instances.sw.messages[id] !== undefined ? instances.sw : instances.en;
-  // Plain text needs no interpreting (the catalogs keep it as a string when compiled).
-  const message: unknown = i18n.messages[id];
-  if (typeof message === 'string') return message;
-  return i18n._(id, values);
+  const message = (language === 'sw' ? catalogs.sw.get(id) : undefined) ?? catalogs.en.get(id);
+  if (message === undefined) return id;
+  return typeof message === 'string' ? message : interpret(message, language, values ?? {});
+}
+
+// Plural categories come from the browser (Intl.PluralRules is cheap to make); the count a plural
+// shows (`#`) is written here, as en-KE and sw-KE write numbers: a first Intl.NumberFormat costs a
+// phone's main thread tens of milliseconds while the page is being taken over (see groupThousands).
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function pluralCategory(language: Language, n: number): string {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language === 'sw' ? 'sw-KE' : 'en-KE')));
+  return rules.select(n);
+}
+
+/** A plural's count as the page shows it: 1234 → "1,234", 2.5 → "2.5" (up to three decimals). */
+function writeCount(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const [whole = '0', fraction = ''] = Math.abs(n).toFixed(3).split('.');
+  const decimals = fraction.replace(/0+$/, '');
+  const sign = n < 0 && /[1-9]/.test(whole + decimals) ? '-' : '';
+  return `${sign}${groupThousands(whole)}${decimals ? `.${decimals}` : ''}`;
+}
+
+/**
+ * A compiled message with its values: a placeholder is its value as given (nothing for a missing
+ * one); a plural picks the case for the exact count (`=2`), else for the count less its offset
+ * by the language's plural rules, else `other`, and shows that count for `#`; a select picks the
+ * value's case, else `other`.
+ */
+function interpret(tokens: readonly Token[], language: Language, values: MessageValues, count?: number): string {
+  let text = '';
+  for (const token of tokens) {
+    if (typeof token === 'string') {
+      text += token === '#' && count !== undefined ? writeCount(count) : token;
+      continue;
+    }
+    const [name, kind, cases] = token;
+    const value = values[name];
+    if (!kind || !cases) {
+      if (value !== undefined && value !== null) text += String(value);
+      continue;
+    }
+    let chosen: Cases[string] | undefined;
+    let shown: number | undefined;
+    if (kind === 'plural') {
+      const n = Number(value);
+      const offset = typeof cases.offset === 'number' ? cases.offset : 0;
+      shown = n - offset;
+      chosen = cases[String(value)] ?? cases[pluralCategory(language, shown)] ?? cases.other;
+    } else {
+      chosen = cases[String(value)] ?? cases.other;
+    }
+    if (Array.isArray(chosen)) text += interpret(chosen, language, values, kind === 'plural' ? shown : undefined);
+  }
+  return text;
 }
 
 /** The same, outside React (toasts, validation messages): in the language the page is in. */
@@ -53,7 +110,7 @@ export function tIn<C extends object>(
   loadEnglish(english);
   if (!loaded.has(swahili)) {
     loaded.add(swahili);
-    instances.sw.load('sw', swahili as Messages);
+    addCatalog('sw', swahili);
   }
   return (id, values) => translate(language, id, values);
 }

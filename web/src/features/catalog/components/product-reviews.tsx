@@ -1,18 +1,8 @@
 import { RatingStars } from '@/components/ui/rating-stars';
 import { useProductReviews } from '../api/get-product-reviews';
 import messages from '@/i18n/catalogs/en/pages.json';
-import { useLocale, useT } from '@/i18n';
-
-/** The review dates' format per language: made once (a new Intl format costs more than all the dates it formats). */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormatFor(locale: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-    dateFormats.set(locale, format);
-  }
-  return format;
-}
+import { useLanguage, useT } from '@/i18n';
+import { formatDay } from '@/i18n/dates';
 
 /** Customer Reviews of a product, newest first. */
 export function ProductReviews({
@@ -26,7 +16,7 @@ export function ProductReviews({
   count?: number;
 }) {
   const t = useT(messages);
-  const dateFormat = dateFormatFor(useLocale());
+  const language = useLanguage();
   const { data, isPending, isError } = useProductReviews(productId);
   return (
     <section className="mt-5" aria-labelledby="reviews-title">
@@ -55,7 +45,7 @@ export function ProductReviews({
                 <strong>{review.user?.name ?? t('reviews.anonymous')}</strong>
                 <RatingStars rating={review.rating} showText={false} />
                 <time className="small text-body-secondary ms-auto" dateTime={review.created_at}>
-                  {dateFormat.format(new Date(review.created_at))}
+                  {formatDay(review.created_at, language)}
                 </time>
               </div>
               {review.review_text && <p className="mb-0 mt-1 text-break">{review.review_text}</p>}
