@@ -94,6 +94,49 @@ test("React takes over the server's page instead of drawing it again (no spinner
   }
 });
 
+test('the storefront takes a page over without making an Intl number or date formatter', async ({ page }) => {
+  // A page's first Intl formatter loads the locale's data: 20-40 ms of a phone's main thread in the
+  // task that starts the app (docs/performance.md, round fourteen). Amounts, counts and review days
+  // are written by the app itself; this records any formatter made from the first byte on.
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { intlMade: string[] }).intlMade = made;
+    const record = (what: string) => made.push(`${what} ${new Error().stack?.split('\n')[3]?.trim() ?? ''}`);
+    for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const Original = Intl[name];
+      Intl[name] = new Proxy(Original, {
+        construct: (target, args: unknown[]) => (record(`Intl.${name}`), Reflect.construct(target, args)),
+        apply: (target, self, args: unknown[]) => (record(`Intl.${name}`), Reflect.apply(target, self, args)),
+      }) as never;
+    }
+    const localeMethods: [object, string][] = [
+      [Number.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [Date.prototype, 'toLocaleTimeString'],
+    ];
+    for (const [proto, method] of localeMethods) {
+      const original = (proto as Record<string, (...args: unknown[]) => string>)[method]!;
+      Object.defineProperty(proto, method, {
+        configurable: true,
+        writable: true,
+        value(this: unknown, ...args: unknown[]) {
+          record(method);
+          return original.apply(this, args);
+        },
+      });
+    }
+  });
+  const reviewed = (await allProducts()).find((p) => (p.review_count ?? 0) > 0) ?? product;
+  for (const path of ['/', '/products', '/products?q=shoes', `/products/${product.id}`, `/products/${reviewed.id}`]) {
+    await page.goto(path);
+    // hydrated: React handles the navbar's menu
+    await page.getByRole('button', { name: 'Products' }).first().click();
+    await expect(page.getByRole('link', { name: 'All', exact: true }).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), path).toEqual([]);
+  }
+});
+
 test("a signed-in shopper's cart count and In cart state fill in after hydration", async ({ page }) => {
   const admin = await adminSession();
   const { product: item } = await freshProduct(admin, { label: 'Hydrated Kanga Scarf', price: 300, stock: 2 });
