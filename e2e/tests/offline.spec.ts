@@ -209,3 +209,15 @@ test('an add the previous release kept in local storage is sent on the next visi
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName('Cart (1 item in cart)');
 });
+
+test("a first visit looks for kept adds without making the browser's database", async ({ page }) => {
+  // a visitor who never tapped an add offline has nothing kept: making the database (its store is
+  // made in an upgrade) would cost their phone's main thread for nothing
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // the page looks once it is idle (web/src/lib/offline/register.ts marks it)
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('mtumba:offline-queue-read').length))
+    .toBe(1);
+  expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toEqual([]);
+});

@@ -7,6 +7,9 @@ import { readQueue } from './queue';
  * shows the offline note when the service worker answered from what it kept, and sends the adds
  * kept while offline when the signal returns, and on every page load.
  */
+/** The mark set once a page load has looked for adds kept while offline. */
+const QUEUE_READ_MARK = 'mtumba:offline-queue-read';
+
 export function startOfflineSupport(): void {
   if (!('serviceWorker' in navigator)) return;
   void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
@@ -22,8 +25,11 @@ export function startOfflineSupport(): void {
     flush();
   });
   if (navigator.onLine)
-    void readQueue().then(
-      (kept) => kept.length > 0 && flush(),
-      () => undefined, // no storage to read (a private window that refuses it): nothing was kept
-    );
+    void readQueue()
+      .then(
+        (kept) => kept.length > 0 && flush(),
+        () => undefined, // no storage to read (a private window that refuses it): nothing was kept
+      )
+      // a User Timing mark (DevTools and Lighthouse show it): the kept adds have been looked for
+      .finally(() => performance.mark(QUEUE_READ_MARK));
 }
