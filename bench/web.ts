@@ -37,6 +37,8 @@ interface Sample {
   scripts: Record<string, number>;
   /** the main thread's own time by trace event, unthrottled ms (see mainThreadSelfTimes) */
   traceSelf: Record<string, number>;
+  /** the modules' top-level code, unthrottled ms (see moduleEvaluationMs) */
+  moduleEvaluationMs: number;
 }
 
 interface TableDetails<T> {
@@ -53,13 +55,8 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-/**
- * Where the page's main thread spent its time, by trace event, each event's own time (its
- * duration less its children's), unthrottled ms. Lighthouse files under "Other" the events it has
- * no group for; above all `RunTask`'s own time: time inside a task that no finer event covers,
- * which grows when the machine is busy (the thread waits for a core inside its task).
- */
-function mainThreadSelfTimes(events: TraceEvent[]): Record<string, number> {
+/** The page's main thread's complete events, in order (the renderer's main thread that ran the most). */
+function mainThreadEvents(events: TraceEvent[]): TraceEvent[] {
   const taskTime = new Map<string, number>();
   for (const e of events) {
     if (e.ph === 'X' && e.name === 'RunTask')
@@ -69,9 +66,34 @@ function mainThreadSelfTimes(events: TraceEvent[]): Record<string, number> {
     .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .map((e) => `${e.pid}:${e.tid}`);
   const main = mains.sort((a, b) => (taskTime.get(b) ?? 0) - (taskTime.get(a) ?? 0))[0];
-  const mine = events
+  return events
     .filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur)
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+}
+
+/**
+ * The time the page's modules took running their top-level code (`v8.evaluateModule`, outermost
+ * events only), unthrottled ms: one task, which a first Intl formatter made at module level once
+ * doubled (docs/performance.md, round fourteen).
+ */
+function moduleEvaluationMs(mine: TraceEvent[]): number {
+  let end = -Infinity;
+  let total = 0;
+  for (const e of mine) {
+    if (e.name !== 'v8.evaluateModule' || e.ts < end) continue;
+    total += e.dur!;
+    end = e.ts + e.dur!;
+  }
+  return Math.round(total / 100) / 10;
+}
+
+/**
+ * Where the page's main thread spent its time, by trace event, each event's own time (its
+ * duration less its children's), unthrottled ms. Lighthouse files under "Other" the events it has
+ * no group for; above all `RunTask`'s own time: time inside a task that no finer event covers,
+ * which grows when the machine is busy (the thread waits for a core inside its task).
+ */
+function mainThreadSelfTimes(mine: TraceEvent[]): Record<string, number> {
   const self = new Map<string, number>();
   const open: { end: number; name: string; dur: number; children: number }[] = [];
   const closeUntil = (ts: number) => {
@@ -135,11 +157,13 @@ async function measure(url: string, port: number): Promise<Sample> {
     scripts[item.url.replace(/^https?:\/\/[^/]+/, '') || item.url] = Math.round(item.total);
   }
   const trace = (result.artifacts as unknown as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
+  const mainEvents = trace ? mainThreadEvents(trace.traceEvents) : undefined;
   return {
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     mainThread,
     scripts,
-    traceSelf: trace ? mainThreadSelfTimes(trace.traceEvents) : {},
+    traceSelf: mainEvents ? mainThreadSelfTimes(mainEvents) : {},
+    moduleEvaluationMs: mainEvents ? moduleEvaluationMs(mainEvents) : NaN,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
     lcp: Math.round(audit('largest-contentful-paint')),
@@ -201,6 +225,7 @@ async function main(): Promise<void> {
           s.lcp,
           s.tbt,
           s.benchmarkIndex,
+          s.moduleEvaluationMs,
           Object.values(s.mainThread).reduce((a, b) => a + b, 0),
           Object.entries(s.mainThread)
             .filter(([, ms]) => ms >= 20)
@@ -221,6 +246,7 @@ async function main(): Promise<void> {
         cls: m('cls'),
         jsKb: m('jsKb'),
         totalKb: m('totalKb'),
+        moduleEvaluationMs: m('moduleEvaluationMs'),
       };
       data[page.name] = { ...med, runs: samples };
       rows.push([page.name, med.score, med.seo, med.lcp, med.tbt, med.cls, med.jsKb, med.totalKb, med.benchmarkIndex]);
@@ -236,6 +262,7 @@ async function main(): Promise<void> {
         'LCP ms',
         'TBT ms',
         'benchmarkIndex',
+        'module eval ms',
         'main thread ms',
         'of which (≥ 20 ms, 4× slowed)',
         'own time by trace event (unslowed ms)',
