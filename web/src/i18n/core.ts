@@ -2,7 +2,7 @@
 // one per language, the interpreter of their compiled messages, and the translators. The React
 // side is ./index.tsx.
 import { groupThousands } from '@mtumba/contract/money';
-import { pageLanguage, type Language } from './language';
+import { LOCALES, pageLanguage, type Language } from './language';
 
 /**
  * A message as the build compiles it (scripts/lingui-catalogs.mjs, Lingui's compiled form): plain
@@ -27,6 +27,7 @@ export function loadEnglish(catalog: object) {
 export function addCatalog(language: Language, catalog: object): void {
   for (const [id, message] of Object.entries(catalog)) catalogs[language].set(id, message as Compiled);
 }
+
 /** Values a message's placeholders take. */
 export type MessageValues = Record<string, string | number>;
 
@@ -45,7 +46,7 @@ export function translate(language: Language, id: string, values?: MessageValues
 const pluralRules = new Map<Language, Intl.PluralRules>();
 function pluralCategory(language: Language, n: number): string {
   let rules = pluralRules.get(language);
-  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language === 'sw' ? 'sw-KE' : 'en-KE')));
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(LOCALES[language])));
   return rules.select(n);
 }
 
