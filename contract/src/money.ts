@@ -17,13 +17,17 @@ export function groupThousands(digits: string): string {
  * whole shillings without decimals, anything else with two (as en-KE's number format writes them).
  */
 export function formatKsh(amount: number): string {
-  if (!Number.isFinite(amount)) return `Ksh ${amount}`;
+  return `Ksh ${writtenAmount(amount)}`;
+}
+
+function writtenAmount(amount: number): string {
+  if (!Number.isFinite(amount)) return String(amount);
   const whole = Number.isInteger(Math.round(amount * 100) / 100) && Math.round(amount * 100) % 100 === 0;
   // toFixed rounds the exact value half away from zero, as the number format does
   const [shillings = '0', cents = ''] = Math.abs(amount).toFixed(2).split('.');
   const fraction = whole ? cents.replace(/0+$/, '') : cents;
   const sign = amount < 0 && /[1-9]/.test(shillings + fraction) ? '-' : '';
-  return `Ksh ${sign}${groupThousands(shillings)}${fraction ? `.${fraction}` : ''}`;
+  return `${sign}${groupThousands(shillings)}${fraction ? `.${fraction}` : ''}`;
 }
 
 export function formatKshCents(cents: number): string {
