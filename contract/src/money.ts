@@ -13,21 +13,24 @@ export function groupThousands(digits: string): string {
 }
 
 /**
+ * A number as en-KE and sw-KE write it: thousands grouped, rounded to `decimals` places (half away
+ * from zero, as their number format rounds), trailing zeros dropped unless `keepZeros`.
+ */
+export function writeNumber(value: number, decimals: number, keepZeros = false): string {
+  if (!Number.isFinite(value)) return String(value);
+  const [digits = '0', places = ''] = Math.abs(value).toFixed(decimals).split('.');
+  const fraction = keepZeros ? places : places.replace(/0+$/, '');
+  const sign = value < 0 && /[1-9]/.test(digits + fraction) ? '-' : '';
+  return `${sign}${groupThousands(digits)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
  * 1500 → "Ksh 1,500"; 1499.5 → "Ksh 1,499.50". The one formatter for every screen and e-mail:
  * whole shillings without decimals, anything else with two (as en-KE's number format writes them).
  */
 export function formatKsh(amount: number): string {
-  return `Ksh ${writtenAmount(amount)}`;
-}
-
-function writtenAmount(amount: number): string {
-  if (!Number.isFinite(amount)) return String(amount);
   const whole = Number.isInteger(Math.round(amount * 100) / 100) && Math.round(amount * 100) % 100 === 0;
-  // toFixed rounds the exact value half away from zero, as the number format does
-  const [shillings = '0', cents = ''] = Math.abs(amount).toFixed(2).split('.');
-  const fraction = whole ? cents.replace(/0+$/, '') : cents;
-  const sign = amount < 0 && /[1-9]/.test(shillings + fraction) ? '-' : '';
-  return `${sign}${groupThousands(shillings)}${fraction ? `.${fraction}` : ''}`;
+  return `Ksh ${writeNumber(amount, 2, !whole)}`;
 }
 
 export function formatKshCents(cents: number): string {

@@ -1,7 +1,7 @@
 // The translations' engine without React (the service worker uses it too): the loaded catalogs,
 // one per language, the interpreter of their compiled messages, and the translators. The React
 // side is ./index.tsx.
-import { groupThousands } from '@mtumba/contract/money';
+import { writeNumber } from '@mtumba/contract/money';
 import { LOCALES, pageLanguage, type Language } from './language';
 
 /**
@@ -42,21 +42,12 @@ export function translate(language: Language, id: string, values?: MessageValues
 
 // Plural categories come from the browser (Intl.PluralRules is cheap to make); the count a plural
 // shows (`#`) is written here, as en-KE and sw-KE write numbers: a first Intl.NumberFormat costs a
-// phone's main thread tens of milliseconds while the page is being taken over (see groupThousands).
+// phone's main thread tens of milliseconds while the page is being taken over (see writeNumber).
 const pluralRules = new Map<Language, Intl.PluralRules>();
 function pluralCategory(language: Language, n: number): string {
   let rules = pluralRules.get(language);
   if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(LOCALES[language])));
   return rules.select(n);
-}
-
-/** A plural's count as the page shows it: 1234 → "1,234", 2.5 → "2.5" (up to three decimals). */
-function writeCount(n: number): string {
-  if (!Number.isFinite(n)) return String(n);
-  const [whole = '0', fraction = ''] = Math.abs(n).toFixed(3).split('.');
-  const decimals = fraction.replace(/0+$/, '');
-  const sign = n < 0 && /[1-9]/.test(whole + decimals) ? '-' : '';
-  return `${sign}${groupThousands(whole)}${decimals ? `.${decimals}` : ''}`;
 }
 
 /**
@@ -69,7 +60,8 @@ function interpret(tokens: readonly Token[], language: Language, values: Message
   let text = '';
   for (const token of tokens) {
     if (typeof token === 'string') {
-      text += token === '#' && count !== undefined ? writeCount(count) : token;
+      // a plural's count as the page shows it: 1234 → "1,234", 2.5 → "2.5" (up to three decimals)
+      text += token === '#' && count !== undefined ? writeNumber(count, 3) : token;
       continue;
     }
     const [name, kind, cases] = token;

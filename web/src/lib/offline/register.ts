@@ -1,15 +1,15 @@
 import { hideOfflineNote, showOfflineNote, SW_MESSAGE } from './note';
 import { readQueue } from './queue';
 
+/** The mark set once a page load has looked for adds kept while offline. */
+const QUEUE_READ_MARK = 'mtumba:offline-queue-read';
+
 /**
  * The installed app's part of the page (docs/architecture.md section 21), loaded by main.tsx once
  * the page is idle, in production builds only: registers the service worker (/sw.js, scope /),
  * shows the offline note when the service worker answered from what it kept, and sends the adds
  * kept while offline when the signal returns, and on every page load.
  */
-/** The mark set once a page load has looked for adds kept while offline. */
-const QUEUE_READ_MARK = 'mtumba:offline-queue-read';
-
 export function startOfflineSupport(): void {
   if (!('serviceWorker' in navigator)) return;
   void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
