@@ -1,7 +1,8 @@
 /**
  * API benchmark: `npm run bench:api -- [--products 10000] [--db sqlite|postgres] [--duration 10]
  * [--connections 50] [--customers 200] [--scenario endpoints,contention,mixed] [--mode production]
- * [--visitors 400] [--think-ms 1000] [--mixed-seconds 20] [--cpu-prof] [--query-profile] [--heap-snapshot]`.
+ * [--visitors 400] [--think-ms 1000] [--mixed-seconds 20] [--cpu-prof] [--query-profile] [--heap-snapshot]
+ * [--node-args "<flags for the server's Node>"]`.
  * Prints requests/s and latency per endpoint, each as a ratio to the bare reference
  * (bench/reference.ts: its 20-row page and its health check) measured in the same run, the
  * server's peak memory under load, then checkout contention, then the mixed sale-day load

@@ -35,7 +35,8 @@ function serverBundle(): string {
  * (rate limits out of the way).
  * `--cpu-prof` writes the server's CPU profile to bench/results/profiles when it stops, and
  * `--query-profile` its database time by SQL text (server/src/db/database.ts), and
- * `--heap-snapshot` lets `heapSnapshot` write its heap there.
+ * `--heap-snapshot` lets `heapSnapshot` write its heap there. `--node-args "<flags>"` gives the
+ * server's Node more flags, for an experiment (`--node-args "--interrupt-budget=16384"`, a V8 flag).
  */
 export function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const profiles = path.join(repoRoot, 'bench', 'results', 'profiles');
@@ -54,6 +55,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
       name: 'the benchmark server',
       readyTimeoutMs: 120_000,
       nodeArgs: [
+        ...arg('node-args', '').split(' ').filter(Boolean),
         ...(process.argv.includes('--cpu-prof')
           ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', profiles]
           : []),
